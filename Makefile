@@ -1,0 +1,56 @@
+# Strata: `make demo` and `make test` are the two commands; each sets up what it needs first.
+SWIFT   ?= swift
+PREFIX  ?= /usr/local/bin
+APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libxml2-dev
+APPS    := papers coffee memorize color-events strata
+# The architecture check, once the strata tool exists (see Tools/).
+LINT     = $(SWIFT) run --quiet strata lint
+
+.PHONY: all setup build test lint demo bench install clean
+
+all: build
+
+## setup: install the system libraries SwiftPM links against (apt-get; sudo when not root). Quiet when present.
+setup:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "setup: installing$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  $$sudo apt-get update -qq >/dev/null && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing >/dev/null || \
+	  { echo "setup: could not install$$missing; install them with apt-get and retry" >&2; exit 1; }; \
+	fi
+
+## build: debug build of every target; warnings in our own targets are errors (see Package.swift).
+build: setup
+	$(SWIFT) build --build-tests
+
+## test: build with no warnings, run every test, then check the architecture.
+test: build
+	$(SWIFT) test --skip-build
+	@if [ -d Tools/strata ]; then $(LINT); fi
+
+## lint: the architecture check alone.
+lint: setup
+	$(LINT)
+
+## demo: every feature's demo on a throwaway data directory, no network.
+demo: setup
+	$(SWIFT) build
+	@Tools/Scripts/demo.sh "$$($(SWIFT) build --show-bin-path)"
+
+## bench: benchmarks with their peers, printing figures and ratios (not part of test).
+bench: setup
+	$(SWIFT) build -c release
+	@Tools/Scripts/bench.sh "$$($(SWIFT) build -c release --show-bin-path)"
+
+## install: release binaries into PREFIX (default /usr/local/bin).
+install: setup
+	$(SWIFT) build -c release
+	@bin="$$($(SWIFT) build -c release --show-bin-path)"; mkdir -p "$(PREFIX)"; \
+	for app in $(APPS); do if [ -x "$$bin/$$app" ]; then install -m 0755 "$$bin/$$app" "$(PREFIX)/$$app" && echo "installed $(PREFIX)/$$app"; fi; done
+
+clean:
+	rm -rf .build

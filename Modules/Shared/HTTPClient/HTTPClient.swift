@@ -1,0 +1,148 @@
+import Core
+import Foundation
+
+/// An HTTP client with the manners a public API expects: a User-Agent, timeouts, a body cap,
+/// and bounded retries with exponential backoff that honour `Retry-After`.
+///
+/// ```swift
+/// let client = HTTPClient(configuration: .init(userAgent: "papers/1.0"))
+/// let response = try await client.get(URL(string: "https://export.arxiv.org/api/query?id_list=2401.12345")!)
+/// ```
+///
+/// Every failure comes out as a `DomainError` (`.network` for connections and timeouts,
+/// `.remote` for HTTP errors) with one line naming the URL and what to do.
+public struct HTTPClient: Sendable {
+    /// How the client behaves.
+    public struct Configuration: Sendable, Equatable {
+        /// Sent with every request, so the server can tell who calls.
+        public var userAgent: String
+        /// Limits of each attempt.
+        public var limits: HTTPLimits
+        /// Attempts in all, the first included.
+        public var maxAttempts: Int
+        /// The first backoff, in seconds; it doubles on each retry.
+        public var baseDelay: Double
+        /// The longest backoff between two attempts, in seconds.
+        public var maxDelay: Double
+        /// The longest `Retry-After` the client waits; a server asking for more gets a clear error instead.
+        public var maxRetryAfter: Double
+        /// Statuses worth another attempt.
+        public var retryableStatuses: Set<Int>
+
+        /// Creates a configuration; the defaults suit a polite command-line client.
+        public init(
+            userAgent: String,
+            limits: HTTPLimits = HTTPLimits(),
+            maxAttempts: Int = 4,
+            baseDelay: Double = 1,
+            maxDelay: Double = 30,
+            maxRetryAfter: Double = 120,
+            retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
+        ) {
+            self.userAgent = userAgent
+            self.limits = limits
+            self.maxAttempts = max(1, maxAttempts)
+            self.baseDelay = baseDelay
+            self.maxDelay = maxDelay
+            self.maxRetryAfter = maxRetryAfter
+            self.retryableStatuses = retryableStatuses
+        }
+    }
+
+    /// How the client behaves.
+    public let configuration: Configuration
+    private let transport: HTTPTransport
+    private let clock: WallClock
+
+    /// Creates a client; tests inject a transport or a clock, live code takes the defaults.
+    public init(configuration: Configuration, transport: HTTPTransport = .live, clock: WallClock = .live) {
+        self.configuration = configuration
+        self.transport = transport
+        self.clock = clock
+    }
+
+    /// Sends a GET request.
+    public func get(_ url: URL, headers: [String: String] = [:]) async throws -> HTTPResponse {
+        try await send(HTTPRequest(url: url, headers: headers))
+    }
+
+    /// Sends `request`, retrying transient failures, and returns the first final response.
+    ///
+    /// A 2xx or a non-retryable status is returned as it is, so callers can read an API's
+    /// error body; a retryable status that persists after the last attempt throws.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var request = request
+        if request.headers.keys.first(where: { $0.lowercased() == "user-agent" }) == nil {
+            request.headers["User-Agent"] = configuration.userAgent
+        }
+        var attempt = 1
+        while true {
+            let outcome: Outcome
+            do {
+                let response = try await transport.send(request, configuration.limits)
+                if !configuration.retryableStatuses.contains(response.status) { return response }
+                outcome = .status(response)
+            } catch let error as HTTPTransportError {
+                if case .responseTooLarge(let limit) = error {
+                    throw DomainError.remote("\(describe(request)): the response is larger than \(limit) bytes; ask for less (a smaller page or limit)")
+                }
+                outcome = .transport(error)
+            }
+            try Task.checkCancellation()
+            guard attempt < configuration.maxAttempts else { throw giveUp(request, outcome, attempts: attempt) }
+            let delay = try delay(after: outcome, attempt: attempt, request: request)
+            try await clock.sleep(delay)
+            attempt += 1
+        }
+    }
+
+    /// Seconds to wait before attempt `attempt + 1`: the server's `Retry-After` if it gave one, else the backoff.
+    private func delay(after outcome: Outcome, attempt: Int, request: HTTPRequest) throws -> Double {
+        let backoff = min(configuration.maxDelay, configuration.baseDelay * pow(2, Double(attempt - 1)))
+        guard case .status(let response) = outcome,
+              let retryAfter = response.header("Retry-After").flatMap({ RetryAfter.seconds($0, now: clock.now()) })
+        else { return backoff }
+        guard retryAfter <= configuration.maxRetryAfter else {
+            throw DomainError.remote(
+                "\(describe(request)): HTTP \(response.status), and the server asks to wait \(Int(retryAfter)) s; try again later")
+        }
+        return retryAfter
+    }
+
+    private func giveUp(_ request: HTTPRequest, _ outcome: Outcome, attempts: Int) -> DomainError {
+        let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
+        switch outcome {
+        case .status(let response):
+            return .remote("\(describe(request)) answered HTTP \(response.status) after \(tries); the server is busy or failing, try again later")
+        case .transport(.timedOut):
+            return .network("\(describe(request)) timed out after \(tries); check the address or your connection and try again")
+        case .transport(.connectionFailed(let reason)):
+            return .network("\(describe(request)) failed after \(tries): \(reason); check the address or your connection")
+        case .transport(.responseTooLarge(let limit)):
+            return .remote("\(describe(request)): the response is larger than \(limit) bytes")
+        }
+    }
+
+    private func describe(_ request: HTTPRequest) -> String {
+        "\(request.method) \(request.url.absoluteString)"
+    }
+
+    private enum Outcome {
+        case status(HTTPResponse)
+        case transport(HTTPTransportError)
+    }
+}
+
+/// Parses `Retry-After`, which is either delay-seconds or an HTTP-date (RFC 9110 §10.2.3).
+enum RetryAfter {
+    static func seconds(_ value: String, now: Date) -> Double? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(trimmed), seconds >= 0 { return seconds }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: trimmed) else { return nil }
+        return max(0, date.timeIntervalSince(now))
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Sends one request and returns its response: the single endpoint tests replace.
+///
+/// The live transport is `URLSessionTransport`; a test passes a closure instead, so it
+/// overrides this one endpoint and keeps the client's retry and error logic.
+public struct HTTPTransport: Sendable {
+    /// Sends the request once, with no retries.
+    public var send: @Sendable (HTTPRequest, _ limits: HTTPLimits) async throws -> HTTPResponse
+
+    /// Creates a transport from a closure.
+    public init(send: @escaping @Sendable (HTTPRequest, _ limits: HTTPLimits) async throws -> HTTPResponse) {
+        self.send = send
+    }
+
+    /// FoundationNetworking's URLSession (libcurl on Linux).
+    public static var live: HTTPTransport {
+        let transport = URLSessionTransport()
+        return HTTPTransport { request, limits in try await transport.send(request, limits: limits) }
+    }
+}
+
+/// The limits of one attempt.
+public struct HTTPLimits: Sendable, Equatable {
+    /// Seconds to wait for the server to send anything (connecting or between bytes).
+    public var idleTimeout: Double
+    /// Seconds one attempt may take in all.
+    public var totalTimeout: Double
+    /// Bytes a response body may have; a longer one is cut off with an error.
+    public var maxResponseBytes: Int
+
+    /// Creates limits.
+    public init(idleTimeout: Double = 30, totalTimeout: Double = 120, maxResponseBytes: Int = 64 << 20) {
+        self.idleTimeout = idleTimeout
+        self.totalTimeout = totalTimeout
+        self.maxResponseBytes = maxResponseBytes
+    }
+}
+
+/// Why one attempt failed below HTTP: the transport's own errors.
+public enum HTTPTransportError: Error, Sendable, Equatable {
+    /// The server did not answer in time.
+    case timedOut
+    /// No connection could be made, or it broke.
+    case connectionFailed(String)
+    /// The body was larger than the limit.
+    case responseTooLarge(limit: Int)
+}

@@ -1,0 +1,113 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// MARK: - Features
+//
+// One entry per feature (a bounded context). Each entry expands into the five layer
+// targets under Modules/<Name>/, one test target per layer under Tests/, and a thin
+// executable under Apps/<app>. `strata new` and `strata remove` edit this list.
+let features: [Feature] = [
+    // strata:features
+]
+
+// MARK: - Core and shared infrastructure
+//
+// Core: the domain core, Foundation only. Shared: infrastructure several features use;
+// each depends on Core only and never on a feature.
+let core: [Target] = [
+    module("Core", path: "Modules/Core"),
+    module("Database", path: "Modules/Shared/Database", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift")]),
+    module("HTTPClient", path: "Modules/Shared/HTTPClient", dependencies: ["Core"]),
+    module("TerminalUI", path: "Modules/Shared/TerminalUI", dependencies: ["Core"]),
+]
+
+let coreTests: [Target] = [
+    test("CoreTests", dependencies: ["Core"]),
+    test("DatabaseTests", dependencies: ["Database", "Core", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+    test("HTTPClientTests", dependencies: ["HTTPClient", "Core", "TestSupport"]),
+    test("TerminalUITests", dependencies: ["TerminalUI"]),
+    .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/Support/TestSupport", swiftSettings: strict),
+]
+
+// MARK: - Tools
+
+let tools: [Target] = []
+let toolProducts: [Product] = []
+
+// MARK: - Package
+
+let package = Package(
+    name: "Strata",
+    platforms: [.macOS(.v15)],
+    products: features.map(\.product) + toolProducts,
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: core + coreTests + features.flatMap(\.targets) + tools
+)
+
+// MARK: - How a feature entry expands
+
+/// A feature: a bounded context split into layer modules, with its tests and its app.
+struct Feature {
+    /// The feature's UpperCamelCase name, the prefix of every target it owns.
+    let name: String
+    /// The executable's kebab-case name, also its folder under Apps/.
+    let app: String
+    /// Shared infrastructure the Repository layer stores or fetches through.
+    let infrastructure: [Target.Dependency]
+    /// Extra dependencies of the app (terminal output and argument parsing are always there).
+    let appDependencies: [Target.Dependency]
+
+    init(_ name: String, app: String, infrastructure: [Target.Dependency] = [], appDependencies: [Target.Dependency] = []) {
+        self.name = name
+        self.app = app
+        self.infrastructure = infrastructure
+        self.appDependencies = appDependencies
+    }
+
+    var product: Product { .executable(name: app, targets: [name + "App"]) }
+
+    var targets: [Target] {
+        let (entity, repository, useCase, presenter, factory) = (
+            layer("Entity"), layer("Repository"), layer("UseCase"), layer("Presenter"), layer("Factory")
+        )
+        // Each layer and the direct dependencies the layer rules allow it (docs/ARCHITECTURE.md).
+        let layers: [(name: String, dependencies: [Target.Dependency])] = [
+            (entity, targets("Core")),
+            (repository, targets(entity, "Core") + infrastructure),
+            (useCase, targets(repository, entity, "Core")),
+            (presenter, targets(useCase, entity, "Core")),
+            (factory, targets(entity, repository, useCase, presenter, "Core") + infrastructure),
+        ]
+        let app = Target.executableTarget(
+            name: name + "App",
+            dependencies: targets(factory, presenter, entity, "Core", "TerminalUI")
+                + [.product(name: "ArgumentParser", package: "swift-argument-parser")] + appDependencies,
+            path: "Apps/\(self.app)",
+            swiftSettings: strict
+        )
+        // A layer's tests may import the layer and what the layer itself depends on.
+        let layerTests = layers.map { layer in
+            test(layer.name + "Tests", dependencies: targets(layer.name, "TestSupport") + layer.dependencies)
+        }
+        let appTests = test(name + "AppTests", dependencies: targets(app.name, entity, "Core", "TestSupport"))
+        return layers.map { module($0.name, path: "Modules/\(name)/\($0.name.dropFirst(name.count))", dependencies: $0.dependencies) }
+            + [app] + layerTests + [appTests]
+    }
+
+    private func layer(_ suffix: String) -> String { name + suffix }
+    private func targets(_ names: String...) -> [Target.Dependency] { names.map { .target(name: $0) } }
+}
+
+/// Settings every target of ours gets: Swift 6 language mode is the default; warnings fail the build.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+func module(_ name: String, path: String, dependencies: [Target.Dependency] = []) -> Target {
+    .target(name: name, dependencies: dependencies, path: path, swiftSettings: strict)
+}
+
+func test(_ name: String, dependencies: [Target.Dependency]) -> Target {
+    .testTarget(name: name, dependencies: dependencies, path: "Tests/\(name)", swiftSettings: strict)
+}

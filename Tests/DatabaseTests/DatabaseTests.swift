@@ -1,0 +1,109 @@
+import Core
+import Database
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+@Suite("Database")
+struct DatabaseTests {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "note") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("text", .text).notNull()
+            }
+        }
+        migrator.registerMigration("v2") { db in
+            try db.alter(table: "note") { $0.add(column: "writer", .text) }
+        }
+        return migrator
+    }
+
+    @Test("the path is --db first, then $XDG_DATA_HOME/strata, then ~/.local/share/strata")
+    func location() {
+        let env = ["XDG_DATA_HOME": "/data", "HOME": "/home/ada"]
+        #expect(DatabaseLocation.resolve(fileName: "x.sqlite", override: "/tmp/y.sqlite", environment: env).path == "/tmp/y.sqlite")
+        #expect(DatabaseLocation.resolve(fileName: "x.sqlite", override: "~/y.sqlite", environment: env).path == "/home/ada/y.sqlite")
+        #expect(DatabaseLocation.resolve(fileName: "x.sqlite", environment: env).path == "/data/strata/x.sqlite")
+        #expect(DatabaseLocation.resolve(fileName: "x.sqlite", environment: ["HOME": "/home/ada"]).path
+            == "/home/ada/.local/share/strata/x.sqlite")
+        // A relative XDG_DATA_HOME is invalid by the spec and ignored.
+        #expect(DatabaseLocation.resolve(fileName: "x.sqlite", environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]).path
+            == "/h/.local/share/strata/x.sqlite")
+    }
+
+    @Test("opening creates the folder, runs every migration and uses WAL")
+    func openMigrateWAL() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.path("nested/dir/notes.sqlite")
+        let database = try AppDatabase(url: url, migrator: Self.migrator)
+        #expect(FileManager.default.fileExists(atPath: url.path))
+        #expect(try database.journalMode() == "wal")
+        let applied = try database.writer.read { db in try Self.migrator.appliedMigrations(db) }
+        #expect(applied == ["v1", "v2"])
+        let reopened = try AppDatabase(url: url, migrator: Self.migrator)
+        #expect(try reopened.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") } == 2)
+    }
+
+    @Test("a failed migration leaves the file as it was, and says which file")
+    func failedMigration() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.path("notes.sqlite")
+        _ = try AppDatabase(url: url, migrator: Self.migrator)
+        var broken = Self.migrator
+        broken.registerMigration("v3") { db in
+            try db.execute(sql: "CREATE TABLE half (id INTEGER)")
+            try db.execute(sql: "THIS IS NOT SQL")
+        }
+        let error = #expect(throws: DomainError.self) { try AppDatabase(url: url, migrator: broken) }
+        #expect(error?.kind == .storage)
+        #expect(error?.message.contains(url.path) == true)
+        let database = try AppDatabase(url: url, migrator: Self.migrator)
+        let tables = try database.writer.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
+        #expect(!tables.contains("half"))
+    }
+
+    @Test("a path that cannot be a database gives a storage error, not a crash")
+    func unopenable() throws {
+        let directory = try TemporaryDirectory()
+        let error = #expect(throws: DomainError.self) {
+            try AppDatabase(url: directory.url, migrator: Self.migrator)
+        }
+        #expect(error?.exitCode == DomainError.Kind.storage.exitCode)
+    }
+
+    @Test("two connections writing at once never fail with 'database is locked'")
+    func concurrentWriters() async throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.path("notes.sqlite")
+        _ = try AppDatabase(url: url, migrator: Self.migrator)
+        // Two separate pools, as two processes would have: SQLite's file locks arbitrate between them.
+        let writers = try (0..<2).map { _ in try AppDatabase(url: url, migrator: Self.migrator) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, database) in writers.enumerated() {
+                group.addTask {
+                    for row in 0..<200 {
+                        try await database.writer.write { db in
+                            // Read then write in one transaction: the pattern that hits SQLITE_BUSY with deferred transactions.
+                            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note") ?? 0
+                            try db.execute(sql: "INSERT INTO note (text, writer) VALUES (?, ?)", arguments: ["\(row) after \(count)", "w\(index)"])
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let total = try await writers[0].writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note") }
+        #expect(total == 400)
+    }
+
+    @Test("an in-memory database is migrated and private")
+    func inMemory() throws {
+        let first = try AppDatabase.inMemory(migrator: Self.migrator)
+        let second = try AppDatabase.inMemory(migrator: Self.migrator)
+        try first.writer.write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('a')") }
+        #expect(try second.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note") } == 0)
+    }
+}
