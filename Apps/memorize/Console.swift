@@ -1,0 +1,27 @@
+import ArgumentParser
+import Core
+import Foundation
+import TerminalUI
+
+/// Standard output and the one way every command fails: a one-line error and the kind's exit code.
+enum Console {
+    /// Writes `text` to standard output unbuffered, so prompts show before input is read.
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Runs `body`; a `DomainError` is printed as `memorize: error: …` and ends the process with its exit code.
+    static func reporting(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as DomainError {
+            throw fail(error)
+        }
+    }
+
+    /// Prints `error` and returns the exit to throw.
+    static func fail(_ error: DomainError) -> ExitCode {
+        ErrorOutput.report(tool: "memorize", error)
+        return ExitCode(error.exitCode)
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Core
+import MemorizePresenter
+import TerminalUI
+
+/// `memorize scores`: the best finished games, per theme.
+struct Scores: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the high scores of each theme, or of one.")
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: ArgumentHelp("Only this theme's scores.", valueName: "name"))
+    var theme: String?
+
+    @Option(help: ArgumentHelp("How many games per theme.", valueName: "n"))
+    var limit = 10
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+    }
+
+    func run() async throws {
+        try await ScoresRunner.run(store: store, theme: theme, limit: limit, format: format)
+    }
+}
+
+@MainActor
+enum ScoresRunner {
+    static func run(store: StoreOptions, theme: String?, limit: Int, format: OutputFormat) throws {
+        try Console.reporting {
+            let presenter = try store.factory().makeScoreBoardPresenter()
+            try presenter.load(theme: theme, limit: limit)
+            guard let board = presenter.state.value else { return }
+            switch format {
+            case .json:
+                Console.write(try JSONOutput.string(board.rows) + "\n")
+            case .text:
+                if let empty = board.emptyLine {
+                    Console.write(empty + "\n")
+                    return
+                }
+                var table = Table(columns: [
+                    .init("THEME"), .init("RANK", alignment: .trailing), .init("SCORE", alignment: .trailing),
+                    .init("MOVES", alignment: .trailing), .init("PAIRS", alignment: .trailing),
+                    .init("SEED", alignment: .trailing), .init("FINISHED (UTC)"),
+                ])
+                for row in board.rows {
+                    table.append([row.theme, "#\(row.rank)", String(row.score), String(row.moves), String(row.pairs), String(row.seed), row.date])
+                }
+                Console.write(table.render(style: Style(TerminalEnvironment.live)) + "\n")
+            }
+        }
+    }
+}

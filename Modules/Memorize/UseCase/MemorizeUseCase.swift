@@ -1,0 +1,133 @@
+import Core
+import Foundation
+import MemorizeEntity
+import MemorizeRepository
+
+/// What a player can do: deal a game, choose cards, restart, keep a finished game, see the best games.
+///
+/// Stateless: the game is a value the caller (the presenter) holds and passes in.
+public struct MemorizeUseCase: Sendable {
+    private let themes: any ThemeRepository
+    private let scores: any ScoreRepository
+    private let random: RandomSource
+    private let clock: WallClock
+
+    /// Creates the use case; `random` draws seeds for games dealt without one, `clock` dates results.
+    public init(themes: any ThemeRepository, scores: any ScoreRepository, random: RandomSource, clock: WallClock) {
+        self.themes = themes
+        self.scores = scores
+        self.random = random
+        self.clock = clock
+    }
+
+    /// A use case over in-memory themes and scores, for tests and previews.
+    public static func inMemory(
+        themes: [Theme] = BuiltInThemes.all,
+        records: [ScoreRecord] = [],
+        random: RandomSource = .seeded(0),
+        clock: WallClock = .fixed(Date(timeIntervalSince1970: 1_700_000_000))
+    ) -> MemorizeUseCase {
+        MemorizeUseCase(
+            themes: InMemoryThemeRepository(themes: themes), scores: InMemoryScoreRepository(records: records),
+            random: random, clock: clock)
+    }
+
+    /// Every theme a game can be dealt from.
+    public func allThemes() throws -> [Theme] { try themes.all() }
+
+    /// The theme named `name` (any case).
+    ///
+    /// - Throws: `DomainError.notFound` listing the themes there are.
+    public func theme(named name: String) throws -> Theme {
+        let all = try themes.all()
+        guard let theme = all.first(where: { $0.isNamed(name) }) else {
+            throw DomainError.notFound(
+                "no theme named '\(name)'; use random or one of: \(all.map(\.name).joined(separator: ", "))")
+        }
+        return theme
+    }
+
+    /// Deals a new game: the seed (drawn when `nil`) picks the theme when `theme` is `.random`, the emoji and the layout.
+    ///
+    /// - Throws: `DomainError.notFound` for an unknown theme, `DomainError.validation` for a
+    ///   number of pairs the theme cannot give.
+    public func newGame(theme choice: ThemeChoice, pairs: Int? = nil, seed: UInt64? = nil) throws -> EmojiGame {
+        let seed = seed ?? random.next()
+        let dealer = RandomSource.seeded(seed)
+        let theme: Theme
+        switch choice {
+        case .named(let name):
+            theme = try self.theme(named: name)
+        case .random:
+            guard let drawn = dealer.element(of: try themes.all()) else {
+                throw DomainError.notFound("there are no themes to choose from; add some with --themes-file")
+            }
+            theme = drawn
+        }
+        return EmojiGame(theme: theme, pairs: try theme.pairs(requested: pairs), seed: seed, random: dealer)
+    }
+
+    /// Chooses the card numbered `cardNumber` (1 is the top-left card, counting along rows).
+    ///
+    /// - Throws: `DomainError.validation` when no card has that number.
+    @discardableResult
+    public func choose(cardNumber: Int, in game: inout EmojiGame) throws -> ChoiceOutcome<String> {
+        let count = game.game.cards.count
+        guard (1...count).contains(cardNumber) else {
+            throw DomainError.validation("there is no card \(cardNumber); choose a card from 1 to \(count)")
+        }
+        return game.game.choose(at: cardNumber - 1)
+    }
+
+    /// A fresh deal of the same theme and number of pairs, with a new seed.
+    public func restart(_ game: EmojiGame) throws -> EmojiGame {
+        try newGame(theme: .named(game.theme.name), pairs: game.pairs)
+    }
+
+    /// Keeps a finished game in the high scores and returns its rank in its theme (1 is the best).
+    ///
+    /// - Throws: `DomainError.conflict` when the game is not over, `DomainError.storage` when saving fails.
+    public func record(_ game: EmojiGame) throws -> Int {
+        guard game.game.isOver else {
+            throw DomainError.conflict("the game is not over yet; match every pair before recording it")
+        }
+        return try scores.add(game.result(finishedAt: clock.now()))
+    }
+
+    /// The best `limit` games of each theme, or of `theme` alone, themes in name order.
+    public func topScores(theme: String? = nil, limit: Int = 10) throws -> [ThemeScores] {
+        // A known theme is looked up by its canonical name; an unknown one may still have old games.
+        let name = theme.map { wanted in (try? self.theme(named: wanted).name) ?? wanted }
+        let records = try scores.top(theme: name, limit: limit)
+        var groups: [ThemeScores] = []
+        for record in records {
+            if let last = groups.last, last.theme.lowercased() == record.theme.lowercased() {
+                groups[groups.count - 1].records.append(record)
+            } else {
+                groups.append(ThemeScores(theme: record.theme, records: [record]))
+            }
+        }
+        return groups
+    }
+}
+
+/// Which theme to deal from.
+public enum ThemeChoice: Equatable, Sendable {
+    /// One drawn with the game's seed.
+    case random
+    /// The theme of that name (any case).
+    case named(String)
+
+    /// `random` (any case) means `.random`; anything else names a theme.
+    public init(_ text: String) {
+        self = text.lowercased() == "random" ? .random : .named(text)
+    }
+}
+
+/// One theme's best games, best first.
+public struct ThemeScores: Equatable, Sendable {
+    /// The theme's name.
+    public let theme: String
+    /// Its best games, best first.
+    public var records: [ScoreRecord]
+}
