@@ -1,0 +1,199 @@
+import Core
+import Foundation
+import TestSupport
+import Testing
+
+/// The demo's winning moves for Animals, seed 2024 (checked against a perfect-memory player in MemorizeUseCaseTests).
+private let demoMoves = "1,2,3,4,5,6,7,3,8,2,9,10,11,4,12,13,14,9,15,1,16,10"
+
+/// Runs `memorize` with its data in a throwaway directory.
+private struct Memorize {
+    let directory: TemporaryDirectory
+    let runner = BinaryRunner(product: "memorize")
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    var database: String { directory.path("scores.sqlite").path }
+
+    func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> BinaryRunner.Result {
+        try runner.run(arguments, environment: ["XDG_DATA_HOME": directory.url.path, "MEMORIZE_THEMES": ""].merging(environment) { $1 },
+                       input: input, timeout: 30)
+    }
+}
+
+@Suite("memorize app")
+struct MemorizeAppTests {
+    @Test("--moves plays a seeded game to the end and prints the final board, score and game-over line")
+    func scriptedWin() throws {
+        let memorize = try Memorize()
+        let result = try memorize.run(["play", "--theme", "Animals", "--seed", "2024", "--moves", demoMoves])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == """
+            Animals · score 16 · moves 22 · matched 8/8 · seed 2024
+             1       2       3       4
+             5       6       7       8
+             9      10      11      12
+            13      14      15      16
+            Game over: all 8 pairs matched in 22 moves, score 16. Rank #1 for Animals.
+
+            """)
+        // The game went into the default database under $XDG_DATA_HOME.
+        let scores = try memorize.run(["scores", "--theme", "animals"])
+        #expect(scores.stdout.contains("Animals"))
+        #expect(scores.stdout.contains("2024"))
+        #expect(FileManager.default.fileExists(atPath: memorize.directory.path("strata/memorize.sqlite").path))
+    }
+
+    @Test("--moves part of the way shows emoji and gaps aligned, and says the game is not over")
+    func scriptedPartial() throws {
+        let memorize = try Memorize()
+        let result = try memorize.run(["play", "--theme", "animals", "--seed", "2024", "--db", memorize.database, "--moves", "1,2,3,4,5,6,7,3,8,2,9"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            Animals · score 6 · moves 11 · matched 3/8 · seed 2024
+             1 ▒▒    2       3       4 ▒▒
+             5       6       7       8
+             9 🦁   10 ▒▒   11 ▒▒   12 ▒▒
+            13 ▒▒   14 ▒▒   15 ▒▒   16 ▒▒
+            Not over: 3 of 8 pairs matched.
+
+            """)
+        #expect(!result.stdout.contains("\u{1B}["))
+    }
+
+    @Test("--format json gives the board as data")
+    func scriptedJSON() throws {
+        let memorize = try Memorize()
+        let result = try memorize.run(["play", "--theme", "Sports", "--pairs", "3", "--seed", "5", "--moves", "1,2", "--format", "json", "--db", memorize.database])
+        #expect(result.status == 0)
+        let card = { (number: Int, content: String?, face: String, symbol: String) -> String in
+            let contentLine = content.map { "\n      \"content\" : \"\($0)\"," } ?? ""
+            return """
+                    {\(contentLine)
+                      "face" : "\(face)",
+                      "number" : \(number),
+                      "symbol" : "\(symbol)"
+                    }
+                """
+        }
+        let cards = [
+            card(1, "🏓", "up", "🏓"), card(2, "🎱", "up", "🎱"), card(3, nil, "down", "▒▒"),
+            card(4, nil, "down", "▒▒"), card(5, nil, "down", "▒▒"), card(6, nil, "down", "▒▒"),
+        ].joined(separator: ",\n")
+        #expect(result.stdout == """
+            {
+              "cards" : [
+            \(cards)
+              ],
+              "color" : "blue",
+              "columns" : 3,
+              "matchedPairs" : 0,
+              "moves" : 2,
+              "over" : false,
+              "pairs" : 3,
+              "result" : "Not over: 0 of 3 pairs matched.",
+              "score" : 0,
+              "seed" : 5,
+              "theme" : "Sports"
+            }
+
+            """)
+    }
+
+    @Test("the interactive game reads numbers from stdin, survives bad lines, and records the win")
+    func interactiveWin() throws {
+        let memorize = try Memorize()
+        var lines = demoMoves.split(separator: ",").map(String.init)
+        lines.insert(contentsOf: ["abc", "99", "", "3"], at: 10)  // after 1,2,3,4,5,6,7,3,8,2: card 3 is matched
+        let result = try memorize.run(["play", "--theme", "Animals", "--seed", "2024", "--db", memorize.database],
+                                      input: lines.joined(separator: "\n") + "\n")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("'abc' is not a card number; type a number from 1 to 16, r to restart or q to quit\n"))
+        #expect(result.stdout.contains("there is no card 99; choose a card from 1 to 16\n"))
+        #expect(result.stdout.contains("Card 3 is already matched; choose a card that is still on the table.\n"))
+        #expect(result.stdout.contains("Match! "))
+        #expect(result.stdout.hasSuffix("""
+            13      14      15      16
+            Match! 🦊 🦊 +2
+            Game over: all 8 pairs matched in 22 moves, score 16. Rank #1 for Animals.
+
+            """))
+        // One board per change: the first draw, 22 moves and 3 bad lines (the empty line changes nothing).
+        #expect(result.stdout.components(separatedBy: "Animals · score").count - 1 == 1 + 22 + 3)
+        let scores = try memorize.run(["scores", "--db", memorize.database, "--format", "json"])
+        #expect(scores.stdout.contains("\"moves\" : 22"))
+    }
+
+    @Test("end of input and q both leave the game cleanly, and record nothing")
+    func leaving() throws {
+        let memorize = try Memorize()
+        let eof = try memorize.run(["play", "--theme", "Food", "--seed", "1", "--db", memorize.database], input: "1\n2\n")
+        #expect(eof.status == 0)
+        #expect(eof.stdout.hasSuffix("End of input: the game was left unfinished.\n"))
+        let quit = try memorize.run(["play", "--theme", "Food", "--seed", "1", "--db", memorize.database], input: "3\nq\n4\n")
+        #expect(quit.status == 0)
+        #expect(quit.stdout.hasSuffix("Bye: the game was left unfinished.\n"))
+        #expect(quit.stdout.components(separatedBy: "Food · score").count - 1 == 2)
+        let scores = try memorize.run(["scores", "--db", memorize.database])
+        #expect(scores.stdout == "No scores yet; finish a game with `memorize play`.\n")
+    }
+
+    @Test("bad input exits with one line and a distinct code", arguments: [
+        (["play", "--theme", "Dinosaurs", "--moves", "1"], Int32(66), "memorize: error: no theme named 'Dinosaurs'"),
+        (["play", "--theme", "Faces", "--pairs", "13", "--moves", "1"], Int32(65), "memorize: error: too many pairs: theme 'Faces'"),
+        (["play", "--theme", "Faces", "--seed", "1", "--moves", "1,25"], Int32(65), "memorize: error: there is no card 25; choose a card from 1 to 24"),
+        (["play", "--moves", "1,x"], Int32(64), "'x' in --moves is not a card number"),
+        (["play", "--format", "json"], Int32(64), "--format json needs --moves"),
+        (["themes", "--themes-file", "/nonexistent/themes.json"], Int32(66), "memorize: error: themes file /nonexistent/themes.json does not exist"),
+    ])
+    func errors(arguments: [String], status: Int32, message: String) throws {
+        let memorize = try Memorize()
+        let result = try memorize.run(arguments + ["--db", memorize.database])
+        #expect(result.status == status)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout == "")
+    }
+
+    @Test("a bad themes file, given by option or by MEMORIZE_THEMES, is bad data naming the file and theme")
+    func badThemesFile() throws {
+        let memorize = try Memorize()
+        let file = memorize.directory.path("themes.json")
+        try Data(#"{"themes": [{"name": "Tiny", "emoji": ["🍏", "🍎"], "pairs": 3}]}"#.utf8).write(to: file)
+        for run in [
+            try memorize.run(["play", "--themes-file", file.path, "--db", memorize.database]),
+            try memorize.run(["themes"], environment: ["MEMORIZE_THEMES": file.path]),
+        ] {
+            #expect(run.status == 78)
+            #expect(run.stderr == "memorize: error: themes file \(file.path): too many pairs: theme 'Tiny' has 2 distinct emoji, so at most 2 pairs; use 2 to 2\n")
+        }
+    }
+
+    @Test("themes lists the built-in themes and the user's, aligned with emoji")
+    func themes() throws {
+        let memorize = try Memorize()
+        let file = memorize.directory.path("themes.json")
+        try Data(##"[{"name": "Planets", "emoji": ["🌍", "🌕", "🪐"], "pairs": 3, "color": "#3050ff"}]"##.utf8).write(to: file)
+        let result = try memorize.run(["themes", "--themes-file", file.path])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "THEME      PAIRS  MAX  COLOUR   EMOJI")
+        #expect(lines.contains("Animals        8   12  orange   🐶 🐱 🐭 🐹 🐰 🦊 🐻 🐼 🐨 🐯 🦁 🐮"))
+        #expect(lines.last == "Planets        3    3  #3050ff  🌍 🌕 🪐")
+        #expect(lines.count == 1 + 7 + 1)
+        let json = try memorize.run(["themes", "--format", "json"])
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        #expect(decoded?.count == 7)
+        #expect(decoded?.first?["name"] as? String == "Animals")
+    }
+
+    @Test("a seeded random theme is the same game every time")
+    func seededRandom() throws {
+        let memorize = try Memorize()
+        let first = try memorize.run(["play", "--seed", "77", "--moves", "1,2,3", "--db", memorize.database])
+        let second = try memorize.run(["play", "--theme", "random", "--seed", "77", "--moves", "1,2,3", "--db", memorize.database])
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+        #expect(first.stdout.contains("seed 77"))
+    }
+}
