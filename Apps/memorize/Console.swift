@@ -11,11 +11,13 @@ enum Console {
     }
 
     /// Runs `body`; a `DomainError` is printed as `memorize: error: …` and ends the process with its exit code.
-    static func reporting(_ body: () throws -> Void) throws {
+    static func reporting<Value>(_ body: () throws -> Value) throws -> Value {
         do {
-            try body()
+            return try body()
         } catch let error as DomainError {
             throw fail(error)
+        } catch {
+            throw fail(DomainError.wrap(error))
         }
     }
 

@@ -20,22 +20,20 @@ struct Play: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The seed that deals the game; the same seed deals the same game.", valueName: "n"))
     var seed: UInt64?
 
-    @Option(
-        help: ArgumentHelp("Play these card numbers, comma-separated, then print the final board (no prompts).", valueName: "3,7,1,…"),
-        transform: Play.parseMoves)
-    var moves: [Int]?
+    @Option(help: ArgumentHelp("Play these card numbers, comma-separated, then print the final board (no prompts).", valueName: "3,7,1,…"))
+    var moves: String?
 
     @Option(help: "With --moves: text or json.")
     var format: OutputFormat = .text
 
-    func validate() throws {
-        if format == .json && moves == nil {
-            throw ValidationError("--format json needs --moves; the interactive game is text only")
-        }
-    }
-
     func run() async throws {
-        let request = GameRequest(theme: theme, pairs: pairs, seed: seed, moves: moves, format: format)
+        // Checked here rather than in validate(), so a mistake is one `memorize: error:` line, not a usage page.
+        let request = try Console.reporting {
+            if format == .json && moves == nil {
+                throw DomainError.usage("--format json needs --moves; the interactive game is text only")
+            }
+            return GameRequest(theme: theme, pairs: pairs, seed: seed, moves: try moves.map(Play.parseMoves), format: format)
+        }
         try await GameRunner.run(request, store: store)
     }
 
@@ -44,7 +42,7 @@ struct Play: AsyncParsableCommand {
         try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             guard let number = Int(trimmed) else {
-                throw ValidationError("'\(trimmed)' in --moves is not a card number; pass numbers separated by commas, like 3,7,1")
+                throw DomainError.usage("'\(trimmed)' in --moves is not a card number; pass numbers separated by commas, like 3,7,1")
             }
             return number
         }

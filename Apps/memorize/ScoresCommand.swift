@@ -18,11 +18,10 @@ struct Scores: AsyncParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
-    func validate() throws {
-        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
-    }
-
     func run() async throws {
+        try Console.reporting {
+            guard limit > 0 else { throw DomainError.usage("--limit must be at least 1") }
+        }
         try await ScoresRunner.run(store: store, theme: theme, limit: limit, format: format)
     }
 }

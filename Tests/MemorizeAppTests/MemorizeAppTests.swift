@@ -143,15 +143,17 @@ struct MemorizeAppTests {
         (["play", "--theme", "Dinosaurs", "--moves", "1"], Int32(66), "memorize: error: no theme named 'Dinosaurs'"),
         (["play", "--theme", "Faces", "--pairs", "13", "--moves", "1"], Int32(65), "memorize: error: too many pairs: theme 'Faces'"),
         (["play", "--theme", "Faces", "--seed", "1", "--moves", "1,25"], Int32(65), "memorize: error: there is no card 25; choose a card from 1 to 24"),
-        (["play", "--moves", "1,x"], Int32(64), "'x' in --moves is not a card number"),
-        (["play", "--format", "json"], Int32(64), "--format json needs --moves"),
+        (["play", "--moves", "1,x"], Int32(64), "memorize: error: 'x' in --moves is not a card number"),
+        (["play", "--format", "json"], Int32(64), "memorize: error: --format json needs --moves"),
+        (["scores", "--limit", "0"], Int32(64), "memorize: error: --limit must be at least 1"),
         (["themes", "--themes-file", "/nonexistent/themes.json"], Int32(66), "memorize: error: themes file /nonexistent/themes.json does not exist"),
     ])
     func errors(arguments: [String], status: Int32, message: String) throws {
         let memorize = try Memorize()
         let result = try memorize.run(arguments + ["--db", memorize.database])
         #expect(result.status == status)
-        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line: \(result.stderr)")
         #expect(result.stdout == "")
     }
 

@@ -103,6 +103,7 @@ public final class MemorizePresenter {
     }
 
     private func publish(message: String?) {
+        // A choice changes the loaded game in place: it is not a new load, so no `loading` flashes in between.
         state = .loaded(viewData(message: message))
     }
 
