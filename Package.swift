@@ -8,6 +8,9 @@ import PackageDescription
 // executable under Apps/<app>. `strata new` and `strata remove` edit this list.
 let features: [Feature] = [
     // strata:features
+    Feature("Papers", app: "papers", infrastructure: [
+        "Database", "HTTPClient", "CLibXML2", .product(name: "GRDB", package: "GRDB.swift"),
+    ]),
 ]
 
 // MARK: - Core and shared infrastructure
@@ -19,6 +22,8 @@ let core: [Target] = [
     module("Database", path: "Modules/Shared/Database", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift")]),
     module("HTTPClient", path: "Modules/Shared/HTTPClient", dependencies: ["Core"]),
     module("TerminalUI", path: "Modules/Shared/TerminalUI", dependencies: ["Core"]),
+    // libxml2's streaming reader, for features that parse large XML feeds (Debian: libxml2-dev).
+    .systemLibrary(name: "CLibXML2", path: "Modules/Shared/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 ]
 
 let coreTests: [Target] = [
