@@ -63,7 +63,7 @@ public enum SortBy: String, CaseIterable, Sendable, Codable {
 }
 
 /// Which end of the order comes first.
-public enum SortOrder: String, CaseIterable, Sendable, Codable {
+public enum SortDirection: String, CaseIterable, Sendable, Codable {
     /// Oldest or least relevant first.
     case ascending
     /// Newest or most relevant first.
@@ -84,14 +84,14 @@ public struct PaperQuery: Sendable, Equatable {
     /// The order of results.
     public var sortBy: SortBy
     /// Ascending or descending.
-    public var sortOrder: SortOrder
+    public var sortOrder: SortDirection
     /// How many results to fetch in all, from 1 to 30,000.
     public var limit: Int
 
     /// Creates a query, checking that it asks for something and that the limit is within the API's.
     public init(
         expression: QueryExpression? = nil, ids: [ArxivID] = [],
-        sortBy: SortBy = .relevance, sortOrder: SortOrder = .descending, limit: Int = 20
+        sortBy: SortBy = .relevance, sortOrder: SortDirection = .descending, limit: Int = 20
     ) throws {
         guard expression != nil || !ids.isEmpty else {
             throw DomainError.usage("the query is empty; give search words or arXiv ids")

@@ -30,9 +30,13 @@ public struct OfflinePaperSource: PaperSource {
     /// Creates the offline source.
     public init() {}
 
-    /// Always throws: an offline run has only the library.
+    /// Always throws: an offline run has only the library, so a missing paper is not found and a search is a usage error.
     public func fetch(_ query: PaperQuery, progress: FetchProgress?) async throws -> FetchResult {
-        throw DomainError.network("--offline: not asking arXiv for \(query.summary); use `papers library search`, or run without --offline")
+        if query.expression == nil {
+            let ids = query.ids.map(\.description).joined(separator: ", ")
+            throw DomainError.notFound("\(ids) is not in the library and --offline forbids asking arXiv; run without --offline")
+        }
+        throw DomainError.usage("--offline: searching arXiv needs the network; use `papers library search`, or run without --offline")
     }
 }
 

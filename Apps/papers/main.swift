@@ -1,1 +1,0 @@
-@main struct Placeholder { static func main() {} }
