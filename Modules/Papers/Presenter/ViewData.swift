@@ -97,6 +97,12 @@ public struct DetailField: Sendable, Equatable, Codable {
     public var label: String
     /// The value.
     public var value: String
+
+    /// Creates a labelled value.
+    public init(label: String, value: String) {
+        self.label = label
+        self.value = value
+    }
 }
 
 /// The library's statistics, as lines of labelled values.
