@@ -9,6 +9,9 @@ import PackageDescription
 let features: [Feature] = [
     Feature("Memorize", app: "memorize", infrastructure: ["Database"]),
     // strata:features
+    Feature("Papers", app: "papers", infrastructure: [
+        "Database", "HTTPClient", "CLibXML2", .product(name: "GRDB", package: "GRDB.swift"),
+    ]),
 ]
 
 // MARK: - Core and shared infrastructure
@@ -20,6 +23,8 @@ let core: [Target] = [
     module("Database", path: "Modules/Shared/Database", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift")]),
     module("HTTPClient", path: "Modules/Shared/HTTPClient", dependencies: ["Core"]),
     module("TerminalUI", path: "Modules/Shared/TerminalUI", dependencies: ["Core"]),
+    // libxml2's streaming reader, for features that parse large XML feeds (Debian: libxml2-dev).
+    .systemLibrary(name: "CLibXML2", path: "Modules/Shared/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 ]
 
 let coreTests: [Target] = [

@@ -1,0 +1,21 @@
+import ArgumentParser
+import PapersFactory
+
+/// `papers`: search arXiv from the terminal, keep a local library, search it offline.
+@main
+struct PapersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "papers",
+        abstract: "Search arXiv, keep a local library of papers, and search it offline.",
+        discussion: """
+            Every paper fetched from arXiv is saved in the library ($XDG_DATA_HOME/strata/papers.sqlite, \
+            or --db, or $STRATA_PAPERS_DB). Requests keep 3 s apart, across runs too, as the API's terms ask. \
+            Exit codes: 64 usage, 66 not found, 69 network, 76 arXiv API error, 78 bad data, 74 storage.
+            """,
+        version: PapersFactory.version,
+        subcommands: [
+            Search.self, Latest.self, Show.self, Fav.self, Unfav.self, Favorites.self,
+            Library.self, Import.self, Bibtex.self,
+        ]
+    )
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Core
+import PapersEntity
+
+/// `papers search`: query arXiv and save the results.
+struct Search: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Search arXiv and save the results in the library.",
+        discussion: "QUERY is plain words (all must match) or the API's syntax: au:maestro AND ti:\"phase transition\", OR, ANDNOT, parentheses.")
+
+    @Argument(help: "What to search for.")
+    var query: [String]
+
+    @Option(help: "The field for words without a prefix: all, ti, au, abs, co, jr, cat or rn.")
+    var field: SearchField = .all
+
+    @Option(help: "Order: relevance, updated or submitted.")
+    var sort: SortOption = .relevance
+
+    @Option(help: "Direction: asc or desc.")
+    var order: OrderOption = .desc
+
+    @Option(help: "How many results to fetch (1 to 30,000; pages of 2,000).")
+    var limit = 20
+
+    @OptionGroup var options: CommonOptions
+
+    func run() async throws {
+        let (text, field, sort, order, limit) = (query.joined(separator: " "), field, sort, order, limit)
+        try await options.run { feature, renderer in
+            let presenter = feature.listPresenter()
+            let bar = renderer.progressBar("fetching")
+            await presenter.search(text, field: field, sortBy: sort.sortBy, sortOrder: order.direction, limit: limit) { bar.update(done: $0, total: $1) }
+            bar.finish()
+            if let data = presenter.state.value { try renderer.list(data) }
+            return presenter.failure
+        }
+    }
+}
+
+/// `papers latest`: the newest submissions in a category.
+struct Latest: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the newest submissions in a category and save them.")
+
+    @Option(help: "The arXiv category, such as cs.LG or hep-th.")
+    var category = "cs.LG"
+
+    @Option(help: "How many papers to fetch (1 to 30,000).")
+    var limit = 20
+
+    @OptionGroup var options: CommonOptions
+
+    func run() async throws {
+        let (category, limit) = (category, limit)
+        try await options.run { feature, renderer in
+            let presenter = feature.listPresenter()
+            let bar = renderer.progressBar("fetching")
+            await presenter.latest(category: category, limit: limit) { bar.update(done: $0, total: $1) }
+            bar.finish()
+            if let data = presenter.state.value { try renderer.list(data) }
+            return presenter.failure
+        }
+    }
+}

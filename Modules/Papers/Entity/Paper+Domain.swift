@@ -1,0 +1,79 @@
+import Foundation
+
+extension Paper {
+    /// How long a paper counts as recent, as in the seed app: seven days.
+    public static let recentInterval: TimeInterval = 7 * 24 * 3600
+
+    /// Whether version 1 was submitted within the last seven days before `now`.
+    public func isRecentlyPublished(now: Date) -> Bool {
+        now.timeIntervalSince(published) < Paper.recentInterval
+    }
+
+    /// The id with its version, as people cite it: `2401.12345v2`.
+    public var shortID: String { "\(id)v\(version)" }
+
+    /// The first author's name, with `et al.` when there are more.
+    public var authorSummary: String {
+        guard let first = authors.first?.name else { return "" }
+        return authors.count > 1 ? "\(first) et al." : first
+    }
+
+    /// Whether this record is newer than `other` for the same paper: a higher version, or the same one updated later.
+    public func supersedes(_ other: Paper) -> Bool {
+        version != other.version ? version > other.version : updated >= other.updated
+    }
+
+    /// A BibTeX entry in the form arXiv's own export uses (`@misc` with `eprint` and `archivePrefix`).
+    public var bibTeX: String {
+        var fields: [(String, String)] = [
+            ("title", title),
+            ("author", authors.map(\.name).joined(separator: " and ")),
+            ("year", String(Calendar.utc.component(.year, from: published))),
+            ("eprint", id),
+            ("archivePrefix", "arXiv"),
+            ("primaryClass", primaryCategory),
+        ]
+        if let doi { fields.append(("doi", doi)) }
+        if let journalRef { fields.append(("note", journalRef)) }
+        fields.append(("url", "https://arxiv.org/abs/\(id)"))
+        let body = fields.map { "  \($0.0) = {\(BibTeX.balanced($0.1))}" }.joined(separator: ",\n")
+        return "@misc{\(citationKey),\n\(body)\n}"
+    }
+
+    /// A citation key from the first author's last name, the year and the first long word of the title: `delmaestro2012luttinger`.
+    public var citationKey: String {
+        let year = Calendar.utc.component(.year, from: published)
+        let name = BibTeX.keyPart(authors.first?.lastName ?? "arxiv")
+        let word = title.split(whereSeparator: { !$0.isLetter }).first { $0.count > 3 }.map { BibTeX.keyPart(String($0)) } ?? ""
+        return "\(name.isEmpty ? "arxiv" : name)\(year)\(word)"
+    }
+}
+
+/// Small helpers for BibTeX text.
+enum BibTeX {
+    /// ASCII letters and digits only, lower-cased, accents dropped: safe in a citation key.
+    static func keyPart(_ text: String) -> String {
+        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        return String(folded.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }.map(Character.init)).lowercased()
+    }
+
+    /// The text with unbalanced braces escaped, so one stray `}` cannot end the field early.
+    static func balanced(_ text: String) -> String {
+        var depth = 0
+        for character in text {
+            if character == "{" { depth += 1 } else if character == "}" { depth -= 1 }
+            if depth < 0 { break }
+        }
+        guard depth != 0 else { return text }
+        return text.replacingOccurrences(of: "{", with: "\\{").replacingOccurrences(of: "}", with: "\\}")
+    }
+}
+
+extension Calendar {
+    /// The Gregorian calendar in UTC: arXiv's dates are UTC.
+    static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone.current
+        return calendar
+    }()
+}

@@ -1,0 +1,114 @@
+import Core
+
+/// The fields the arXiv API can search, by the prefixes its query language uses.
+public enum SearchField: String, CaseIterable, Sendable, Codable {
+    /// Every field.
+    case all
+    /// The title.
+    case ti
+    /// An author.
+    case au
+    /// The abstract.
+    case abs
+    /// The comment.
+    case co
+    /// The journal reference.
+    case jr
+    /// A category, such as `cs.LG`.
+    case cat
+    /// A report number.
+    case rn
+}
+
+/// A search in the arXiv query language: terms and phrases in fields, joined by AND, OR and ANDNOT.
+public indirect enum QueryExpression: Sendable, Equatable {
+    /// One word in a field, such as `au:maestro`.
+    case term(SearchField, String)
+    /// Words that must appear together, such as `ti:"neural network"`.
+    case phrase(SearchField, String)
+    /// Both sides.
+    case and(QueryExpression, QueryExpression)
+    /// Either side.
+    case or(QueryExpression, QueryExpression)
+    /// The left side without the right one.
+    case andNot(QueryExpression, QueryExpression)
+
+    /// The expression as the API's `search_query` parameter, with parentheses around nested operators.
+    public var apiText: String {
+        switch self {
+        case .term(let field, let word): "\(field.rawValue):\(word)"
+        case .phrase(let field, let words): "\(field.rawValue):\"\(words)\""
+        case .and(let left, let right): "\(left.operand) AND \(right.operand)"
+        case .or(let left, let right): "\(left.operand) OR \(right.operand)"
+        case .andNot(let left, let right): "\(left.operand) ANDNOT \(right.operand)"
+        }
+    }
+
+    private var operand: String {
+        switch self {
+        case .term, .phrase: apiText
+        case .and, .or, .andNot: "(\(apiText))"
+        }
+    }
+}
+
+/// How the API orders results.
+public enum SortBy: String, CaseIterable, Sendable, Codable {
+    /// Best match first (the API's default).
+    case relevance
+    /// By the date of the latest version.
+    case lastUpdatedDate
+    /// By the date of version 1.
+    case submittedDate
+}
+
+/// Which end of the order comes first.
+public enum SortDirection: String, CaseIterable, Sendable, Codable {
+    /// Oldest or least relevant first.
+    case ascending
+    /// Newest or most relevant first.
+    case descending
+}
+
+/// One request to arXiv: a search, a list of ids, or both (the listed papers that match).
+public struct PaperQuery: Sendable, Equatable {
+    /// The most results one query may return, by the API's terms.
+    public static let maxResults = 30_000
+    /// The most results one request may ask for, by the API's terms.
+    public static let maxPageSize = 2_000
+
+    /// The search, if any.
+    public var expression: QueryExpression?
+    /// Papers asked for by id, if any.
+    public var ids: [ArxivID]
+    /// The order of results.
+    public var sortBy: SortBy
+    /// Ascending or descending.
+    public var sortOrder: SortDirection
+    /// How many results to fetch in all, from 1 to 30,000.
+    public var limit: Int
+
+    /// Creates a query, checking that it asks for something and that the limit is within the API's.
+    public init(
+        expression: QueryExpression? = nil, ids: [ArxivID] = [],
+        sortBy: SortBy = .relevance, sortOrder: SortDirection = .descending, limit: Int = 20
+    ) throws {
+        guard expression != nil || !ids.isEmpty else {
+            throw DomainError.usage("the query is empty; give search words or arXiv ids")
+        }
+        guard (1...PaperQuery.maxResults).contains(limit) else {
+            throw DomainError.usage("--limit must be between 1 and \(PaperQuery.maxResults) (the arXiv API's maximum per query); got \(limit)")
+        }
+        self.expression = expression
+        self.ids = ids
+        self.sortBy = sortBy
+        self.sortOrder = sortOrder
+        self.limit = limit
+    }
+
+    /// A short description for the fetch history: the search text and the ids.
+    public var summary: String {
+        ([expression?.apiText].compactMap { $0 } + (ids.isEmpty ? [] : ["id_list=" + ids.map(\.description).joined(separator: ",")]))
+            .joined(separator: " ")
+    }
+}

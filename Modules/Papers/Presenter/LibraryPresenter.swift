@@ -1,0 +1,65 @@
+import Core
+import Foundation
+import Observation
+import PapersEntity
+import PapersUseCase
+
+/// Publishes the library's statistics, imports and BibTeX exports.
+@Observable
+@MainActor
+public final class LibraryPresenter {
+    /// The statistics, after `loadStats()`.
+    /// The last failure with its kind, so the app can exit with the matching code.
+    public private(set) var failure: DomainError?
+    public private(set) var stats: ViewState<LibraryStatsViewData> = .initial
+    /// The outcome of the last import.
+    public private(set) var importResult: ViewState<ImportViewData> = .initial
+    /// The entries of the last BibTeX export.
+    public private(set) var bibTeX: ViewState<BibTeXViewData> = .initial
+
+    private let useCase: PapersUseCase
+
+    /// Creates a presenter.
+    public init(useCase: PapersUseCase) {
+        self.useCase = useCase
+    }
+
+    /// Loads the statistics.
+    public func loadStats() async {
+        failure = await load(self, \.stats) {
+            let stats = try useCase.stats()
+            let fields: [(String, String?)] = [
+                ("papers", Formatting.count(stats.papers)),
+                ("favourites", Formatting.count(stats.favourites)),
+                ("fetches", Formatting.count(stats.fetches)),
+                ("published", stats.oldestPublished.flatMap { oldest in stats.newestPublished.map { "\(Formatting.day(oldest)) to \(Formatting.day($0))" } }),
+                ("last fetch", stats.lastFetch.map(Formatting.day)),
+            ]
+            return LibraryStatsViewData(
+                fields: fields.compactMap { label, value in value.map { DetailField(label: label, value: $0) } },
+                categories: stats.topCategories)
+        }
+    }
+
+    /// Imports Atom files (or, with `dryRun`, only checks and counts them).
+    public func importFeeds(_ paths: [String], dryRun: Bool = false) async {
+        failure = await load(self, \.importResult) {
+            let report = try useCase.importFeeds(paths.map { URL(fileURLWithPath: $0) }, dryRun: dryRun)
+            let saved = report.saved ?? SaveSummary()
+            let files = Formatting.plural(report.files, "file")
+            let message = dryRun
+                ? "\(Formatting.plural(report.papers, "paper")) in \(files), all well-formed (dry run: nothing saved)"
+                : "imported \(Formatting.plural(report.papers, "paper")) from \(files): \(Formatting.count(saved.added)) added, \(Formatting.count(saved.updated)) updated, \(Formatting.count(saved.unchanged)) unchanged"
+            return ImportViewData(
+                files: report.files, papers: report.papers, added: saved.added, updated: saved.updated,
+                unchanged: saved.unchanged, dryRun: dryRun, message: message)
+        }
+    }
+
+    /// Exports BibTeX for the papers, fetching the ones the library lacks.
+    public func exportBibTeX(_ ids: [String]) async {
+        failure = await load(self, \.bibTeX) {
+            BibTeXViewData(entries: try await useCase.bibTeX(ids).map(\.bibTeX))
+        }
+    }
+}

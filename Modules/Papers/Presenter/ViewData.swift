@@ -1,0 +1,140 @@
+import Foundation
+import PapersEntity
+
+/// One row of a paper list, shaped for a table, a line of text or JSON.
+public struct PaperRowViewData: Sendable, Equatable, Codable {
+    /// The id with its version, such as `2401.12345v2`.
+    public var shortID: String
+    /// The id without version.
+    public var id: String
+    /// The date of version 1, `yyyy-MM-dd`.
+    public var date: String
+    /// The whole title.
+    public var title: String
+    /// The title cut to fit the terminal, ending in `…` when cut.
+    public var displayTitle: String
+    /// The first author, with `et al.` when there are more.
+    public var authors: String
+    /// Every author's name.
+    public var allAuthors: [String]
+    /// The primary category.
+    public var category: String
+    /// Whether the paper is a favourite.
+    public var isFavourite: Bool
+    /// Whether version 1 came out in the last seven days.
+    public var isRecent: Bool
+    /// `★` for a favourite, empty otherwise.
+    public var mark: String
+}
+
+/// A list of papers with its heading.
+public struct PaperListViewData: Sendable, Equatable, Codable {
+    /// A line above the list, such as `20 of 214,881 results for all:testing`.
+    public var heading: String
+    /// The rows.
+    public var rows: [PaperRowViewData]
+    /// What to say when there are no rows.
+    public var emptyMessage: String
+    /// A line about what the library saved, for fetched lists.
+    public var savedNote: String?
+}
+
+/// Everything about one paper, for `papers show`.
+public struct PaperDetailViewData: Sendable, Equatable, Codable {
+    /// The id with its version.
+    public var shortID: String
+    /// The id without version.
+    public var id: String
+    /// The version.
+    public var version: Int
+    /// The title.
+    public var title: String
+    /// Each author, with affiliations in parentheses.
+    public var authors: [String]
+    /// Version 1's date, `yyyy-MM-dd`.
+    public var published: String
+    /// This version's date, `yyyy-MM-dd`.
+    public var updated: String
+    /// The primary category.
+    public var primaryCategory: String
+    /// Every category.
+    public var categories: [String]
+    /// The abstract page.
+    public var abstractURL: String
+    /// The PDF.
+    public var pdfURL: String
+    /// The comment, if any.
+    public var comment: String?
+    /// The journal reference, if any.
+    public var journalRef: String?
+    /// The DOI, if any.
+    public var doi: String?
+    /// The abstract.
+    public var summary: String
+    /// Whether the paper is a favourite.
+    public var isFavourite: Bool
+    /// Whether version 1 came out in the last seven days.
+    public var isRecent: Bool
+    /// A line about what just happened, such as `added to favourites`.
+    public var notice: String?
+
+    /// Label and value pairs in display order, empty values left out.
+    public var fields: [DetailField] {
+        let pairs: [(String, String?)] = [
+            ("id", shortID), ("title", title), ("authors", authors.joined(separator: "; ")),
+            ("published", published), ("updated", updated),
+            ("category", ([primaryCategory] + categories.filter { $0 != primaryCategory }).joined(separator: " ")),
+            ("abstract", abstractURL), ("pdf", pdfURL), ("comment", comment), ("journal", journalRef), ("doi", doi),
+            ("favourite", isFavourite ? "yes" : "no"),
+        ]
+        return pairs.compactMap { label, value in value.flatMap { $0.isEmpty ? nil : DetailField(label: label, value: $0) } }
+    }
+}
+
+/// One labelled value of a detail view.
+public struct DetailField: Sendable, Equatable, Codable {
+    /// The label, such as `doi`.
+    public var label: String
+    /// The value.
+    public var value: String
+
+    /// Creates a labelled value.
+    public init(label: String, value: String) {
+        self.label = label
+        self.value = value
+    }
+}
+
+/// The library's statistics, as lines of labelled values.
+public struct LibraryStatsViewData: Sendable, Equatable, Codable {
+    /// Labelled values in display order.
+    public var fields: [DetailField]
+    /// The busiest categories with their counts.
+    public var categories: [CategoryCount]
+}
+
+/// The outcome of an import, as one line.
+public struct ImportViewData: Sendable, Equatable, Codable {
+    /// Files read.
+    public var files: Int
+    /// Entries found.
+    public var papers: Int
+    /// Papers added to the library.
+    public var added: Int
+    /// Papers replaced by a newer version.
+    public var updated: Int
+    /// Papers already there.
+    public var unchanged: Int
+    /// Whether this was a dry run.
+    public var dryRun: Bool
+    /// One line saying all of it.
+    public var message: String
+}
+
+/// BibTeX entries, ready to print.
+public struct BibTeXViewData: Sendable, Equatable, Codable {
+    /// One entry per paper.
+    public var entries: [String]
+    /// The entries separated by blank lines.
+    public var text: String { entries.joined(separator: "\n\n") }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import PapersEntity
+
+/// The papers table's columns, in the one order the SQL and the row readers share.
+enum Columns {
+    static let names = [
+        "id", "version", "title", "summary", "author_names", "authors", "published", "updated",
+        "primary_category", "categories", "abstract_url", "pdf_url", "comment", "journal_ref", "doi",
+    ]
+
+    static let select = names.joined(separator: ", ")
+
+    static func select(_ table: String) -> String { names.map { "\(table).\($0)" }.joined(separator: ", ") }
+
+    /// Insert, or update when the new record is a higher version or the same version updated later.
+    static let upsert = """
+        INSERT INTO papers (\(select)) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))
+        ON CONFLICT(id) DO UPDATE SET \(names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+        WHERE excluded.version > papers.version OR (excluded.version = papers.version AND excluded.updated > papers.updated)
+        """
+
+    static func arguments(_ paper: Paper) -> StatementArguments {
+        [
+            paper.id, paper.version, paper.title, paper.summary,
+            paper.authors.map(\.name).joined(separator: ", "), AuthorCoding.encode(paper.authors),
+            paper.published.timeIntervalSince1970, paper.updated.timeIntervalSince1970,
+            paper.primaryCategory, paper.categories.joined(separator: " "),
+            paper.abstractURL, paper.pdfURL, paper.comment, paper.journalRef, paper.doi,
+        ]
+    }
+
+    static func paper(_ row: Row) -> Paper {
+        Paper(
+            id: row[0], version: row[1], title: row[2], summary: row[3], authors: AuthorCoding.decode(row[5]),
+            published: Date(timeIntervalSince1970: row[6]), updated: Date(timeIntervalSince1970: row[7]),
+            primaryCategory: row[8], categories: (row[9] as String).split(separator: " ").map(String.init),
+            abstractURL: row[10], pdfURL: row[11], comment: row[12], journalRef: row[13], doi: row[14])
+    }
+}
+
+/// Turns what a person types into an FTS5 query that cannot be a syntax error.
+///
+/// Words must all match (in any order); `"two words"` is a phrase; `word*` a prefix;
+/// `ti:`, `au:` and `abs:` limit a word to the title, the authors or the abstract.
+/// Everything else is quoted, so FTS5 operators and punctuation in the input are plain text.
+enum FullTextQuery {
+    static let columns = ["ti": "title", "au": "author_names", "abs": "summary"]
+
+    static func match(_ text: String) -> String? {
+        var terms: [String] = []
+        var rest = Substring(text)
+        while let start = rest.firstIndex(where: { !$0.isWhitespace }) {
+            rest = rest[start...]
+            var column: String?
+            if let colon = rest.firstIndex(where: { $0 == ":" || $0.isWhitespace || $0 == "\"" }), rest[colon] == ":",
+               let name = columns[rest[..<colon].lowercased()] {
+                column = name
+                rest = rest[rest.index(after: colon)...]
+            }
+            var word: Substring
+            if rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") {
+                word = rest[rest.index(after: rest.startIndex)..<close]
+                rest = rest[rest.index(after: close)...]
+            } else {
+                let end = rest.firstIndex(where: \.isWhitespace) ?? rest.endIndex
+                word = rest[..<end]
+                rest = rest[end...]
+            }
+            let prefix = word.hasSuffix("*")
+            if prefix { word = word.dropLast() }
+            let cleaned = word.filter { $0 != "\"" }
+            guard cleaned.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
+            let term = "\"\(cleaned)\"" + (prefix ? "*" : "")
+            terms.append(column.map { "\($0) : \(term)" } ?? term)
+        }
+        return terms.isEmpty ? nil : terms.joined(separator: " AND ")
+    }
+}

@@ -1,0 +1,109 @@
+import Core
+import Foundation
+import PapersEntity
+import Synchronization
+
+/// The library in memory, for tests: the same rules as SQLite (newer wins, all or nothing), a plain word search.
+public final class InMemoryPaperLibrary: PaperLibrary {
+    private struct State {
+        var papers: [String: Paper] = [:]
+        var favourites: [String: Date] = [:]
+        var fetches: [(query: String, date: Date)] = []
+        var lastRequest: Date?
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates an empty library, or one holding `papers`.
+    public init(papers: [Paper] = []) {
+        state.withLock { state in for paper in papers { state.papers[paper.id] = paper } }
+    }
+
+    /// The paper with this id.
+    public func paper(id: String) throws -> Paper? { state.withLock { $0.papers[id] } }
+
+    /// Saves papers and a fetch record.
+    public func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) throws -> SaveSummary {
+        let summary = try importing { sink in for paper in papers { try sink(paper) } }
+        if let query { state.withLock { $0.fetches.append((query, date)) } }
+        return summary
+    }
+
+    /// Applies what `produce` yields to a copy, and keeps the copy only if `produce` finishes.
+    public func importing(_ produce: ((Paper) throws -> Void) throws -> Void) throws -> SaveSummary {
+        var papers = state.withLock { $0.papers }
+        var summary = SaveSummary()
+        try produce { paper in
+            if let old = papers[paper.id] {
+                if paper.version > old.version || (paper.version == old.version && paper.updated > old.updated) {
+                    papers[paper.id] = paper
+                    summary.updated += 1
+                } else {
+                    summary.unchanged += 1
+                }
+            } else {
+                papers[paper.id] = paper
+                summary.added += 1
+            }
+        }
+        state.withLock { $0.papers = papers }
+        return summary
+    }
+
+    /// Papers whose title, abstract or authors contain every word, newest first.
+    public func search(_ text: String, limit: Int) throws -> [Paper] {
+        let words = text.split(whereSeparator: \.isWhitespace).map { $0.filter { $0 != "\"" && $0 != "*" } }.filter { !$0.isEmpty }
+        guard !words.isEmpty else { return [] }
+        return state.withLock { $0.papers.values }
+            .filter { paper in
+                let haystack = "\(paper.title) \(paper.summary) \(paper.authors.map(\.name).joined(separator: " "))"
+                return words.allSatisfy { haystack.localizedCaseInsensitiveContains($0) }
+            }
+            .sorted { ($0.published, $0.id) > ($1.published, $1.id) }
+            .prefix(limit).map { $0 }
+    }
+
+    /// Marks or unmarks a favourite.
+    public func setFavourite(id: String, _ favourite: Bool, at date: Date) throws -> Bool {
+        try state.withLock { state in
+            if favourite {
+                guard state.papers[id] != nil else {
+                    throw DomainError.notFound("\(id) is not in the library; run `papers show \(id)` first")
+                }
+                guard state.favourites[id] == nil else { return false }
+                state.favourites[id] = date
+                return true
+            }
+            return state.favourites.removeValue(forKey: id) != nil
+        }
+    }
+
+    /// The favourites, most recently marked first.
+    public func favourites() throws -> [Paper] {
+        state.withLock { state in
+            state.favourites.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.compactMap { state.papers[$0.key] }
+        }
+    }
+
+    /// The ids of every favourite.
+    public func favouriteIDs() throws -> Set<String> { state.withLock { Set($0.favourites.keys) } }
+
+    /// Counts, top categories and dates.
+    public func stats() throws -> LibraryStats {
+        state.withLock { state in
+            let counts = Dictionary(grouping: state.papers.values, by: \.primaryCategory).mapValues(\.count)
+            let top = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(10).map { CategoryCount(category: $0.key, count: $0.value) }
+            let dates = state.papers.values.map(\.published)
+            return LibraryStats(
+                papers: state.papers.count, favourites: state.favourites.count, fetches: state.fetches.count,
+                topCategories: top, oldestPublished: dates.min(), newestPublished: dates.max(),
+                lastFetch: state.fetches.map(\.date).max())
+        }
+    }
+
+    /// When the last API request was sent.
+    public func lastRequestTime() throws -> Date? { state.withLock { $0.lastRequest } }
+
+    /// Records an API request.
+    public func recordRequest(at date: Date) throws { state.withLock { $0.lastRequest = date } }
+}

@@ -1,0 +1,43 @@
+import CLibXML2
+
+/// The names the Atom reader looks for, interned in one reader's dictionary.
+///
+/// Two names from the same dictionary are equal exactly when their pointers are, so each
+/// comparison in the reader's hot loop is a pointer comparison.
+struct InternedNames {
+    let atom, arxiv, opensearch: UnsafePointer<xmlChar>?
+    let feed, entry, id, title, summary, published, updated, author, name, link, category: UnsafePointer<xmlChar>?
+    let primaryCategory, comment, journalRef, doi, affiliation: UnsafePointer<xmlChar>?
+    let totalResults, startIndex, itemsPerPage: UnsafePointer<xmlChar>?
+    let href, term: UnsafePointer<xmlChar>?
+
+    init(reader: xmlTextReaderPtr) {
+        func intern(_ text: String) -> UnsafePointer<xmlChar>? {
+            text.withCString { xmlTextReaderConstString(reader, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
+        }
+        atom = intern("http://www.w3.org/2005/Atom")
+        arxiv = intern("http://arxiv.org/schemas/atom")
+        opensearch = intern("http://a9.com/-/spec/opensearch/1.1/")
+        feed = intern("feed")
+        entry = intern("entry")
+        id = intern("id")
+        title = intern("title")
+        summary = intern("summary")
+        published = intern("published")
+        updated = intern("updated")
+        author = intern("author")
+        name = intern("name")
+        link = intern("link")
+        category = intern("category")
+        primaryCategory = intern("primary_category")
+        comment = intern("comment")
+        journalRef = intern("journal_ref")
+        doi = intern("doi")
+        affiliation = intern("affiliation")
+        totalResults = intern("totalResults")
+        startIndex = intern("startIndex")
+        itemsPerPage = intern("itemsPerPage")
+        href = intern("href")
+        term = intern("term")
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import PapersEntity
+
+/// The local library: papers, favourites, fetch history and an offline full-text index.
+///
+/// A paper saved again is updated in place when the new record is newer (a higher version, or
+/// the same version updated later), never duplicated. Every write is one transaction: a save or
+/// an import that fails leaves the library as it was.
+public protocol PaperLibrary: RequestLog {
+    /// The paper with this id (without version), if the library has it.
+    func paper(id: String) throws -> Paper?
+    /// Saves papers and, when `query` is given, one fetch-history record, in one transaction.
+    @discardableResult
+    func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) throws -> SaveSummary
+    /// Saves every paper `produce` hands to its sink, in one transaction; if `produce` throws, nothing is kept.
+    @discardableResult
+    func importing(_ produce: (_ save: (Paper) throws -> Void) throws -> Void) throws -> SaveSummary
+    /// Papers whose title, abstract or authors match `text`, best match first.
+    func search(_ text: String, limit: Int) throws -> [Paper]
+    /// Marks or unmarks a favourite; returns whether anything changed.
+    @discardableResult
+    func setFavourite(id: String, _ favourite: Bool, at date: Date) throws -> Bool
+    /// The favourites, most recently marked first.
+    func favourites() throws -> [Paper]
+    /// The ids of every favourite.
+    func favouriteIDs() throws -> Set<String>
+    /// Counts, top categories and dates.
+    func stats() throws -> LibraryStats
+}
+
+extension PaperLibrary {
+    /// Saves papers with no fetch-history record.
+    @discardableResult
+    public func save(_ papers: [Paper]) throws -> SaveSummary {
+        try save(papers, fetchedBy: nil, at: Date(timeIntervalSince1970: 0))
+    }
+}

@@ -1,0 +1,134 @@
+import Core
+import Database
+import Foundation
+import GRDB
+import PapersEntity
+
+/// The library in SQLite, through the shared `AppDatabase`, with an FTS5 index for offline search.
+public struct SQLitePaperLibrary: PaperLibrary {
+    private let database: AppDatabase
+
+    /// Creates the library over a database migrated with `PapersSchema.migrator`.
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// The paper with this id, if the library has it.
+    public func paper(id: String) throws -> Paper? {
+        try read("reading paper \(id)") { db in
+            try Row.fetchOne(db, sql: "SELECT \(Columns.select) FROM papers WHERE id = ?", arguments: [id]).map(Columns.paper)
+        }
+    }
+
+    /// Saves papers and a fetch record in one transaction.
+    public func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) throws -> SaveSummary {
+        try write("saving \(papers.count) papers") { db in
+            let summary = try Self.upsert(db) { sink in for paper in papers { try sink(paper) } }
+            if let query {
+                try db.execute(
+                    sql: "INSERT INTO fetches (query, fetched_at, result_count) VALUES (?, ?, ?)",
+                    arguments: [query, date.timeIntervalSince1970, papers.count])
+            }
+            return summary
+        }
+    }
+
+    /// Saves what `produce` yields in one transaction; rolls back if it throws.
+    public func importing(_ produce: ((Paper) throws -> Void) throws -> Void) throws -> SaveSummary {
+        try write("importing papers") { db in try Self.upsert(db, produce) }
+    }
+
+    /// Upserts through one cached statement: the newer record wins, an older or equal one changes nothing.
+    private static func upsert(_ db: Database, _ produce: ((Paper) throws -> Void) throws -> Void) throws -> SaveSummary {
+        let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM papers") ?? 0
+        let statement = try db.cachedStatement(sql: Columns.upsert)
+        var seen = 0
+        var changed = 0
+        try produce { paper in
+            try statement.execute(arguments: Columns.arguments(paper))
+            seen += 1
+            changed += db.changesCount
+        }
+        let added = (try Int.fetchOne(db, sql: "SELECT count(*) FROM papers") ?? 0) - before
+        return SaveSummary(added: added, updated: changed - added, unchanged: seen - changed)
+    }
+
+    /// Papers matching `text` in the FTS5 index, best match (BM25) first.
+    public func search(_ text: String, limit: Int) throws -> [Paper] {
+        guard let match = FullTextQuery.match(text) else { return [] }
+        return try read("searching the library") { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(Columns.select("p")) FROM papers_fts JOIN papers p ON p.key = papers_fts.rowid
+                WHERE papers_fts MATCH ? ORDER BY papers_fts.rank LIMIT ?
+                """, arguments: [match, limit]).map(Columns.paper)
+        }
+    }
+
+    /// Marks or unmarks a favourite.
+    public func setFavourite(id: String, _ favourite: Bool, at date: Date) throws -> Bool {
+        try write("updating favourite \(id)") { db in
+            if favourite {
+                guard try Int.fetchOne(db, sql: "SELECT 1 FROM papers WHERE id = ?", arguments: [id]) != nil else {
+                    throw DomainError.notFound("\(id) is not in the library; run `papers show \(id)` first")
+                }
+                try db.execute(sql: "INSERT OR IGNORE INTO favourites (paper_id, added_at) VALUES (?, ?)", arguments: [id, date.timeIntervalSince1970])
+            } else {
+                try db.execute(sql: "DELETE FROM favourites WHERE paper_id = ?", arguments: [id])
+            }
+            return db.changesCount > 0
+        }
+    }
+
+    /// The favourites, most recently marked first.
+    public func favourites() throws -> [Paper] {
+        try read("reading favourites") { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(Columns.select("p")) FROM favourites f JOIN papers p ON p.id = f.paper_id ORDER BY f.added_at DESC, p.id
+                """).map(Columns.paper)
+        }
+    }
+
+    /// The ids of every favourite.
+    public func favouriteIDs() throws -> Set<String> {
+        try read("reading favourites") { db in Set(try String.fetchAll(db, sql: "SELECT paper_id FROM favourites")) }
+    }
+
+    /// Counts, top categories and dates.
+    public func stats() throws -> LibraryStats {
+        try read("reading library statistics") { db in
+            let counts = try Row.fetchOne(db, sql: """
+                SELECT (SELECT count(*) FROM papers), (SELECT count(*) FROM favourites), (SELECT count(*) FROM fetches),
+                       (SELECT min(published) FROM papers), (SELECT max(published) FROM papers), (SELECT max(fetched_at) FROM fetches)
+                """)
+            let categories = try Row.fetchAll(db, sql: """
+                SELECT primary_category, count(*) AS n FROM papers GROUP BY primary_category ORDER BY n DESC, primary_category LIMIT 10
+                """).map { CategoryCount(category: $0[0], count: $0[1]) }
+            func date(_ index: Int) -> Date? { (counts?[index] as Double?).map(Date.init(timeIntervalSince1970:)) }
+            return LibraryStats(
+                papers: counts?[0] ?? 0, favourites: counts?[1] ?? 0, fetches: counts?[2] ?? 0, topCategories: categories,
+                oldestPublished: date(3), newestPublished: date(4), lastFetch: date(5))
+        }
+    }
+
+    /// When the last API request was sent.
+    public func lastRequestTime() throws -> Date? {
+        try read("reading the request log") { db in
+            try Double.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'last_request_at'").map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    /// Records an API request.
+    public func recordRequest(at date: Date) throws {
+        try write("recording a request") { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_request_at', ?)", arguments: [date.timeIntervalSince1970])
+        }
+    }
+
+    private func read<T>(_ doing: String, _ body: (Database) throws -> T) throws -> T {
+        do { return try database.writer.read(body) } catch { throw DomainError.storage(doing, error) }
+    }
+
+    private func write<T>(_ doing: String, _ body: (Database) throws -> T) throws -> T {
+        do { return try database.writer.write(body) } catch { throw DomainError.storage(doing, error) }
+    }
+}

@@ -1,0 +1,156 @@
+import Core
+import Foundation
+import PapersEntity
+import PapersRepository
+
+/// What a person can do with Papers: search arXiv, keep a library, search it offline.
+///
+/// Every paper fetched from arXiv is saved in the library (in one transaction with its fetch
+/// record), so a later offline run finds it.
+public struct PapersUseCase: Sendable {
+    private let source: any PaperSource
+    private let library: any PaperLibrary
+    private let clock: WallClock
+    private let parser = AtomFeedParser()
+
+    /// Creates the use cases over a source of papers, the library and a clock.
+    public init(source: any PaperSource, library: any PaperLibrary, clock: WallClock) {
+        self.source = source
+        self.library = library
+        self.clock = clock
+    }
+
+    /// Searches arXiv and saves what comes back.
+    public func search(_ query: PaperQuery, progress: FetchProgress? = nil) async throws -> PaperList {
+        let result = try await source.fetch(query, progress: progress)
+        let saved = try library.save(result.papers, fetchedBy: query.summary, at: clock.now())
+        return PaperList(papers: result.papers, favouriteIDs: try library.favouriteIDs(), totalResults: result.totalResults, saved: saved, description: query.summary)
+    }
+
+    /// The newest submissions in a category, such as `cs.LG`.
+    public func latest(category: String, limit: Int, progress: FetchProgress? = nil) async throws -> PaperList {
+        guard !category.isEmpty, category.allSatisfy({ $0.isLetter || $0 == "." || $0 == "-" }) else {
+            throw DomainError.usage("'\(category)' is not an arXiv category; use one such as cs.LG, math.AG or hep-th")
+        }
+        let query = try PaperQuery(expression: .term(.cat, category), sortBy: .submittedDate, sortOrder: .descending, limit: limit)
+        return try await search(query, progress: progress)
+    }
+
+    /// One paper: from the library when it has the version asked for, else from arXiv (and then saved).
+    public func show(_ id: String) async throws -> Paper {
+        try await papers([id]).first.orThrow(DomainError.notFound("arXiv has no paper \(id); check the id"))
+    }
+
+    /// Several papers in the order given, fetching the ones the library lacks in one request.
+    public func papers(_ ids: [String]) async throws -> [Paper] {
+        let parsed = try ids.map(Self.parseID)
+        var found: [String: Paper] = [:]
+        var missing: [ArxivID] = []
+        for id in parsed {
+            if let paper = try library.paper(id: id.base), id.version == nil || id.version == paper.version {
+                found[id.description] = paper
+            } else {
+                missing.append(id)
+            }
+        }
+        if !missing.isEmpty {
+            let query = try PaperQuery(ids: missing, limit: missing.count)
+            let result = try await source.fetch(query, progress: nil)
+            try library.save(result.papers, fetchedBy: query.summary, at: clock.now())
+            for id in missing {
+                found[id.description] = result.papers.first { $0.id == id.base && (id.version == nil || id.version == $0.version) }
+            }
+        }
+        return try parsed.map { id in
+            try found[id.description].orThrow(DomainError.notFound("arXiv has no paper \(id); check the id"))
+        }
+    }
+
+    /// Marks a paper as a favourite, fetching it first if the library lacks it.
+    public func favourite(_ id: String) async throws -> FavouriteChange {
+        let paper = try await show(id)
+        let changed = try library.setFavourite(id: paper.id, true, at: clock.now())
+        return FavouriteChange(paper: paper, isFavourite: true, changed: changed)
+    }
+
+    /// Removes a paper from the favourites; the paper stays in the library.
+    public func unfavourite(_ id: String) throws -> FavouriteChange {
+        let arxivID = try Self.parseID(id)
+        guard let paper = try library.paper(id: arxivID.base) else {
+            throw DomainError.notFound("\(arxivID.base) is not in the library, so it is not a favourite; see `papers favorites`")
+        }
+        let changed = try library.setFavourite(id: paper.id, false, at: clock.now())
+        return FavouriteChange(paper: paper, isFavourite: false, changed: changed)
+    }
+
+    /// The favourites, most recently marked first.
+    public func favourites() throws -> PaperList {
+        let papers = try library.favourites()
+        return PaperList(papers: papers, favouriteIDs: Set(papers.map(\.id)), totalResults: papers.count, saved: nil, description: "favourites")
+    }
+
+    /// Searches the library's full-text index, offline.
+    public func searchLibrary(_ text: String, limit: Int) throws -> PaperList {
+        guard limit > 0 else { throw DomainError.usage("--limit must be at least 1; got \(limit)") }
+        guard text.contains(where: { $0.isLetter || $0.isNumber }) else {
+            throw DomainError.usage("the search is empty; give at least one word")
+        }
+        let papers = try library.search(text, limit: limit)
+        return PaperList(papers: papers, favouriteIDs: try library.favouriteIDs(), totalResults: nil, saved: nil, description: text)
+    }
+
+    /// Counts, top categories and dates of the library.
+    public func stats() throws -> LibraryStats { try library.stats() }
+
+    /// Imports saved API responses into the library, all files in one transaction.
+    ///
+    /// With `dryRun` the files are only parsed and counted. A file that is not a feed, is cut
+    /// short or holds an API error imports nothing, from any of the files.
+    public func importFeeds(_ files: [URL], dryRun: Bool = false) throws -> ImportReport {
+        guard !files.isEmpty else { throw DomainError.usage("give at least one Atom file to import") }
+        if dryRun {
+            var count = 0
+            for file in files { try parse(file) { _ in count += 1 } }
+            return ImportReport(files: files.count, papers: count, saved: nil)
+        }
+        var count = 0
+        let saved = try library.importing { save in
+            for file in files {
+                try parse(file) { paper in
+                    count += 1
+                    try save(paper)
+                }
+            }
+        }
+        return ImportReport(files: files.count, papers: count, saved: saved)
+    }
+
+    /// The BibTeX entries of the papers, fetching the ones the library lacks.
+    public func bibTeX(_ ids: [String]) async throws -> [Paper] {
+        guard !ids.isEmpty else { throw DomainError.usage("give at least one arXiv id") }
+        return try await papers(ids)
+    }
+
+    private func parse(_ file: URL, onEntry: (Paper) throws -> Void) throws {
+        do {
+            try parser.parse(fileAt: file, onEntry: onEntry)
+        } catch let error as DomainError where error.kind == .remote {
+            throw DomainError.badData("\(file.path) is a saved arXiv error response, not papers (\(error.message)); nothing was imported")
+        }
+    }
+
+    /// Parses an id or throws a usage error that shows both formats.
+    static func parseID(_ text: String) throws -> ArxivID {
+        guard let id = ArxivID(parsing: text) else {
+            throw DomainError.usage("'\(text)' is not an arXiv id; use the new style 2401.12345 or the old style hep-th/9901001, optionally with a version such as v2")
+        }
+        return id
+    }
+}
+
+extension Optional {
+    fileprivate func orThrow(_ error: DomainError) throws -> Wrapped {
+        guard let self else { throw error }
+        return self
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import PapersEntity
+import Testing
+
+func samplePaper(id: String = "2401.12345", version: Int = 1, published: Date = Date(timeIntervalSince1970: 1_700_000_000)) -> Paper {
+    Paper(
+        id: id, version: version, title: "  A {Luttinger}\n   Liquid  Core ", summary: "line one\n  line two\t\tend ",
+        authors: [Author(name: "Aurora Ramírez", affiliations: ["U. Córdoba"]), Author(name: "Mario Berrios")],
+        published: published, updated: published.addingTimeInterval(86_400), primaryCategory: "cs.SE", categories: ["cs.SE", "cs.AI"],
+        journalRef: nil, doi: "10.1/x")
+}
+
+@Suite("Paper")
+struct PaperTests {
+    @Test("title and summary have their whitespace collapsed; unicode survives")
+    func collapses() {
+        let paper = samplePaper()
+        #expect(paper.title == "A {Luttinger} Liquid Core")
+        #expect(paper.summary == "line one line two end")
+        #expect(Paper.collapsingWhitespace("é  ü\n日本") == "é ü 日本")
+        #expect(Paper.collapsingWhitespace("") == "")
+        #expect(Paper.collapsingWhitespace(" \n ") == "")
+    }
+
+    @Test("derived links when the feed has none, and the short id")
+    func derived() {
+        let paper = samplePaper(version: 3)
+        #expect(paper.shortID == "2401.12345v3")
+        #expect(paper.abstractURL == "https://arxiv.org/abs/2401.12345v3")
+        #expect(paper.pdfURL == "https://arxiv.org/pdf/2401.12345v3")
+        #expect(paper.authorSummary == "Aurora Ramírez et al.")
+    }
+
+    @Test("recent means published less than seven days before now")
+    func recent() {
+        let published = Date(timeIntervalSince1970: 1_700_000_000)
+        let paper = samplePaper(published: published)
+        #expect(paper.isRecentlyPublished(now: published.addingTimeInterval(6 * 86_400)))
+        #expect(!paper.isRecentlyPublished(now: published.addingTimeInterval(7 * 86_400)))
+        #expect(!paper.isRecentlyPublished(now: published.addingTimeInterval(30 * 86_400)))
+    }
+
+    @Test("a higher version, or the same one updated later, supersedes")
+    func supersedes() {
+        let v1 = samplePaper(version: 1), v2 = samplePaper(version: 2)
+        #expect(v2.supersedes(v1))
+        #expect(!v1.supersedes(v2))
+        var later = v1
+        later.updated = v1.updated.addingTimeInterval(10)
+        #expect(later.supersedes(v1))
+    }
+
+    @Test("BibTeX has the arXiv fields, an ASCII key and balanced braces")
+    func bibtex() {
+        let entry = samplePaper().bibTeX
+        #expect(entry.hasPrefix("@misc{ramirez2023luttinger,"))
+        #expect(entry.contains("author = {Aurora Ramírez and Mario Berrios}"))
+        #expect(entry.contains("eprint = {2401.12345}"))
+        #expect(entry.contains("archivePrefix = {arXiv}"))
+        #expect(entry.contains("primaryClass = {cs.SE}"))
+        #expect(entry.contains("doi = {10.1/x}"))
+        #expect(entry.contains("title = {A {Luttinger} Liquid Core}"))
+        var odd = samplePaper()
+        odd.title = "Broken } title"
+        #expect(odd.bibTeX.contains("title = {Broken \\} title}"))
+    }
+}

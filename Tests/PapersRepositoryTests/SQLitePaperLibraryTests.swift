@@ -1,0 +1,124 @@
+import Core
+import Database
+import Foundation
+import PapersEntity
+import PapersRepository
+import TestSupport
+import Testing
+
+@Suite("The SQLite library")
+struct SQLitePaperLibraryTests {
+    func library() throws -> SQLitePaperLibrary {
+        SQLitePaperLibrary(database: try AppDatabase.inMemory(migrator: PapersSchema.migrator))
+    }
+
+    func recorded() throws -> [Paper] {
+        try AtomFeedParser().page(try Feeds.fixture("search-all-testing-100-entries.xml"), source: "fixture").papers
+    }
+
+    @Test("a paper comes back exactly as saved, affiliations and optionals included")
+    func roundTrip() throws {
+        let library = try library()
+        let papers = try recorded()
+        let summary = try library.save(papers, fetchedBy: "all:testing", at: Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(summary == SaveSummary(added: 100))
+        for paper in papers { #expect(try library.paper(id: paper.id) == paper) }
+        #expect(try library.paper(id: "0000.00000") == nil)
+        #expect(try library.stats().fetches == 1)
+    }
+
+    @Test("the newer version wins and nothing is duplicated")
+    func newerWins() throws {
+        let library = try library()
+        var paper = try #require(try recorded().first)
+        try library.save([paper])
+        var v2 = paper
+        v2.version = 2
+        v2.title = "Revised title"
+        #expect(try library.save([v2]) == SaveSummary(updated: 1))
+        paper.title = "Stale copy"
+        #expect(try library.save([paper]) == SaveSummary(unchanged: 1))
+        #expect(try library.paper(id: paper.id)?.title == "Revised title")
+        #expect(try library.stats().papers == 1)
+        #expect(try library.search("revised", limit: 5).map(\.id) == [paper.id])
+        #expect(try library.search("stale", limit: 5).isEmpty)
+    }
+
+    @Test("full-text search over title, abstract and authors, with phrases, prefixes and fields")
+    func fullText() throws {
+        let library = try library()
+        try library.save(try recorded())
+        #expect(try library.search("WebView Android", limit: 5).first?.title.contains("WebView") == true)
+        #expect(try library.search("au:Gotlieb", limit: 50).contains { $0.id == "2202.12139" })
+        #expect(try library.search("ramirez", limit: 50).contains { $0.authors.contains { $0.name == "Aurora Ramírez" } })
+        #expect(try library.search("\"learning to rank\"", limit: 50).contains { $0.id == "2405.13786" })
+        #expect(try library.search("prioritis*", limit: 50).contains { $0.id == "2405.13786" })
+        #expect(try library.search("zzyzx", limit: 5).isEmpty)
+        // FTS5 syntax in the input is plain text, never a syntax error.
+        #expect(try library.search("NEAR( testing AND ) title:", limit: 5).count <= 5)
+        #expect(try library.search("* \" ( ) :", limit: 5).isEmpty)
+        #expect(try library.search("testing", limit: 7).count == 7)
+    }
+
+    @Test("an import that fails part-way leaves the library as it was")
+    func rollback() throws {
+        let library = try library()
+        let papers = try recorded()
+        try library.save(Array(papers.prefix(3)))
+        #expect(throws: DomainError.self) {
+            try library.importing { save in
+                for paper in papers.dropFirst(3).prefix(10) { try save(paper) }
+                throw DomainError.badData("damaged")
+            }
+        }
+        #expect(try library.stats().papers == 3)
+        #expect(try library.search("testing", limit: 100).count <= 3)
+    }
+
+    @Test("favourites, statistics and the request log")
+    func favouritesAndStats() throws {
+        let library = try library()
+        try library.save(try recorded())
+        #expect(try library.setFavourite(id: "2202.12139", true, at: Date(timeIntervalSince1970: 10)))
+        #expect(try library.setFavourite(id: "2405.13786", true, at: Date(timeIntervalSince1970: 20)))
+        #expect(try !library.setFavourite(id: "2405.13786", true, at: Date(timeIntervalSince1970: 30)))
+        #expect(try library.favourites().map(\.id) == ["2405.13786", "2202.12139"])
+        #expect(try library.setFavourite(id: "2202.12139", false, at: Date()))
+        #expect(try library.favouriteIDs() == ["2405.13786"])
+        let error = #expect(throws: DomainError.self) { try library.setFavourite(id: "2401.00001", true, at: Date()) }
+        #expect(error?.kind == .notFound)
+        let stats = try library.stats()
+        #expect(stats.papers == 100 && stats.favourites == 1)
+        #expect(stats.topCategories.first == CategoryCount(category: "cs.SE", count: 64))
+        #expect(try library.lastRequestTime() == nil)
+        try library.recordRequest(at: Date(timeIntervalSince1970: 42))
+        #expect(try library.lastRequestTime() == Date(timeIntervalSince1970: 42))
+    }
+
+    @Test("the library on disk keeps papers and the request time across openings")
+    func persists() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.path("papers.sqlite")
+        do {
+            let library = SQLitePaperLibrary(database: try AppDatabase(url: url, migrator: PapersSchema.migrator))
+            try library.save(try recorded())
+            try library.recordRequest(at: Date(timeIntervalSince1970: 99))
+        }
+        let reopened = SQLitePaperLibrary(database: try AppDatabase(url: url, migrator: PapersSchema.migrator))
+        #expect(try reopened.stats().papers == 100)
+        #expect(try reopened.lastRequestTime() == Date(timeIntervalSince1970: 99))
+    }
+
+    @Test("the in-memory library keeps the same rules")
+    func inMemory() throws {
+        let library = InMemoryPaperLibrary()
+        let papers = try recorded()
+        #expect(try library.save(papers) == SaveSummary(added: 100))
+        var v2 = papers[0]
+        v2.version = 2
+        #expect(try library.save([v2, papers[1]]) == SaveSummary(updated: 1, unchanged: 1))
+        #expect(throws: DomainError.self) { try library.importing { save in try save(papers[2]); throw DomainError.badData("x") } }
+        #expect(try library.paper(id: papers[0].id)?.version == 2)
+        #expect(try library.search("webview", limit: 5).count == 1)
+    }
+}

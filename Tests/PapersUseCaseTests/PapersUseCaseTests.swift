@@ -1,0 +1,114 @@
+import Core
+import Foundation
+import PapersEntity
+import PapersRepository
+import PapersUseCase
+import TestSupport
+import Testing
+
+@Suite("Papers use cases over in-memory repositories")
+struct PapersUseCaseTests {
+    let clock = ManualClock()
+
+    func recorded() throws -> [Paper] {
+        try AtomFeedParser().parse(fileAt: FixtureFiles.url("arxiv", "legacy2016-au-del_maestro-10-of-31.xml")).papers
+    }
+
+    func make(library: [Paper] = [], remote: [Paper]) -> (PapersUseCase, InMemoryPaperSource, InMemoryPaperLibrary) {
+        let source = InMemoryPaperSource(papers: remote)
+        let store = InMemoryPaperLibrary(papers: library)
+        return (PapersUseCase(source: source, library: store, clock: clock.clock), source, store)
+    }
+
+    @Test("a search saves every result and records the fetch")
+    func searchSaves() async throws {
+        let (useCase, _, library) = make(remote: try recorded())
+        let list = try await useCase.search(try PaperQuery(expression: .term(.au, "Del Maestro"), limit: 5))
+        #expect(list.papers.count == 5)
+        #expect(list.saved == SaveSummary(added: 5))
+        #expect(try library.stats().papers == 5)
+        #expect(try library.stats().fetches == 1)
+    }
+
+    @Test("show reads the library first and asks arXiv only for what is missing")
+    func showPrefersLibrary() async throws {
+        let papers = try recorded()
+        let (useCase, source, library) = make(library: [papers[0]], remote: papers)
+        #expect(try await useCase.show(papers[0].id) == papers[0])
+        #expect(source.queries.isEmpty)
+        #expect(try await useCase.show("arXiv:\(papers[1].id)") == papers[1])
+        #expect(source.queries.map(\.ids) == [[ArxivID(base: papers[1].id, version: nil)]])
+        #expect(try library.paper(id: papers[1].id) != nil)
+        let missing = await #expect(throws: DomainError.self) { try await useCase.show("2401.00001") }
+        #expect(missing?.kind == .notFound)
+        let bad = await #expect(throws: DomainError.self) { try await useCase.show("abc") }
+        #expect(bad?.kind == .usage)
+    }
+
+    @Test("fav fetches a paper the library lacks; unfav keeps the paper")
+    func favourites() async throws {
+        let papers = try recorded()
+        let (useCase, _, library) = make(remote: papers)
+        #expect(try await useCase.favourite(papers[2].id).changed)
+        #expect(try await !useCase.favourite(papers[2].id).changed)
+        #expect(try useCase.favourites().papers.map(\.id) == [papers[2].id])
+        #expect(try useCase.unfavourite(papers[2].id).changed)
+        #expect(try useCase.favourites().papers.isEmpty)
+        #expect(try library.paper(id: papers[2].id) != nil)
+        #expect(throws: DomainError.self) { try useCase.unfavourite("2401.00001") }
+    }
+
+    @Test("import is all or nothing across files; a dry run writes nothing")
+    func importing() throws {
+        let (useCase, _, library) = make(remote: [])
+        let good = FixtureFiles.url("arxiv", "search-all-testing-100-entries.xml")
+        let errorFeed = FixtureFiles.url("arxiv", "error-id-abc-http400.xml")
+        let dry = try useCase.importFeeds([good], dryRun: true)
+        #expect(dry.papers == 100 && dry.saved == nil)
+        #expect(try library.stats().papers == 0)
+        let error = #expect(throws: DomainError.self) { try useCase.importFeeds([good, errorFeed]) }
+        #expect(error?.kind == .badData)
+        #expect(try library.stats().papers == 0)
+        let report = try useCase.importFeeds([good, FixtureFiles.url("arxiv", "legacy2016-au-del_maestro-10-of-31.xml")])
+        #expect(report.saved == SaveSummary(added: 110))
+        #expect(try useCase.importFeeds([good]).saved == SaveSummary(unchanged: 100))
+        let missing = #expect(throws: DomainError.self) { try useCase.importFeeds([URL(fileURLWithPath: "/nonexistent.xml")]) }
+        #expect(missing?.kind == .notFound)
+    }
+
+    @Test("library search is offline and rejects an empty search")
+    func librarySearch() async throws {
+        let papers = try recorded()
+        let (useCase, source, _) = make(library: papers, remote: [])
+        #expect(try useCase.searchLibrary("helium", limit: 10).papers.contains { $0.id == "1201.4869" })
+        #expect(source.queries.isEmpty)
+        #expect(throws: DomainError.self) { try useCase.searchLibrary("  ", limit: 10) }
+    }
+
+    @Test("latest asks for a category by submission date; a bad category is a usage error")
+    func latest() async throws {
+        let papers = try recorded()
+        let (useCase, source, _) = make(remote: papers)
+        let list = try await useCase.latest(category: "cond-mat.str-el", limit: 3)
+        #expect(!list.papers.isEmpty && list.papers.allSatisfy { $0.categories.contains("cond-mat.str-el") })
+        #expect(source.queries.first?.sortBy == .submittedDate)
+        let error = await #expect(throws: DomainError.self) { try await useCase.latest(category: "cs LG; DROP", limit: 3) }
+        #expect(error?.kind == .usage)
+    }
+
+    @Test("BibTeX keeps the order asked for")
+    func bibtex() async throws {
+        let papers = try recorded()
+        let (useCase, _, _) = make(library: [papers[3]], remote: papers)
+        let result = try await useCase.bibTeX([papers[1].id, papers[3].id])
+        #expect(result.map(\.id) == [papers[1].id, papers[3].id])
+    }
+}
+
+extension AtomFeedParser {
+    fileprivate func parse(fileAt url: URL) throws -> FeedPage {
+        var papers: [Paper] = []
+        let header = try parse(fileAt: url) { papers.append($0) }
+        return FeedPage(header: header, papers: papers)
+    }
+}

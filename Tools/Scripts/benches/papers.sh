@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Papers benchmark: parse, import and library search against xmllint --stream and feedparser, in one run.
+# $1 is the release bin dir. Builds a >=20,000-entry (~50 MB) feed from the recorded entries, and a
+# 100,000-paper library for search. Peers are installed here (quietly, idempotently), never in make test.
+set -euo pipefail
+bin="$1"
+here="$(cd "$(dirname "$0")" && pwd)"
+fixtures="$here/../../../Tests/Fixtures/arxiv"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+sudo_if() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+need_apt=""
+command -v xmllint >/dev/null || need_apt="$need_apt libxml2-utils"
+[ -x /usr/bin/time ] || need_apt="$need_apt time"
+if [ -n "$need_apt" ]; then
+  sudo_if apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive sudo_if apt-get install -y -qq --no-install-recommends $need_apt >/dev/null
+fi
+python3 -c "import feedparser" 2>/dev/null || python3 -m pip install -q feedparser >/dev/null 2>&1
+
+exec python3 - "$bin/papers" "$fixtures" "$work" <<'PY'
+import os, re, statistics, subprocess, sys, time
+
+papers, fixtures, work = sys.argv[1], sys.argv[2], sys.argv[3]
+
+def entries():
+    out = []
+    for name in ("search-all-testing-100-entries.xml", "legacy2016-au-del_maestro-10-of-31.xml"):
+        text = open(os.path.join(fixtures, name), encoding="utf-8").read()
+        out += re.findall(r"<entry>.*?</entry>", text, re.S)
+    return out
+
+HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" '
+        'xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/" xmlns:arxiv="http://arxiv.org/schemas/atom">\n'
+        '<title>bench</title><id>bench</id><updated>2026-01-01T00:00:00Z</updated>\n'
+        '<opensearch:totalResults>{n}</opensearch:totalResults><opensearch:startIndex>0</opensearch:startIndex>\n')
+MONTHS = [f"{y:02d}{m:02d}" for y in range(8, 26) for m in range(1, 13)]
+ID = re.compile(r"<id>[^<]*</id>")
+
+def build(path, n):
+    """n entries with unique new-style ids, cycling through the recorded ones."""
+    base = entries()
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(HEAD.format(n=n))
+        for i in range(n):
+            new_id = f"{MONTHS[i // 100000]}.{i % 100000:05d}"
+            f.write(ID.sub(f"<id>http://arxiv.org/abs/{new_id}v1</id>", base[i % len(base)], count=1))
+            f.write("\n")
+        f.write("</feed>\n")
+    return os.path.getsize(path)
+
+def run(cmd, repeat=3):
+    """Best wall time of `repeat` runs, and the peak RSS (MB) of the best one, via /usr/bin/time -v."""
+    best = None
+    for _ in range(repeat):
+        log = os.path.join(work, "time.log")
+        start = time.perf_counter()
+        proc = subprocess.run(["/usr/bin/time", "-v", "-o", log] + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        wall = time.perf_counter() - start
+        if proc.returncode != 0:
+            sys.exit(f"bench: {' '.join(cmd)} failed: {proc.stderr.strip()}")
+        rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", open(log).read()).group(1)) / 1024
+        if best is None or wall < best[0]:
+            best = (wall, rss, proc.stdout)
+    return best
+
+feed = os.path.join(work, "feed.xml")
+n = 22000
+size = build(feed, n)
+mb = size / 1e6
+print(f"feed: {n:,} entries, {mb:.1f} MB (from the recorded fixtures' entries)")
+
+xl = run(["xmllint", "--stream", "--noout", feed])
+pp = run([papers, "import", "--dry-run", feed, "--db", os.path.join(work, "dry.sqlite")])
+assert f"{n:,} papers" in pp[2], pp[2]
+fp = run([sys.executable, "-c", "import feedparser,sys; d=feedparser.parse(sys.argv[1]); assert len(d.entries)==int(sys.argv[2])", feed, str(n)], repeat=1)
+
+def fresh_import(db):
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(db + suffix): os.remove(db + suffix)
+    return run([papers, "import", feed, "--db", db], repeat=1)
+
+imports = [fresh_import(os.path.join(work, f"import{i}.sqlite")) for i in range(3)]
+imp = min(imports)
+
+big = os.path.join(work, "feed100k.xml")
+build(big, 100000)
+lib = os.path.join(work, "library.sqlite")
+big_import = run([papers, "import", big, "--db", lib], repeat=1)
+os.remove(big)
+words = ["testing", "quantum monte carlo", "neural network", "software", "helium", "android webview",
+         "mutation", "fuzzing", "au:gotlieb", "\"test case\"", "prioritis*", "superfluid", "graph", "compiler",
+         "learning to rank", "deep learning models", "regression", "ti:testing", "entanglement", "zzyzx"]
+queries = os.path.join(work, "queries.txt")
+open(queries, "w").write("\n".join(words) + "\n")
+bench = run([papers, "library", "search-bench", queries, "--rounds", "5", "--db", lib, "--offline"], repeat=1)
+median_ms = float(re.search(r"median_ms=([\d.]+)", bench[2]).group(1))
+p95_ms = float(re.search(r"p95_ms=([\d.]+)", bench[2]).group(1))
+
+helps = []
+for _ in range(20):
+    start = time.perf_counter()
+    subprocess.run([papers, "--help"], stdout=subprocess.DEVNULL, check=True)
+    helps.append((time.perf_counter() - start) * 1000)
+help_ms = statistics.median(helps)
+
+rows = [
+    ("parse MB/s: papers import --dry-run", f"{mb / pp[0]:.1f}", f"xmllint --stream {mb / xl[0]:.1f}, feedparser {mb / fp[0]:.2f}"),
+    ("parse time vs xmllint --stream", f"{pp[0] / xl[0]:.2f}x", "target <= 1.5x"),
+    ("parse speed vs feedparser", f"{fp[0] / pp[0]:.0f}x faster", "target >= 30x"),
+    ("parse peak memory (MB)", f"{pp[1]:.1f}", f"target < 60; xmllint {xl[1]:.1f}, feedparser {fp[1]:.0f}"),
+    ("import papers/s (22k, one transaction, FTS5)", f"{n / imp[0]:,.0f}", f"target >= 50,000; peak {imp[1]:.0f} MB"),
+    ("import papers/s (100k)", f"{100000 / big_import[0]:,.0f}", f"peak {big_import[1]:.0f} MB"),
+    ("library search median (ms, 100k papers)", f"{median_ms:.2f}", f"target < 5; p95 {p95_ms:.2f}; {len(words)} queries x 5"),
+    ("papers --help wall (ms, median of 20)", f"{help_ms:.1f}", "target < 30"),
+]
+w = max(len(r[0]) for r in rows)
+print(f"{'measure'.ljust(w)}  {'papers':>14}  peers / target")
+for name, value, note in rows:
+    print(f"{name.ljust(w)}  {value:>14}  {note}")
+PY
