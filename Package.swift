@@ -8,10 +8,8 @@ import PackageDescription
 // executable under Apps/<app>. `strata new` and `strata remove` edit this list.
 let features: [Feature] = [
     Feature("Memorize", app: "memorize", infrastructure: ["Database"]),
+    Feature("Papers", app: "papers", infrastructure: ["Database", "HTTPClient", "CLibXML2"]),
     // strata:features
-    Feature("Papers", app: "papers", infrastructure: [
-        "Database", "HTTPClient", "CLibXML2", .product(name: "GRDB", package: "GRDB.swift"),
-    ]),
 ]
 
 // MARK: - Core and shared infrastructure

@@ -1,7 +1,6 @@
 import Core
 import Database
 import Foundation
-import GRDB
 import MemorizeEntity
 
 /// The high-score table in SQLite, through the shared `Database` module.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import Database
 import PapersEntity
 
 /// The papers table's columns, in the one order the SQL and the row readers share.

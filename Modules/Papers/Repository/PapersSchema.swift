@@ -1,4 +1,4 @@
-import GRDB
+import Database
 import PapersEntity
 
 /// The library's tables and their migrations, in order; a migration never changes once shipped.

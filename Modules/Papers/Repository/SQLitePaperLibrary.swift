@@ -1,7 +1,6 @@
 import Core
 import Database
 import Foundation
-import GRDB
 import PapersEntity
 
 /// The library in SQLite, through the shared `AppDatabase`, with an FTS5 index for offline search.
