@@ -7,6 +7,7 @@ import PackageDescription
 // targets under Modules/<Name>/, one test target per layer under Tests/, and a thin
 // executable under Apps/<app>. `strata new` and `strata remove` edit this list.
 let features: [Feature] = [
+    Feature("ColorEvents", app: "color-events", infrastructure: ["Database", .product(name: "GRDB", package: "GRDB.swift")]),
     // strata:features
 ]
 

@@ -1,0 +1,52 @@
+import ColorEventsEntity
+
+/// A subscription to one action type: a token that ends the subscription when it goes away.
+///
+/// Keep it for as long as the subscriber wants actions (a presenter keeps it in a property);
+/// when the last reference goes, `deinit` unsubscribes, so a subscriber that is gone never
+/// receives anything and nothing leaks.
+public final class ActionSubscription<A: ScreenAction>: Sendable {
+    private let mailbox: Mailbox<A>
+    private let unsubscribe: @Sendable () -> Void
+
+    init(mailbox: Mailbox<A>, unsubscribe: @escaping @Sendable () -> Void) {
+        self.mailbox = mailbox
+        self.unsubscribe = unsubscribe
+    }
+
+    deinit { cancel() }
+
+    /// The actions as they arrive, in send order; the sequence ends when the subscription does.
+    ///
+    /// The sequence does not keep the subscription alive: a task looping over it stops when
+    /// the owner of the subscription goes away.
+    public var actions: ActionStream<A> { ActionStream(mailbox: mailbox) }
+
+    /// Every action received and not yet taken, in send order, without waiting.
+    public func drain() -> [A] { mailbox.drain() }
+
+    /// Ends the subscription now; actions not yet taken are dropped.
+    public func cancel() {
+        unsubscribe()
+        mailbox.finish()
+    }
+}
+
+/// The actions of one subscription, as an asynchronous sequence.
+public struct ActionStream<A: ScreenAction>: AsyncSequence, Sendable {
+    /// The element type.
+    public typealias Element = A
+
+    let mailbox: Mailbox<A>
+
+    /// An iterator that waits for each next action.
+    public func makeAsyncIterator() -> Iterator { Iterator(mailbox: mailbox) }
+
+    /// Waits for each next action; `nil` once the subscription ended.
+    public struct Iterator: AsyncIteratorProtocol {
+        let mailbox: Mailbox<A>
+
+        /// The next action.
+        public mutating func next() async -> A? { await mailbox.next() }
+    }
+}

@@ -1,0 +1,135 @@
+import ColorEventsEntity
+import Synchronization
+
+/// One subscriber's queue: actions in the order the bus sent them, each taken exactly once.
+///
+/// The bus appends while holding its registry lock, so every mailbox sees events in one global
+/// order; the subscriber takes them one at a time (`next()`) or all at once (`drain()`).
+/// A barrier is a marker `ColorEventBus.flush()` waits on: it is passed when the subscriber asks
+/// for the action after it, that is, once it has handled every action before it.
+final class Mailbox<A: ScreenAction>: Sendable {
+    private enum Item {
+        case action(A)
+        case barrier(CheckedContinuation<Void, Never>)
+    }
+
+    private struct State {
+        var items = Queue<Item>()
+        var waiter: CheckedContinuation<A?, Never>?
+        var finished = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Adds an action, handing it straight to a subscriber waiting for one.
+    func enqueue(_ action: A) {
+        let waiter = state.withLock { state -> CheckedContinuation<A?, Never>? in
+            guard !state.finished else { return nil }
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return waiter
+            }
+            state.items.append(.action(action))
+            return nil
+        }
+        waiter?.resume(returning: action)
+    }
+
+    /// Adds a barrier; resumes it at once when nothing is queued before it.
+    func addBarrier(_ barrier: CheckedContinuation<Void, Never>) {
+        let passed = state.withLock { state in
+            // A waiting subscriber has handled everything; a finished one never will.
+            guard !state.finished, state.waiter == nil, !state.items.isEmpty else { return true }
+            state.items.append(.barrier(barrier))
+            return false
+        }
+        if passed { barrier.resume() }
+    }
+
+    /// The next action, waiting for one; `nil` once the mailbox is finished or the task cancelled.
+    func next() async -> A? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<A?, Never>) in
+                let (action, passed, wait) = state.withLock { state -> (A?, [CheckedContinuation<Void, Never>], Bool) in
+                    var passed: [CheckedContinuation<Void, Never>] = []
+                    while let item = state.items.popFirst() {
+                        switch item {
+                        case .action(let action): return (action, passed, false)
+                        case .barrier(let barrier): passed.append(barrier)
+                        }
+                    }
+                    if state.finished || Task.isCancelled { return (nil, passed, false) }
+                    state.waiter = continuation
+                    return (nil, passed, true)
+                }
+                passed.forEach { $0.resume() }
+                if !wait { continuation.resume(returning: action) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: nil)
+        }
+    }
+
+    /// Every queued action, at once, without waiting.
+    func drain() -> [A] {
+        let (actions, passed) = state.withLock { state in
+            var actions: [A] = []
+            var passed: [CheckedContinuation<Void, Never>] = []
+            while let item = state.items.popFirst() {
+                switch item {
+                case .action(let action): actions.append(action)
+                case .barrier(let barrier): passed.append(barrier)
+                }
+            }
+            return (actions, passed)
+        }
+        passed.forEach { $0.resume() }
+        return actions
+    }
+
+    /// Ends the mailbox: queued actions are dropped, barriers passed, a waiting subscriber gets `nil`.
+    func finish() {
+        let (waiter, items) = state.withLock { state in
+            state.finished = true
+            defer {
+                state.waiter = nil
+                state.items = Queue()
+            }
+            return (state.waiter, state.items)
+        }
+        waiter?.resume(returning: nil)
+        var rest = items
+        while let item = rest.popFirst() {
+            if case .barrier(let barrier) = item { barrier.resume() }
+        }
+    }
+}
+
+/// A first-in first-out queue with amortised O(1) removal at the front.
+struct Queue<Element> {
+    private var storage: [Element] = []
+    private var head = 0
+
+    var isEmpty: Bool { head == storage.count }
+
+    mutating func append(_ element: Element) { storage.append(element) }
+
+    mutating func popFirst() -> Element? {
+        guard head < storage.count else { return nil }
+        let element = storage[head]
+        head += 1
+        // Drop the taken prefix once it is the larger half, so memory stays bounded.
+        if head >= 64 && head * 2 >= storage.count {
+            storage.removeFirst(head)
+            head = 0
+        } else if head == storage.count {
+            storage.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return element
+    }
+}
