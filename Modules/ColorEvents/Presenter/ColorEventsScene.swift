@@ -75,10 +75,13 @@ public final class ColorEventsScene {
     /// The last `limit` journal entries (all when `nil`), oldest first.
     public func journal(limit: Int?) throws -> [JournalRow] { try bus.journal(limit: limit).map(JournalRow.init) }
 
-    /// The event -> actions table, in `Event.allCases` order.
-    public var eventTable: [EventRow] {
+    /// The event -> actions table this scene's bus follows, in `Event.allCases` order.
+    public var eventTable: [EventRow] { Self.eventTable(bus.table) }
+
+    /// The rows of an event -> actions table, in `Event.allCases` order.
+    public nonisolated static func eventTable(_ table: ActionTable = .standard) -> [EventRow] {
         Event.allCases.map { event in
-            EventRow(event: event.rawValue, actions: bus.table.actions(for: event).map(\.qualifiedName), summary: event.summary)
+            EventRow(event: event.rawValue, actions: table.actions(for: event).map(\.qualifiedName), summary: event.summary)
         }
     }
 }
