@@ -13,6 +13,14 @@ public struct ScreenViewData: Sendable, Equatable, Codable {
     public let color: String?
     /// The nearest CSS colour name, if a colour was set.
     public let colorName: String?
+
+    /// Creates view data.
+    public init(title: String, button: String?, color: String?, colorName: String?) {
+        self.title = title
+        self.button = button
+        self.color = color
+        self.colorName = colorName
+    }
 }
 
 /// One screen's presenter: its colour and its `ViewState`, moved only by its own action type.

@@ -20,7 +20,11 @@ public final class ActionSubscription<A: ScreenAction>: Sendable {
     ///
     /// The sequence does not keep the subscription alive: a task looping over it stops when
     /// the owner of the subscription goes away.
-    public var actions: ActionStream<A> { ActionStream(mailbox: mailbox) }
+    /// Reading it tells the bus that `flush()` must wait for this reader.
+    public var actions: ActionStream<A> {
+        mailbox.markRead()
+        return ActionStream(mailbox: mailbox)
+    }
 
     /// Every action received and not yet taken, in send order, without waiting.
     public func drain() -> [A] { mailbox.drain() }

@@ -17,6 +17,8 @@ final class Mailbox<A: ScreenAction>: Sendable {
         var items = Queue<Item>()
         var waiter: CheckedContinuation<A?, Never>?
         var finished = false
+        /// Whether someone reads the mailbox as a stream (and so will pass barriers).
+        var hasReader = false
     }
 
     private let state = Mutex(State())
@@ -35,11 +37,19 @@ final class Mailbox<A: ScreenAction>: Sendable {
         waiter?.resume(returning: action)
     }
 
-    /// Adds a barrier; resumes it at once when nothing is queued before it.
+    /// Records that the mailbox is read as a stream, so barriers wait for the reader.
+    func markRead() {
+        state.withLock { $0.hasReader = true }
+    }
+
+    /// Adds a barrier, passed once the reader has handled everything before it.
+    ///
+    /// It passes at once when the reader is waiting (it has handled everything, including an
+    /// action it was handed directly), when the mailbox is finished, or when nobody reads it
+    /// as a stream (a subscriber that drains has nothing in flight).
     func addBarrier(_ barrier: CheckedContinuation<Void, Never>) {
         let passed = state.withLock { state in
-            // A waiting subscriber has handled everything; a finished one never will.
-            guard !state.finished, state.waiter == nil, !state.items.isEmpty else { return true }
+            guard !state.finished, state.hasReader, state.waiter == nil else { return true }
             state.items.append(.barrier(barrier))
             return false
         }
