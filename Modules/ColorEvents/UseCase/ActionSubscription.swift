@@ -6,10 +6,10 @@ import ColorEventsEntity
 /// when the last reference goes, `deinit` unsubscribes, so a subscriber that is gone never
 /// receives anything and nothing leaks.
 public final class ActionSubscription<A: ScreenAction>: Sendable {
-    private let mailbox: Mailbox<A>
+    private let mailbox: Mailbox
     private let unsubscribe: @Sendable () -> Void
 
-    init(mailbox: Mailbox<A>, unsubscribe: @escaping @Sendable () -> Void) {
+    init(mailbox: Mailbox, unsubscribe: @escaping @Sendable () -> Void) {
         self.mailbox = mailbox
         self.unsubscribe = unsubscribe
     }
@@ -27,7 +27,10 @@ public final class ActionSubscription<A: ScreenAction>: Sendable {
     }
 
     /// Every action received and not yet taken, in send order, without waiting.
-    public func drain() -> [A] { mailbox.drain() }
+    public func drain() -> [A] {
+        // The bus files mailboxes by action type, so every action here is an `A`.
+        mailbox.drain().compactMap { $0 as? A }
+    }
 
     /// Ends the subscription now; actions not yet taken are dropped.
     public func cancel() {
@@ -41,16 +44,21 @@ public struct ActionStream<A: ScreenAction>: AsyncSequence, Sendable {
     /// The element type.
     public typealias Element = A
 
-    let mailbox: Mailbox<A>
+    let mailbox: Mailbox
 
     /// An iterator that waits for each next action.
     public func makeAsyncIterator() -> Iterator { Iterator(mailbox: mailbox) }
 
     /// Waits for each next action; `nil` once the subscription ended.
     public struct Iterator: AsyncIteratorProtocol {
-        let mailbox: Mailbox<A>
+        let mailbox: Mailbox
 
         /// The next action.
-        public mutating func next() async -> A? { await mailbox.next() }
+        public mutating func next() async -> A? {
+            while let action = await mailbox.next() {
+                if let action = action as? A { return action }
+            }
+            return nil
+        }
     }
 }

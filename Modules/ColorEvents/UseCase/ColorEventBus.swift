@@ -17,11 +17,13 @@ public final class ColorEventBus: Sendable {
     private struct Registry {
         var nextID: UInt64 = 0
         /// Each action type's subscribers, by subscription id.
-        var mailboxes: [ObjectIdentifier: [UInt64: any Deliverable]] = [:]
+        var mailboxes: [ObjectIdentifier: [UInt64: Mailbox]] = [:]
     }
 
     /// The event -> actions map the bus follows.
     public let table: ActionTable
+    /// Each event's actions without defaults, worked out once rather than on every send.
+    private let routes: [Event: [any ScreenAction]]
     private let journal: any EventJournal
     private let random: RandomSource
     private let clock: WallClock
@@ -30,6 +32,9 @@ public final class ColorEventBus: Sendable {
     /// Creates a bus over a journal, drawing colours from `random` and stamping entries with `clock`.
     public init(table: ActionTable = .standard, journal: any EventJournal, random: RandomSource, clock: WallClock = .live) {
         self.table = table
+        routes = Dictionary(uniqueKeysWithValues: Event.allCases.map { event in
+            (event, table.actions(for: event).filter { !$0.isDefault })
+        })
         self.journal = journal
         self.random = random
         self.clock = clock
@@ -37,11 +42,11 @@ public final class ColorEventBus: Sendable {
 
     /// Subscribes to every action of type `A` sent from now on.
     public func subscribe<A: ScreenAction>(_ type: A.Type = A.self) -> ActionSubscription<A> {
-        let mailbox = Mailbox<A>()
+        let mailbox = Mailbox()
         let key = ObjectIdentifier(A.self)
         let id = registry.withLock { registry in
             registry.nextID += 1
-            registry.mailboxes[key, default: [:]][registry.nextID] = TypedMailbox(mailbox: mailbox)
+            registry.mailboxes[key, default: [:]][registry.nextID] = mailbox
             return registry.nextID
         }
         return ActionSubscription(mailbox: mailbox) { [weak self] in
@@ -65,7 +70,7 @@ public final class ColorEventBus: Sendable {
     public func send(_ event: Event) throws -> SentEvent {
         try registry.withLock { registry in
             var colors: [RGBColor] = []
-            let actions = table.actions(for: event).filter { !$0.isDefault }.map { action in
+            let actions = (routes[event] ?? []).map { action in
                 action.resolved {
                     let color = RGBColor.random(using: random)
                     colors.append(color)
@@ -122,7 +127,7 @@ public final class ColorEventBus: Sendable {
     private static func deliver(_ actions: [any ScreenAction], through registry: borrowing Registry) {
         for action in actions {
             guard let mailboxes = registry.mailboxes[ObjectIdentifier(type(of: action))] else { continue }
-            for mailbox in mailboxes.values { mailbox.deliver(action) }
+            for mailbox in mailboxes.values { mailbox.enqueue(action) }
         }
     }
 }
@@ -136,21 +141,4 @@ public struct SentEvent: Sendable {
 
     /// The event sent.
     public var event: Event { entry.event }
-}
-
-/// A mailbox whose action type is known only at run time, so the registry can hold every type.
-private protocol Deliverable: Sendable {
-    func deliver(_ action: any ScreenAction)
-    func addBarrier(_ barrier: CheckedContinuation<Void, Never>)
-}
-
-private struct TypedMailbox<A: ScreenAction>: Deliverable {
-    let mailbox: Mailbox<A>
-
-    func deliver(_ action: any ScreenAction) {
-        // The registry files mailboxes by action type, so the cast always succeeds.
-        if let action = action as? A { mailbox.enqueue(action) }
-    }
-
-    func addBarrier(_ barrier: CheckedContinuation<Void, Never>) { mailbox.addBarrier(barrier) }
 }

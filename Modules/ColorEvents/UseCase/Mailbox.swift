@@ -7,15 +7,20 @@ import Synchronization
 /// order; the subscriber takes them one at a time (`next()`) or all at once (`drain()`).
 /// A barrier is a marker `ColorEventBus.flush()` waits on: it is passed when the subscriber asks
 /// for the action after it, that is, once it has handled every action before it.
-final class Mailbox<A: ScreenAction>: Sendable {
+///
+/// The mailbox holds type-erased actions on purpose: generic code over a type known only at run
+/// time would look its type metadata up on every call, which costs more than the delivery itself.
+final class Mailbox: Sendable {
+    typealias Barrier = CheckedContinuation<Void, Never>
+
     private enum Item {
-        case action(A)
-        case barrier(CheckedContinuation<Void, Never>)
+        case action(any ScreenAction)
+        case barrier(Barrier)
     }
 
     private struct State {
         var items = Queue<Item>()
-        var waiter: CheckedContinuation<A?, Never>?
+        var waiter: CheckedContinuation<(any ScreenAction)?, Never>?
         var finished = false
         /// Whether someone reads the mailbox as a stream (and so will pass barriers).
         var hasReader = false
@@ -24,8 +29,8 @@ final class Mailbox<A: ScreenAction>: Sendable {
     private let state = Mutex(State())
 
     /// Adds an action, handing it straight to a subscriber waiting for one.
-    func enqueue(_ action: A) {
-        let waiter = state.withLock { state -> CheckedContinuation<A?, Never>? in
+    func enqueue(_ action: any ScreenAction) {
+        let waiter = state.withLock { state -> CheckedContinuation<(any ScreenAction)?, Never>? in
             guard !state.finished else { return nil }
             if let waiter = state.waiter {
                 state.waiter = nil
@@ -47,7 +52,7 @@ final class Mailbox<A: ScreenAction>: Sendable {
     /// It passes at once when the reader is waiting (it has handled everything, including an
     /// action it was handed directly), when the mailbox is finished, or when nobody reads it
     /// as a stream (a subscriber that drains has nothing in flight).
-    func addBarrier(_ barrier: CheckedContinuation<Void, Never>) {
+    func addBarrier(_ barrier: Barrier) {
         let passed = state.withLock { state in
             guard !state.finished, state.hasReader, state.waiter == nil else { return true }
             state.items.append(.barrier(barrier))
@@ -57,18 +62,17 @@ final class Mailbox<A: ScreenAction>: Sendable {
     }
 
     /// The next action, waiting for one; `nil` once the mailbox is finished or the task cancelled.
-    func next() async -> A? {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<A?, Never>) in
-                let (action, passed, wait) = state.withLock { state -> (A?, [CheckedContinuation<Void, Never>], Bool) in
-                    var passed: [CheckedContinuation<Void, Never>] = []
-                    while let item = state.items.popFirst() {
-                        switch item {
-                        case .action(let action): return (action, passed, false)
-                        case .barrier(let barrier): passed.append(barrier)
-                        }
-                    }
-                    if state.finished || Task.isCancelled { return (nil, passed, false) }
+    func next() async -> (any ScreenAction)? {
+        // Fast path: an action is queued, so no continuation is needed.
+        let (queued, passed, isEmpty) = state.withLock { state in Self.popAction(&state) }
+        passed.forEach { $0.resume() }
+        if let queued { return queued }
+        if !isEmpty { return nil }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<(any ScreenAction)?, Never>) in
+                let (action, passed, wait) = state.withLock { state -> ((any ScreenAction)?, [Barrier], Bool) in
+                    let (action, passed, _) = Self.popAction(&state)
+                    if action != nil || state.finished || Task.isCancelled { return (action, passed, false) }
                     state.waiter = continuation
                     return (nil, passed, true)
                 }
@@ -84,11 +88,23 @@ final class Mailbox<A: ScreenAction>: Sendable {
         }
     }
 
+    /// Pops barriers up to the first action; `isEmpty` is false when the mailbox is finished.
+    private static func popAction(_ state: inout State) -> (action: (any ScreenAction)?, passed: [Barrier], isEmpty: Bool) {
+        var passed: [Barrier] = []
+        while let item = state.items.popFirst() {
+            switch item {
+            case .action(let action): return (action, passed, false)
+            case .barrier(let barrier): passed.append(barrier)
+            }
+        }
+        return (nil, passed, !state.finished)
+    }
+
     /// Every queued action, at once, without waiting.
-    func drain() -> [A] {
+    func drain() -> [any ScreenAction] {
         let (actions, passed) = state.withLock { state in
-            var actions: [A] = []
-            var passed: [CheckedContinuation<Void, Never>] = []
+            var actions: [any ScreenAction] = []
+            var passed: [Barrier] = []
             while let item = state.items.popFirst() {
                 switch item {
                 case .action(let action): actions.append(action)
@@ -133,11 +149,11 @@ struct Queue<Element> {
         let element = storage[head]
         head += 1
         // Drop the taken prefix once it is the larger half, so memory stays bounded.
-        if head >= 64 && head * 2 >= storage.count {
-            storage.removeFirst(head)
-            head = 0
-        } else if head == storage.count {
+        if head == storage.count {
             storage.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 64 && head * 2 >= storage.count {
+            storage.removeFirst(head)
             head = 0
         }
         return element
