@@ -3,19 +3,23 @@ import ColorEventsPresenter
 import Core
 import Foundation
 import Observation
+import Synchronization
 import TerminalUI
 
 /// Draws the three screens side by side, and draws them again whenever a presenter changes.
 ///
 /// Redraws are driven by the presenters' state through Observation: reading the presenters
-/// to build a frame registers interest in exactly what was read, and any change to it
-/// schedules the next frame. A frame equal to the last one is never drawn twice.
+/// to build a frame registers interest in exactly what was read, and a change to it marks the
+/// panes stale. On a terminal a stale frame is redrawn as soon as the main actor is free; on a
+/// pipe it is redrawn once the key being handled has been delivered everywhere, so the output
+/// holds one whole frame per key that changed something and can be read by a test.
 @MainActor
 final class PaneRenderer {
     private let scene: ColorEventsScene
     private let style: Style
     private let paneWidth: Int
     private let fullScreen: Bool
+    private let stale = StaleFlag()
     private var lastFrame: String?
 
     /// Creates a renderer for a terminal `columns` wide; `fullScreen` takes over a TTY.
@@ -32,13 +36,18 @@ final class PaneRenderer {
         redrawIfChanged()
     }
 
-    /// Draws a frame if the presenters changed since the last one.
+    /// Draws a frame if Observation reported a change to what the last frame showed.
     func redrawIfChanged() {
+        guard lastFrame == nil || stale.take() else { return }
+        let redrawsAtOnce = fullScreen
+        let stale = stale
         let frame = withObservationTracking {
             render()
         } onChange: { [weak self] in
-            Task { @MainActor in self?.redrawIfChanged() }
+            stale.mark()
+            if redrawsAtOnce { Task { @MainActor in self?.redrawIfChanged() } }
         }
+        // A change that leaves the panes as they were (a colour set to itself) draws nothing.
         guard frame != lastFrame else { return }
         lastFrame = frame
         write(fullScreen ? "\u{1B}[H\u{1B}[2J" + frame + "\n" + Self.help + "\n" : frame + "\n\n")
@@ -100,6 +109,15 @@ final class PaneRenderer {
     private func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
+}
+
+/// Set by Observation's change handler, which may run on any thread; taken by the next redraw.
+private final class StaleFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    func mark() { value.store(true, ordering: .releasing) }
+
+    func take() -> Bool { value.exchange(false, ordering: .acquiringAndReleasing) }
 }
 
 extension RGBColor {

@@ -127,7 +127,8 @@ public final class ColorEventBus: Sendable {
     private static func deliver(_ actions: [any ScreenAction], through registry: borrowing Registry) {
         for action in actions {
             guard let mailboxes = registry.mailboxes[ObjectIdentifier(type(of: action))] else { continue }
-            for mailbox in mailboxes.values { mailbox.enqueue(action) }
+            let delivery = Delivery(action)
+            for mailbox in mailboxes.values { mailbox.enqueue(delivery) }
         }
     }
 }

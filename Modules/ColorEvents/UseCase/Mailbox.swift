@@ -14,7 +14,7 @@ final class Mailbox: Sendable {
     typealias Barrier = CheckedContinuation<Void, Never>
 
     private enum Item {
-        case action(any ScreenAction)
+        case action(Delivery)
         case barrier(Barrier)
     }
 
@@ -29,17 +29,17 @@ final class Mailbox: Sendable {
     private let state = Mutex(State())
 
     /// Adds an action, handing it straight to a subscriber waiting for one.
-    func enqueue(_ action: any ScreenAction) {
+    func enqueue(_ delivery: Delivery) {
         let waiter = state.withLock { state -> CheckedContinuation<(any ScreenAction)?, Never>? in
             guard !state.finished else { return nil }
             if let waiter = state.waiter {
                 state.waiter = nil
                 return waiter
             }
-            state.items.append(.action(action))
+            state.items.append(.action(delivery))
             return nil
         }
-        waiter?.resume(returning: action)
+        waiter?.resume(returning: delivery.action)
     }
 
     /// Records that the mailbox is read as a stream, so barriers wait for the reader.
@@ -93,7 +93,7 @@ final class Mailbox: Sendable {
         var passed: [Barrier] = []
         while let item = state.items.popFirst() {
             switch item {
-            case .action(let action): return (action, passed, false)
+            case .action(let delivery): return (delivery.action, passed, false)
             case .barrier(let barrier): passed.append(barrier)
             }
         }
@@ -104,10 +104,11 @@ final class Mailbox: Sendable {
     func drain() -> [any ScreenAction] {
         let (actions, passed) = state.withLock { state in
             var actions: [any ScreenAction] = []
+            actions.reserveCapacity(state.items.count)
             var passed: [Barrier] = []
             while let item = state.items.popFirst() {
                 switch item {
-                case .action(let action): actions.append(action)
+                case .action(let delivery): actions.append(delivery.action)
                 case .barrier(let barrier): passed.append(barrier)
                 }
             }
@@ -135,12 +136,22 @@ final class Mailbox: Sendable {
     }
 }
 
+/// One action on its way to every subscriber of its type: boxed once per send, so queueing
+/// it for many subscribers costs a reference each, not a copy of the action.
+final class Delivery: Sendable {
+    let action: any ScreenAction
+
+    init(_ action: any ScreenAction) { self.action = action }
+}
+
 /// A first-in first-out queue with amortised O(1) removal at the front.
 struct Queue<Element> {
     private var storage: [Element] = []
     private var head = 0
 
     var isEmpty: Bool { head == storage.count }
+
+    var count: Int { storage.count - head }
 
     mutating func append(_ element: Element) { storage.append(element) }
 
