@@ -6,7 +6,7 @@ import ColorEventsEntity
 /// when the last reference goes, `deinit` unsubscribes, so a subscriber that is gone never
 /// receives anything and nothing leaks.
 public final class ActionSubscription<A: ScreenAction>: Sendable {
-    private let mailbox: Mailbox
+    @usableFromInline let mailbox: Mailbox
     private let unsubscribe: @Sendable () -> Void
 
     init(mailbox: Mailbox, unsubscribe: @escaping @Sendable () -> Void) {
@@ -21,12 +21,16 @@ public final class ActionSubscription<A: ScreenAction>: Sendable {
     /// The sequence does not keep the subscription alive: a task looping over it stops when
     /// the owner of the subscription goes away.
     /// Reading it tells the bus that `flush()` must wait for this reader.
+    @inlinable
     public var actions: ActionStream<A> {
         mailbox.markRead()
         return ActionStream(mailbox: mailbox)
     }
 
     /// Every action received and not yet taken, in send order, without waiting.
+    // Inlinable so the caller, which knows `A`, gets a specialised copy: unspecialised generic
+    // code would look `A`'s metadata up on every call.
+    @inlinable
     public func drain() -> [A] {
         // The bus files mailboxes by action type, so every action here is an `A`.
         mailbox.drain().compactMap { $0 as? A }
@@ -44,16 +48,24 @@ public struct ActionStream<A: ScreenAction>: AsyncSequence, Sendable {
     /// The element type.
     public typealias Element = A
 
-    let mailbox: Mailbox
+    @usableFromInline let mailbox: Mailbox
+
+    @inlinable
+    init(mailbox: Mailbox) { self.mailbox = mailbox }
 
     /// An iterator that waits for each next action.
+    @inlinable
     public func makeAsyncIterator() -> Iterator { Iterator(mailbox: mailbox) }
 
     /// Waits for each next action; `nil` once the subscription ended.
     public struct Iterator: AsyncIteratorProtocol {
-        let mailbox: Mailbox
+        @usableFromInline let mailbox: Mailbox
+
+        @inlinable
+        init(mailbox: Mailbox) { self.mailbox = mailbox }
 
         /// The next action.
+        @inlinable
         public mutating func next() async -> A? {
             while let action = await mailbox.next() {
                 if let action = action as? A { return action }

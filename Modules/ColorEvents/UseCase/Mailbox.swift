@@ -10,6 +10,7 @@ import Synchronization
 ///
 /// The mailbox holds type-erased actions on purpose: generic code over a type known only at run
 /// time would look its type metadata up on every call, which costs more than the delivery itself.
+@usableFromInline
 final class Mailbox: Sendable {
     typealias Barrier = CheckedContinuation<Void, Never>
 
@@ -43,6 +44,7 @@ final class Mailbox: Sendable {
     }
 
     /// Records that the mailbox is read as a stream, so barriers wait for the reader.
+    @usableFromInline
     func markRead() {
         state.withLock { $0.hasReader = true }
     }
@@ -62,6 +64,7 @@ final class Mailbox: Sendable {
     }
 
     /// The next action, waiting for one; `nil` once the mailbox is finished or the task cancelled.
+    @usableFromInline
     func next() async -> (any ScreenAction)? {
         // Fast path: an action is queued, so no continuation is needed.
         let (queued, passed, isEmpty) = state.withLock { state in Self.popAction(&state) }
@@ -101,6 +104,7 @@ final class Mailbox: Sendable {
     }
 
     /// Every queued action, at once, without waiting.
+    @usableFromInline
     func drain() -> [any ScreenAction] {
         let (actions, passed) = state.withLock { state in
             var actions: [any ScreenAction] = []
