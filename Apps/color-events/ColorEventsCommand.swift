@@ -51,9 +51,23 @@ struct StoreOptions: ParsableArguments {
     var style: Style { Style(TerminalEnvironment.live) }
 }
 
+/// The output option of every command that prints a result.
+struct FormatOptions: ParsableArguments {
+    @Option(name: .long, help: "Output format: text or json.")
+    var format: OutputFormat = .text
+}
+
 /// How a command prints its result.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
+
+    /// Prints `value` as JSON, or as the text `text` makes of it.
+    func print<Value: Encodable>(_ value: Value, text: (Value) -> String) throws {
+        switch self {
+        case .text: Swift.print(text(value))
+        case .json: Swift.print(try JSONOutput.string(value))
+        }
+    }
 }
 
 /// Runs `body`, turning any failure into the one-line error and the exit code of its kind.

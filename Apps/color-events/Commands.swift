@@ -14,8 +14,7 @@ struct Send: AsyncParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Option(name: .long, help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     @Argument(help: "The events to send, such as changeBothSidesColors.")
     var events: [String]
@@ -28,9 +27,8 @@ struct Send: AsyncParsableCommand {
             let parsed = try events.map(Event.named)
             let scene = try await options.makeScene()
             let sent = try await scene.send(parsed)
-            switch format {
-            case .text: print(Output.sent(sent) + "\n" + Output.screens(scene.snapshot, style: options.style))
-            case .json: print(try JSONOutput.string(SendResult(sent: sent, screens: scene.snapshot)))
+            try output.format.print(SendResult(sent: sent, screens: scene.snapshot)) { result in
+                Output.sent(result.sent) + "\n" + Output.screens(result.screens, style: options.style)
             }
         }
     }
@@ -47,17 +45,12 @@ struct Events: AsyncParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Option(name: .long, help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     @MainActor
     func run() async throws {
         try await reportingErrors {
-            let rows = ColorEventsScene.eventTable()
-            switch format {
-            case .text: print(Output.events(rows, style: options.style))
-            case .json: print(try JSONOutput.string(rows))
-            }
+            try output.format.print(ColorEventsScene.eventTable()) { Output.events($0, style: options.style) }
         }
     }
 }
@@ -71,17 +64,13 @@ struct Journal: AsyncParsableCommand {
     @Option(name: .long, help: "Show only the last N entries.")
     var limit: Int?
 
-    @Option(name: .long, help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     @MainActor
     func run() async throws {
         try await reportingErrors {
             let rows = try await options.makeScene().journal(limit: limit)
-            switch format {
-            case .text: print(Output.journal(rows, style: options.style))
-            case .json: print(try JSONOutput.string(rows))
-            }
+            try output.format.print(rows) { Output.journal($0, style: options.style) }
         }
     }
 }
@@ -92,17 +81,13 @@ struct Replay: AsyncParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Option(name: .long, help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     @MainActor
     func run() async throws {
         try await reportingErrors {
             let snapshot = try await options.makeScene().replayed()
-            switch format {
-            case .text: print(Output.screens(snapshot, style: options.style))
-            case .json: print(try JSONOutput.string(snapshot))
-            }
+            try output.format.print(snapshot) { Output.screens($0, style: options.style) }
         }
     }
 }
