@@ -7,6 +7,7 @@ import PackageDescription
 // targets under Modules/<Name>/, one test target per layer under Tests/, and a thin
 // executable under Apps/<app>. `strata new` and `strata remove` edit this list.
 let features: [Feature] = [
+    Feature("ColorEvents", app: "color-events", infrastructure: ["Database"]),
     Feature("Memorize", app: "memorize", infrastructure: ["Database"]),
     Feature("Papers", app: "papers", infrastructure: ["Database", "HTTPClient", "CLibXML2"]),
     // strata:features
@@ -38,12 +39,20 @@ let coreTests: [Target] = [
 let tools: [Target] = []
 let toolProducts: [Product] = []
 
+// MARK: - Libraries for out-of-tree benchmarks
+//
+// Tools/Benchmarks/ColorEventsBench (its own package, so OpenCombine stays out of this build)
+// links the event bus through this product.
+let benchmarkProducts: [Product] = [
+    .library(name: "ColorEventsBus", targets: ["ColorEventsUseCase", "ColorEventsRepository", "ColorEventsEntity", "Core"]),
+]
+
 // MARK: - Package
 
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v15)],
-    products: features.map(\.product) + toolProducts,
+    products: features.map(\.product) + toolProducts + benchmarkProducts,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),

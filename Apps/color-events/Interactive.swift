@@ -1,0 +1,86 @@
+import ArgumentParser
+import ColorEventsEntity
+import ColorEventsPresenter
+import Foundation
+import TerminalUI
+
+/// `color-events run`: the interactive screens.
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the three screens and send events with keys.",
+        discussion: """
+            Enter or Space: the Center button (changeBothSidesColors). l, r: one side. 1, 2, 3 or \
+            the arrow keys: select a tab. s, d, f: start, finish or fail loading. x: reset. q: quit. \
+            On a pipe, input is read a line at a time: an empty line is Enter, and each character \
+            of any other line is a key.
+            """
+    )
+
+    @OptionGroup var options: StoreOptions
+
+    @MainActor
+    func run() async throws {
+        try await reportingErrors { try await Interactive(options: options).run() }
+    }
+}
+
+/// The interactive loop: keys in, events sent, panes redrawn from the presenters.
+struct Interactive {
+    let options: StoreOptions
+
+    @MainActor
+    func run() async throws {
+        let scene = try await options.makeScene()
+        let environment = TerminalEnvironment.live
+        let raw = Terminal.stdinIsTTY
+        let renderer = PaneRenderer(
+            scene: scene, style: Style(environment), columns: environment.columns,
+            fullScreen: raw && environment.stdoutIsTTY)
+        let rawMode = RawMode()
+        if raw {
+            rawMode.enable {
+                renderer.finish()
+                rawMode.restore()
+                Foundation.exit(143)
+            }
+        }
+        defer { rawMode.restore() }
+        renderer.start()
+        defer { renderer.finish() }
+        for await key in Terminal.keys(raw: raw) {
+            guard let action = Self.action(for: key, selected: scene.tabs.selected) else { continue }
+            guard case .send(let event) = action else { break }
+            try await scene.send([event])
+            renderer.redrawIfChanged()
+        }
+    }
+
+    private enum KeyAction: Equatable {
+        case send(Event)
+        case quit
+    }
+
+    /// What a key does; `nil` for keys that do nothing.
+    private static func action(for key: Key, selected: Screen) -> KeyAction? {
+        switch key {
+        case .enter, .space: return .send(.changeBothSidesColors)
+        case .quit: return .quit
+        case .left: return .send(select(neighbour: -1, of: selected))
+        case .right: return .send(select(neighbour: 1, of: selected))
+        case .character(let character):
+            let events: [Character: Event] = [
+                "l": .changeLeftColor, "r": .changeRightColor, "x": .reset,
+                "1": .selectLeft, "2": .selectCenter, "3": .selectRight,
+                "s": .startLoading, "d": .finishLoading, "f": .failLoading,
+            ]
+            if character == "q" { return .quit }
+            return events[character].map(KeyAction.send)
+        }
+    }
+
+    private static func select(neighbour offset: Int, of screen: Screen) -> Event {
+        let screens = Screen.allCases
+        let index = min(max((screens.firstIndex(of: screen) ?? 1) + offset, 0), screens.count - 1)
+        return [Event.selectLeft, .selectCenter, .selectRight][index]
+    }
+}

@@ -1,0 +1,128 @@
+import ColorEventsEntity
+import ColorEventsPresenter
+import Core
+import Foundation
+import Observation
+import Synchronization
+import TerminalUI
+
+/// Draws the three screens side by side, and draws them again whenever a presenter changes.
+///
+/// Redraws are driven by the presenters' state through Observation: reading the presenters
+/// to build a frame registers interest in exactly what was read, and a change to it marks the
+/// panes stale. On a terminal a stale frame is redrawn as soon as the main actor is free; on a
+/// pipe it is redrawn once the key being handled has been delivered everywhere, so the output
+/// holds one whole frame per key that changed something and can be read by a test.
+@MainActor
+final class PaneRenderer {
+    private let scene: ColorEventsScene
+    private let style: Style
+    private let paneWidth: Int
+    private let fullScreen: Bool
+    private let stale = StaleFlag()
+    private var lastFrame: String?
+
+    /// Creates a renderer for a terminal `columns` wide; `fullScreen` takes over a TTY.
+    init(scene: ColorEventsScene, style: Style, columns: Int, fullScreen: Bool) {
+        self.scene = scene
+        self.style = style
+        self.fullScreen = fullScreen
+        paneWidth = max(14, (columns - 2 * Self.separator(style).count) / 3)
+    }
+
+    /// Draws the first frame and starts following the presenters.
+    func start() {
+        if fullScreen { write("\u{1B}[?1049h\u{1B}[?25l") }
+        redrawIfChanged()
+    }
+
+    /// Draws a frame if Observation reported a change to what the last frame showed.
+    func redrawIfChanged() {
+        guard lastFrame == nil || stale.take() else { return }
+        let redrawsAtOnce = fullScreen
+        let stale = stale
+        let frame = withObservationTracking {
+            render()
+        } onChange: { [weak self] in
+            stale.mark()
+            if redrawsAtOnce { Task { @MainActor in self?.redrawIfChanged() } }
+        }
+        // A change that leaves the panes as they were (a colour set to itself) draws nothing.
+        guard frame != lastFrame else { return }
+        lastFrame = frame
+        write(fullScreen ? "\u{1B}[H\u{1B}[2J" + frame + "\n" + Self.help + "\n" : frame + "\n\n")
+    }
+
+    /// Draws what changed last, and gives the terminal back.
+    func finish() {
+        redrawIfChanged()
+        if fullScreen { write("\u{1B}[?25h\u{1B}[?1049l") }
+    }
+
+    /// The keys, as the bottom line shows them.
+    static let help = "Enter/Space: change both sides · l/r: one side · 1 2 3 or ←/→: tabs · s/d/f: load/done/fail · x: reset · q: quit"
+
+    private func render() -> String {
+        let selected = scene.tabs.selected
+        let panes = scene.screens.map { pane($0, selected: $0.screen == selected) }
+        let height = panes.map(\.count).max() ?? 0
+        return (0..<height).map { row in
+            panes.map { $0[row] }.joined(separator: Self.separator(style))
+        }.joined(separator: "\n")
+    }
+
+    /// One pane's lines, each exactly `paneWidth` columns, on the screen's colour.
+    private func pane(_ presenter: ScreenPresenter, selected: Bool) -> [String] {
+        // The selected pane shows its colour with a label (the seed's ColorModel.withLabel);
+        // without colour on the terminal, every pane names its colour instead.
+        let model = presenter.color?.displayed(as: selected || !style.enabled ? .withLabel : .plain)
+        let title = selected ? "[\(presenter.screen.title)]" : presenter.screen.title
+        let colourLine = model?.label ?? (style.enabled ? "" : "no colour")
+        let button = presenter.screen.button.map { "( \($0) )" } ?? ""
+        let lines = ["", title, colourLine, phase(presenter.viewState), button, ""].map(centered)
+        let background = presenter.state.color ?? RGBColor(red: 255, green: 255, blue: 255)
+        guard style.enabled else { return lines }
+        let ink: UInt8 = background.isLight ? 0 : 255
+        return lines.map { line in
+            style.background(style.foreground(line, red: ink, green: ink, blue: ink),
+                             red: background.red, green: background.green, blue: background.blue)
+        }
+    }
+
+    private func phase(_ state: ViewState<ScreenViewData>) -> String {
+        switch state {
+        case .initial: "initial"
+        case .loading: "loading…"
+        case .loaded: "loaded"
+        case .failed(let message): "failed: \(message)"
+        }
+    }
+
+    private func centered(_ text: String) -> String {
+        let cut = DisplayWidth.truncate(text, to: paneWidth - 2)
+        let left = (paneWidth - DisplayWidth.of(cut)) / 2
+        return DisplayWidth.pad(String(repeating: " ", count: left) + cut, to: paneWidth)
+    }
+
+    private static func separator(_ style: Style) -> String { style.enabled ? " " : " | " }
+
+    private func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+/// Set by Observation's change handler, which may run on any thread; taken by the next redraw.
+private final class StaleFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    func mark() { value.store(true, ordering: .releasing) }
+
+    func take() -> Bool { value.exchange(false, ordering: .acquiringAndReleasing) }
+}
+
+extension RGBColor {
+    /// Whether dark text reads better on this colour (relative luminance above the midpoint).
+    var isLight: Bool {
+        0.2126 * Double(red) + 0.7152 * Double(green) + 0.0722 * Double(blue) > 140
+    }
+}

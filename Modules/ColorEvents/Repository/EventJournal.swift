@@ -1,0 +1,22 @@
+import ColorEventsEntity
+import Core
+import Foundation
+
+/// The append-only journal of sent events: nothing is ever changed or removed.
+///
+/// The bus appends one entry per sent event, with the colours its actions drew, so the
+/// screens' state can be rebuilt exactly from the journal alone.
+public protocol EventJournal: Sendable {
+    /// Appends an entry and returns it with its sequence number.
+    ///
+    /// - Throws: `DomainError.storage` when the entry cannot be written; nothing is appended then.
+    func append(_ event: Event, sentAt: Date, colors: [RGBColor]) throws -> JournalEntry
+
+    /// The last `limit` entries (all of them when `nil`), oldest first.
+    func entries(limit: Int?) throws -> [JournalEntry]
+}
+
+extension EventJournal {
+    /// Every entry, oldest first.
+    public func allEntries() throws -> [JournalEntry] { try entries(limit: nil) }
+}

@@ -1,0 +1,26 @@
+import ColorEventsEntity
+import Core
+import Foundation
+import Synchronization
+
+/// A journal kept in memory: for tests, throwaway runs and benchmarks.
+public final class InMemoryEventJournal: EventJournal {
+    private let stored = Mutex<[JournalEntry]>([])
+
+    /// Creates an empty journal.
+    public init() {}
+
+    /// Appends an entry; it never fails.
+    public func append(_ event: Event, sentAt: Date, colors: [RGBColor]) throws -> JournalEntry {
+        stored.withLock { entries in
+            let entry = JournalEntry(sequence: Int64(entries.count + 1), event: event, sentAt: sentAt, colors: colors)
+            entries.append(entry)
+            return entry
+        }
+    }
+
+    /// The last `limit` entries, oldest first.
+    public func entries(limit: Int?) throws -> [JournalEntry] {
+        stored.withLock { entries in Array(entries.suffix(max(0, limit ?? entries.count))) }
+    }
+}

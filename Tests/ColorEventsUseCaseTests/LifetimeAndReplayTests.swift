@@ -1,0 +1,104 @@
+import ColorEventsEntity
+import ColorEventsRepository
+import ColorEventsUseCase
+import Core
+import Foundation
+import Testing
+
+@Suite("Subscriptions' lifetime, flushing, journal and replay")
+struct LifetimeAndReplayTests {
+    @Test("a subscription ends when its owner lets it go, and its stream finishes")
+    func ownerGoesAway() async throws {
+        let bus = makeBus()
+        var subscription: ActionSubscription<LeftAction>? = bus.subscribe(LeftAction.self)
+        #expect(bus.subscriberCount == 1)
+        let actions = try #require(subscription?.actions)
+        let reader = Task { await actions.reduce(into: 0) { count, _ in count += 1 } }
+        try bus.send(.changeLeftColor)
+        await bus.flush()
+        subscription = nil
+        #expect(bus.subscriberCount == 0)
+        #expect(await reader.value == 1, "the reader saw the one action, then the end")
+        try bus.send(.changeLeftColor)  // goes nowhere
+        #expect(bus.subscriberCount == 0)
+    }
+
+    @Test("cancel ends a subscription at once and drops what was not taken")
+    func cancel() throws {
+        let bus = makeBus()
+        let subscription = bus.subscribe(RightAction.self)
+        try bus.send(.changeRightColor)
+        subscription.cancel()
+        #expect(subscription.drain().isEmpty)
+        try bus.send(.changeRightColor)
+        #expect(subscription.drain().isEmpty)
+    }
+
+    @Test("flush returns once every reader has handled what was sent before it")
+    func flush() async throws {
+        let bus = makeBus()
+        let subscription = bus.subscribe(TabAction.self)
+        let seen = Counter()
+        let actions = subscription.actions
+        let reader = Task {
+            for await _ in actions { await seen.increment() }
+        }
+        try bus.send([.selectLeft, .selectRight, .selectCenter])
+        await bus.flush()
+        #expect(await seen.value == 3)
+        await bus.flush()  // nothing pending: returns at once
+        subscription.cancel()
+        await reader.value
+    }
+
+    @Test("replay rebuilds exactly the state the subscribers reached")
+    func replayEqualsLive() throws {
+        let bus = makeBus(seed: 11)
+        let subscriptions = (bus.subscribe(LeftAction.self), bus.subscribe(CenterAction.self), bus.subscribe(RightAction.self), bus.subscribe(TabAction.self))
+        let random = RandomSource.seeded(5)
+        var live = SceneState()
+        for _ in 0..<300 {
+            try bus.send(random.element(of: Event.allCases) ?? .reset)
+            subscriptions.0.drain().forEach { $0.apply(to: &live) }
+            subscriptions.1.drain().forEach { $0.apply(to: &live) }
+            subscriptions.2.drain().forEach { $0.apply(to: &live) }
+            subscriptions.3.drain().forEach { $0.apply(to: &live) }
+        }
+        #expect(try bus.replay() == live)
+        #expect(live != SceneState(), "300 random events leave some trace")
+    }
+
+    @Test("restore delivers the journal to a new bus's subscribers without journaling it again")
+    func restore() throws {
+        let journal = InMemoryEventJournal()
+        let first = makeBus(seed: 1, journal: journal)
+        try first.send([.changeBothSidesColors, .startLoading, .changeLeftColor])
+        let second = makeBus(seed: 99, journal: journal)
+        let left = second.subscribe(LeftAction.self)
+        #expect(try second.restore() == 3)
+        var scene = SceneState()
+        left.drain().forEach { $0.apply(to: &scene) }
+        #expect(scene.left == (try first.replay()).left)
+        #expect(try journal.allEntries().count == 3)
+    }
+
+    @Test("the journal keeps every event with its time and colours; a negative limit is a usage error")
+    func journal() throws {
+        let clock = ManualClock()
+        let bus = ColorEventBus(journal: InMemoryEventJournal(), random: .seeded(8), clock: clock.clock)
+        try bus.send(.changeBothSidesColors)
+        clock.advance(by: 60)
+        try bus.send(.reset)
+        let entries = try bus.journal(limit: nil)
+        #expect(entries.map(\.event) == [.changeBothSidesColors, .reset])
+        #expect(entries[1].sentAt.timeIntervalSince(entries[0].sentAt) == 60)
+        #expect(entries[0].colors == colours(seed: 8, count: 2))
+        #expect(try bus.journal(limit: 1).map(\.event) == [.reset])
+        #expect(throws: DomainError.usage("--limit must be 0 or more, not -1")) { try bus.journal(limit: -1) }
+    }
+}
+
+private actor Counter {
+    private(set) var value = 0
+    func increment() { value += 1 }
+}
