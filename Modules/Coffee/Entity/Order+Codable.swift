@@ -50,9 +50,17 @@ extension Order: Codable {
 
 /// ISO 8601 times in UTC with milliseconds, such as `2026-03-14T09:26:53.589Z`.
 public enum Timestamp {
-    /// `date` as ISO 8601 with milliseconds.
+    /// `date` as ISO 8601 with milliseconds, the fraction written from integer milliseconds.
+    ///
+    /// The fraction is not left to the formatter: its floating-point arithmetic may write
+    /// `.122` for a date stored as 123 ms, and the order would not read back equal.
     public static func format(_ date: Date) -> String {
-        date.formatted(withFraction)
+        let milliseconds = date.millisecondsSince1970
+        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        let fraction = Int(milliseconds - seconds * 1000)
+        let whole = Date(timeIntervalSince1970: Double(seconds)).formatted(Date.ISO8601FormatStyle())
+        let digits = String(fraction + 1000).dropFirst()
+        return whole.dropLast() + "." + digits + "Z"
     }
 
     /// Reads ISO 8601 with or without fractional seconds.

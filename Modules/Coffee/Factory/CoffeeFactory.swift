@@ -80,13 +80,17 @@ public struct CoffeeFeature: Sendable {
 
     /// Serves the orders API on `host:port` until SIGINT or SIGTERM.
     ///
-    /// - Parameter onListening: gets the host and the port actually bound (the real one when 0 was asked for).
+    /// - Parameters:
+    ///   - quiet: log only critical errors (for tests, which stop the server by cancelling it).
+    ///   - onListening: gets the host and the port actually bound (the real one when 0 was asked for).
     /// - Throws: `DomainError.usage` for a feature built on a remote server, which has no database to serve.
-    public func serve(host: String, port: Int, onListening: @escaping @Sendable (String, Int) -> Void) async throws {
+    public func serve(
+        host: String, port: Int, quiet: Bool = false, onListening: @escaping @Sendable (String, Int) -> Void
+    ) async throws {
         guard servable else {
             throw DomainError.usage("`coffee serve` serves a local database; drop --server and pick the file with --db")
         }
-        try await makeServer().run(address: .init(host: host, port: port)) { address in
+        try await makeServer().run(address: .init(host: host, port: port), quiet: quiet) { address in
             onListening(address.host, address.port)
         }
     }

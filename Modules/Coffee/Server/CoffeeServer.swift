@@ -29,9 +29,11 @@ public struct CoffeeServer: Sendable {
         self.bodyLimit = bodyLimit
     }
 
-    /// Serves on `address` until SIGINT or SIGTERM; `onListening` gets the address actually bound.
-    public func run(address: HTTPServerRunner.Address, onListening: @escaping @Sendable (HTTPServerRunner.Address) -> Void) async throws {
-        try await HTTPServerRunner(address: address).run(router(), onListening: onListening)
+    /// Serves on `address` until SIGINT or SIGTERM (or cancellation); `onListening` gets the address actually bound.
+    public func run(
+        address: HTTPServerRunner.Address, quiet: Bool = false, onListening: @escaping @Sendable (HTTPServerRunner.Address) -> Void
+    ) async throws {
+        try await HTTPServerRunner(address: address, quiet: quiet).run(router(), onListening: onListening)
     }
 
     /// The routes, behind the JSON error middleware.

@@ -27,10 +27,11 @@ public struct HTTPServerRunner: Sendable {
     /// Messages below this level are not logged (they go to standard error).
     public let logLevel: Logger.Level
 
-    /// Creates a runner for `address`.
-    public init(address: Address, logLevel: Logger.Level = .warning) {
+    /// Creates a runner for `address`; a `quiet` one logs only critical errors (tests stop servers by
+    /// cancelling them, which Hummingbird logs as errors).
+    public init(address: Address, quiet: Bool = false) {
         self.address = address
-        self.logLevel = logLevel
+        self.logLevel = quiet ? .critical : .warning
     }
 
     /// Serves `router` until the process gets SIGINT or SIGTERM (or the task is cancelled).

@@ -35,8 +35,10 @@ public enum JSONMessages {
 
     /// A response carrying `value` as JSON.
     public static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let data = try JSONEncoder().encode(value)
-        return response(data: data, status: status)
+        let encoder = JSONEncoder()
+        // Sorted keys: the same value is always the same bytes, which scripts and caches can rely on.
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return response(data: try encoder.encode(value), status: status)
     }
 
     /// A response carrying already encoded JSON.
@@ -52,7 +54,9 @@ public enum JSONMessages {
 
     /// The JSON error response for `error`.
     public static func response(for error: APIError) -> Response {
-        let data = (try? JSONEncoder().encode(ErrorBody(error.error))) ?? Data(#"{"error":{"kind":"internal","message":"error"}}"#.utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(ErrorBody(error.error))) ?? Data(#"{"error":{"kind":"internal","message":"error"}}"#.utf8)
         return response(data: data, status: error.status)
     }
 
