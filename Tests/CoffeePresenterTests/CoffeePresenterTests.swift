@@ -34,6 +34,7 @@ final class StubOrdering: CoffeeOrdering {
         try check()
         return DailyReport(day: try day ?? Day(parsing: "2026-03-14"), orders: orders)
     }
+    func revision() async throws -> Int64? { nil }
 }
 
 @MainActor

@@ -155,3 +155,30 @@ extension Sequence where Element: Sendable {
         return result
     }
 }
+
+@Suite("Revisions")
+struct RevisionTests {
+    @Test("the SQLite revision changes when another connection or process commits, and only then")
+    func sqliteRevision() async throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.path("coffee.sqlite")
+        let server = SQLiteOrderRepository(database: try AppDatabase(url: url, migrator: SQLiteOrderRepository.migrator))
+        let other = SQLiteOrderRepository(database: try AppDatabase(url: url, migrator: SQLiteOrderRepository.migrator))
+        let start = try #require(try await server.revision())
+        _ = try await server.list(OrderQuery())
+        #expect(try await server.revision() == start)
+        let order = try await other.add(Fixtures.order(1))
+        let afterOther = try #require(try await server.revision())
+        #expect(afterOther != start)
+        _ = try await server.update(order.id, status: .preparing, at: Date())
+        #expect(try await server.revision() != afterOther)
+    }
+
+    @Test("the in-memory revision changes with every change")
+    func inMemoryRevision() async throws {
+        let memory = InMemoryOrderRepository()
+        let start = try await memory.revision()
+        _ = try await memory.add(Fixtures.order(1))
+        #expect(try await memory.revision() != start)
+    }
+}

@@ -73,4 +73,27 @@ struct CoffeeServerTests {
             #expect(unclear.status == 422)
         }
     }
+
+    @Test("lists come from the cache while the revision stays, and fresh after any change")
+    func listCache() async throws {
+        let ordering = ListOrdering()
+        try await ServerHarness.with(CoffeeServer(orders: ordering)) { base in
+            let list = base.appendingPathComponent("orders")
+            let first = try await ServerHarness.send("GET", list)
+            let second = try await ServerHarness.send("GET", list)
+            #expect(first.body == second.body)
+            #expect(ordering.listCalls.withLock { $0 } == 1)
+
+            _ = try await ServerHarness.send("POST", list, body: Data(#"{"customer":"Ada","coffee":"Latte","size":"small"}"#.utf8))
+            let third = try await ServerHarness.send("GET", list)
+            #expect(String(decoding: third.body, as: UTF8.self).contains("Ada"))
+            #expect(ordering.listCalls.withLock { $0 } == 2)
+
+            // A repository that cannot tell its revision is never cached.
+            ordering.currentRevision.withLock { $0 = nil }
+            _ = try await ServerHarness.send("GET", list)
+            _ = try await ServerHarness.send("GET", list)
+            #expect(ordering.listCalls.withLock { $0 } == 4)
+        }
+    }
 }

@@ -6,6 +6,7 @@ import Synchronization
 /// Orders in memory, for tests and throwaway runs; safe to share between tasks.
 public final class InMemoryOrderRepository: OrderRepository {
     private let orders: Mutex<[Order.ID: Order]>
+    private let changes = Mutex<Int64>(0)
     private let storedMenu: Menu
 
     /// Creates a repository holding `orders`, selling from `menu`.
@@ -34,12 +35,14 @@ public final class InMemoryOrderRepository: OrderRepository {
             guard stored[order.id] == nil else { throw DomainError.conflict("order \(order.shortID) already exists") }
             stored[order.id] = order
         }
+        changed()
         return order
     }
 
     /// Moves the status under the lock, so two callers cannot both advance from the same status.
     public func update(_ id: Order.ID, status: OrderStatus, at date: Date) async throws -> Order {
-        try orders.withLock { stored in
+        defer { changed() }
+        return try orders.withLock { stored in
             guard let order = stored[id] else { throw DomainError.orderNotFound(id.description.lowercased()) }
             let moved = try order.moving(to: status, at: date)
             stored[id] = moved
@@ -49,9 +52,15 @@ public final class InMemoryOrderRepository: OrderRepository {
 
     /// Removes the order.
     public func delete(_ id: Order.ID) async throws -> Order {
-        try orders.withLock { stored in
+        defer { changed() }
+        return try orders.withLock { stored in
             guard let order = stored.removeValue(forKey: id) else { throw DomainError.orderNotFound(id.description.lowercased()) }
             return order
         }
     }
+
+    /// Counts the changes made so far (a failed change may count too, which only costs a cache miss).
+    public func revision() async throws -> Int64? { changes.withLock { $0 } }
+
+    private func changed() { changes.withLock { $0 += 1 } }
 }

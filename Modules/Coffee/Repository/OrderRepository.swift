@@ -32,4 +32,9 @@ public protocol OrderRepository: Sendable {
     ///
     /// - Throws: `DomainError.notFound` when there is none.
     func delete(_ id: Order.ID) async throws -> Order
+
+    /// A number that changes whenever the stored orders change, in this process or any other;
+    /// `nil` when the repository cannot tell. Read it before the data it guards, so a result
+    /// kept under one revision is never older than that revision.
+    func revision() async throws -> Int64?
 }

@@ -49,6 +49,9 @@ public struct RemoteOrderRepository: OrderRepository {
         try await call("DELETE", "/orders/\(key(id))", as: Order.self)
     }
 
+    /// Unknown: the server's data can change at any time without this client hearing of it.
+    public func revision() async throws -> Int64? { nil }
+
     // MARK: - HTTP
 
     private func key(_ id: Order.ID) -> String { id.rawValue.uuidString.lowercased() }

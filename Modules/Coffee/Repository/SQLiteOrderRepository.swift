@@ -12,9 +12,20 @@ import GRDB
 /// A status change reads and writes the order inside that one transaction.
 public struct SQLiteOrderRepository: OrderRepository {
     private let database: AppDatabase
+    /// A connection of its own that only asks `PRAGMA data_version`: the number changes when
+    /// any other connection (the pool's writer, another process) commits.
+    private let watcher: DatabaseQueue?
 
     /// Creates a repository over a database migrated with `SQLiteOrderRepository.migrator`.
-    public init(database: AppDatabase) { self.database = database }
+    public init(database: AppDatabase) {
+        self.database = database
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(AppDatabase.defaultBusyTimeout)
+        let path = database.writer.path
+        // An in-memory database has no second connection to watch it from: no revision, no caching.
+        watcher = path.isEmpty || path.hasPrefix(":memory:") ? nil : try? DatabaseQueue(path: path, configuration: configuration)
+    }
 
     /// The file name under the data directory.
     public static let fileName = "coffee.sqlite"
@@ -88,6 +99,15 @@ public struct SQLiteOrderRepository: OrderRepository {
                 try db.execute(sql: "DELETE FROM coffeeOrder WHERE id = ?", arguments: [order.idString])
                 return order
             }
+        }
+    }
+
+    /// SQLite's data version seen from the watching connection.
+    public func revision() async throws -> Int64? {
+        guard let watcher else { return nil }
+        return try await storage("checking for changes") {
+            // A synchronous read: one pragma on an idle connection costs less than a hop to another thread.
+            try watcher.read { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") }
         }
     }
 

@@ -22,6 +22,7 @@ import Hummingbird
 public struct CoffeeServer: Sendable {
     private let orders: any CoffeeOrdering
     private let bodyLimit: Int
+    private let listCache = ResponseCache()
 
     /// Creates the API over `orders`; request bodies may have at most `bodyLimit` bytes.
     public init(orders: any CoffeeOrdering, bodyLimit: Int = JSONMessages.defaultBodyLimit) {
@@ -45,7 +46,10 @@ public struct CoffeeServer: Sendable {
         router.get("orders") { request, _ in
             let parameters = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
             let query = try OrderQueryParameters.query(from: parameters)
-            return try JSONMessages.response(OrderListBody(orders: try await orders.list(query)))
+            // Lists are served from the cache while no order changed anywhere (see `ResponseCache`).
+            return try await listCache.response(for: request.uri.query ?? "", revision: try await orders.revision()) {
+                OrderListBody(orders: try await orders.list(query))
+            }
         }
         router.post("orders") { request, _ in
             let body = try await JSONMessages.decode(NewOrderBody.self, from: request, limit: bodyLimit)

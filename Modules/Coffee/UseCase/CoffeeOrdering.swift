@@ -25,4 +25,7 @@ public protocol CoffeeOrdering: Sendable {
     func delete(_ id: String) async throws -> Order
     /// Cups and revenue per coffee and size on `day` (today when `nil`).
     func report(day: Day?) async throws -> DailyReport
+    /// A number that changes whenever any order changes, anywhere; `nil` when unknown.
+    /// A result kept with the revision read before it stays valid while the revision is the same.
+    func revision() async throws -> Int64?
 }

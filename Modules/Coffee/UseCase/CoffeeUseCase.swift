@@ -73,6 +73,11 @@ public struct CoffeeUseCase: CoffeeOrdering {
         return DailyReport(day: day, orders: orders)
     }
 
+    /// The repository's revision.
+    public func revision() async throws -> Int64? {
+        try await repository.revision()
+    }
+
     /// The one order a full id or an id prefix names.
     ///
     /// - Throws: `DomainError.usage` for text that is no id or a prefix several orders share

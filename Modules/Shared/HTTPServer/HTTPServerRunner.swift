@@ -55,7 +55,7 @@ public struct HTTPServerRunner: Sendable {
             try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
         } catch {
             throw DomainError.usage(
-                "cannot serve on \(address.host):\(address.port): \(error); pick another --port or stop what uses it")
+                "cannot serve on \(address.host):\(address.port): \(error); check --host and --port, or stop what uses that port")
         }
     }
 }

@@ -35,21 +35,30 @@ public enum JSONMessages {
 
     /// A response carrying `value` as JSON.
     public static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let encoder = JSONEncoder()
-        // Sorted keys: the same value is always the same bytes, which scripts and caches can rely on.
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return response(data: try encoder.encode(value), status: status)
+        response(buffer: try body(value), status: status)
     }
 
-    /// A response carrying already encoded JSON.
-    public static func response(data: Data, status: HTTPResponse.Status = .ok) -> Response {
-        var buffer = ByteBuffer()
-        buffer.writeBytes(data)
-        buffer.writeString("\n")
-        return Response(
+    /// `value` as a JSON body: sorted keys, so the same value is always the same bytes; one trailing newline.
+    public static func body(_ value: some Encodable) throws -> ByteBuffer {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return buffer(try encoder.encode(value))
+    }
+
+    /// A response carrying an encoded JSON body.
+    public static func response(buffer: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
             status: status,
             headers: [.contentType: "application/json; charset=utf-8"],
             body: ResponseBody(byteBuffer: buffer))
+    }
+
+    private static func buffer(_ data: Data) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(data.count + 1)
+        buffer.writeBytes(data)
+        buffer.writeString("\n")
+        return buffer
     }
 
     /// The JSON error response for `error`.
@@ -57,7 +66,7 @@ public enum JSONMessages {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(ErrorBody(error.error))) ?? Data(#"{"error":{"kind":"internal","message":"error"}}"#.utf8)
-        return response(data: data, status: error.status)
+        return response(buffer: buffer(data), status: error.status)
     }
 
     private static func tooLarge(_ limit: Int) -> APIError {
