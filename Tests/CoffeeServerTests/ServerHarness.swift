@@ -59,7 +59,7 @@ enum ServerHarness {
     static func with(_ server: CoffeeServer, _ body: (URL) async throws -> Void) async throws {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task {
-            try await server.run(address: .init(host: "127.0.0.1", port: 0), quiet: true) { address in continuation.yield(address.port) }
+            try await server.run(host: "127.0.0.1", port: 0, quiet: true) { _, port in continuation.yield(port) }
         }
         defer { task.cancel() }
         var iterator = ports.makeAsyncIterator()

@@ -7,7 +7,6 @@ import Core
 import Database
 import Foundation
 import HTTPClient
-import HTTPServer
 
 /// Builds the coffee feature: on a local SQLite file, on a remote orders server, or in memory.
 ///
@@ -90,8 +89,6 @@ public struct CoffeeFeature: Sendable {
         guard servable else {
             throw DomainError.usage("`coffee serve` serves a local database; drop --server and pick the file with --db")
         }
-        try await makeServer().run(address: .init(host: host, port: port), quiet: quiet) { address in
-            onListening(address.host, address.port)
-        }
+        try await makeServer().run(host: host, port: port, quiet: quiet, onListening: onListening)
     }
 }

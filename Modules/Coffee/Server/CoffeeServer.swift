@@ -30,11 +30,17 @@ public struct CoffeeServer: Sendable {
         self.bodyLimit = bodyLimit
     }
 
-    /// Serves on `address` until SIGINT or SIGTERM (or cancellation); `onListening` gets the address actually bound.
+    /// Serves on `host:port` until SIGINT or SIGTERM (or cancellation).
+    ///
+    /// - Parameters:
+    ///   - quiet: log only critical errors (tests stop servers by cancelling them).
+    ///   - onListening: gets the host and the port actually bound (the real one when 0 was asked for).
     public func run(
-        address: HTTPServerRunner.Address, quiet: Bool = false, onListening: @escaping @Sendable (HTTPServerRunner.Address) -> Void
+        host: String, port: Int, quiet: Bool = false, onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void
     ) async throws {
-        try await HTTPServerRunner(address: address, quiet: quiet).run(router(), onListening: onListening)
+        try await HTTPServerRunner(address: .init(host: host, port: port), quiet: quiet).run(router()) { address in
+            onListening(address.host, address.port)
+        }
     }
 
     /// The routes, behind the JSON error middleware.
