@@ -80,3 +80,18 @@ struct QueryAndReportTests {
         #expect(report.totalRevenueCents == 1_700)
     }
 }
+
+@Suite("Timestamps")
+struct TimestampTests {
+    @Test("times are written like ISO 8601 with milliseconds and read back to the same millisecond", arguments: [
+        Int64(0), 1_709_164_800_000, 1_709_251_199_999, 951_782_400_001, 4_102_444_800_000, 1_773_480_605_123, 946_684_799_999,
+    ])
+    func format(milliseconds: Int64) throws {
+        let date = Date(millisecondsSince1970: milliseconds)
+        let text = Timestamp.format(date)
+        let reference = Date(millisecondsSince1970: milliseconds - milliseconds % 1000)
+            .formatted(Date.ISO8601FormatStyle()).dropLast()
+        #expect(text == reference + "." + String(format: "%03d", Int(milliseconds % 1000)) + "Z")
+        #expect(try #require(Timestamp.parse(text)).millisecondsSince1970 == milliseconds)
+    }
+}

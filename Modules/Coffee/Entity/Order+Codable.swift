@@ -50,17 +50,42 @@ extension Order: Codable {
 
 /// ISO 8601 times in UTC with milliseconds, such as `2026-03-14T09:26:53.589Z`.
 public enum Timestamp {
-    /// `date` as ISO 8601 with milliseconds, the fraction written from integer milliseconds.
+    /// `date` as ISO 8601 with milliseconds, written from integer milliseconds.
     ///
-    /// The fraction is not left to the formatter: its floating-point arithmetic may write
-    /// `.122` for a date stored as 123 ms, and the order would not read back equal.
+    /// Integer arithmetic, not a formatter: a formatter's floating point may write `.122` for a
+    /// date stored as 123 ms (and the order would not read back equal), and it is slow enough to
+    /// dominate encoding a list of orders.
     public static func format(_ date: Date) -> String {
         let milliseconds = date.millisecondsSince1970
-        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
-        let fraction = Int(milliseconds - seconds * 1000)
-        let whole = Date(timeIntervalSince1970: Double(seconds)).formatted(Date.ISO8601FormatStyle())
-        let digits = String(fraction + 1000).dropFirst()
-        return whole.dropLast() + "." + digits + "Z"
+        let seconds = floorDivision(milliseconds, 1000)
+        let days = floorDivision(seconds, 86_400)
+        let secondOfDay = seconds - days * 86_400
+        let (year, month, day) = civil(fromDays: days)
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3_600, 2)):\(pad(secondOfDay / 60 % 60, 2)):"
+            + "\(pad(secondOfDay % 60, 2)).\(pad(milliseconds - seconds * 1000, 3))Z"
+    }
+
+    /// Year, month and day of the proleptic Gregorian calendar `days` after 1970-01-01
+    /// (Howard Hinnant's `civil_from_days`).
+    static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let shifted = days + 719_468
+        let era = floorDivision(shifted, 146_097)
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> Int64 {
+        value >= 0 ? value / divisor : (value - divisor + 1) / divisor
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     /// Reads ISO 8601 with or without fractional seconds.

@@ -153,19 +153,18 @@ public struct SQLiteOrderRepository: OrderRepository {
         return ("SELECT \(columns) FROM coffeeOrder\(filter) ORDER BY \(order)", arguments)
     }
 
+    /// An order from a row of `columns`, read by position (by name costs a lookup per field).
     private static func order(_ row: Row) throws -> Order {
-        let idText: String = row["id"]
+        let idText: String = row[0]
         guard let uuid = UUID(uuidString: idText),
-              let size = Size(rawValue: row["size"]),
-              let status = OrderStatus(rawValue: row["status"])
+              let size = Size(rawValue: row[3]),
+              let status = OrderStatus(rawValue: row[5])
         else {
             throw DomainError.badData("the database holds an order that cannot be read (id \(idText)); it was not written by coffee")
         }
         return Order(
-            id: Order.ID(uuid), customer: row["customer"], coffee: row["coffee"], size: size,
-            totalCents: row["totalCents"], status: status,
-            createdAt: Date(millisecondsSince1970: row["createdAt"]),
-            updatedAt: Date(millisecondsSince1970: row["updatedAt"]))
+            id: Order.ID(uuid), customer: row[1], coffee: row[2], size: size, totalCents: row[4], status: status,
+            createdAt: Date(millisecondsSince1970: row[6]), updatedAt: Date(millisecondsSince1970: row[7]))
     }
 
     private func storage<T>(_ doing: String, _ work: () async throws -> T) async throws -> T {
