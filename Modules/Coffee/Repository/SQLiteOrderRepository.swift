@@ -106,8 +106,9 @@ public struct SQLiteOrderRepository: OrderRepository {
     public func revision() async throws -> Int64? {
         guard let watcher else { return nil }
         return try await storage("checking for changes") {
-            // A synchronous read: one pragma on an idle connection costs less than a hop to another thread.
-            try watcher.read { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") }
+            // Synchronous and outside a transaction: one cached pragma costs less than a thread hop
+            // or a BEGIN/COMMIT, and it is asked on every cached GET.
+            try watcher.unsafeRead { db in try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) }
         }
     }
 

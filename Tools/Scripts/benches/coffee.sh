@@ -7,7 +7,7 @@ set -euo pipefail
 bin="$1"
 coffee="$bin/coffee"
 duration="${COFFEE_BENCH_SECONDS:-10}"
-connections="${COFFEE_BENCH_CONNECTIONS:-32}"
+connections="${COFFEE_BENCH_CONNECTIONS:-16}"
 
 # wrk from Debian's packages (idempotent and quiet; sudo when not root).
 if ! command -v wrk >/dev/null 2>&1; then
@@ -123,7 +123,7 @@ post_rps=$(rps "$work/post.txt"); post_p99=$(p99_ms "$work/post.txt"); post_err=
 
 verdict() { if [ "$1" = 1 ]; then echo "ok"; else echo "BELOW TARGET"; fi; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
-echo "coffee serve on loopback; wrk -t2 -c$connections -d${duration}s from a second process; $(nproc) cores"
+echo "coffee serve on loopback; wrk -t2 -c$connections -d${duration}s from a second process; $(nproc) cores, load average $(cut -d" " -f1-3 /proc/loadavg) at the end"
 printf '%-34s %12s %14s %10s  %s\n' "measure" "figure" "target" "ratio" "verdict"
 printf '%-34s %12s %14s %10s  %s\n' "GET /orders (100 orders) req/s" "$get_rps" ">= 10000" "$(ratio "$get_rps" 10000)" "$(verdict $(( get_rps >= 10000 )))"
 printf '%-34s %12s %14s %10s  %s\n' "GET /orders p99 (ms)" "$get_p99" "< 20" "$(ratio 20 "$get_p99")" "$(verdict "$(awk -v p="$get_p99" 'BEGIN { print (p < 20) }')")"
