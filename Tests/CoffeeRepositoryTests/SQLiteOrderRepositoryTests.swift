@@ -31,6 +31,10 @@ struct SQLiteOrderRepositoryTests {
         let order = Fixtures.order(1, customer: "Zoë", at: 1_700_000_000.123)
         _ = try await repository().add(order)
         #expect(try await repository().get(order.id) == order)
+        // 60 characters may be many more code points (a family emoji is 7): still stored.
+        let family = Fixtures.order(2, customer: String(repeating: "👨‍👩‍👧‍👦", count: 60))
+        _ = try await repository().add(family)
+        #expect(try await repository().get(family.id) == family)
     }
 
     @Test("list filters and sorts exactly like the in-memory repository")

@@ -71,6 +71,10 @@ struct CoffeeServerTests {
             #expect(try error(skip.body).error.message == "order \(order.shortID) is placed; it can only move to preparing")
             let unclear = try await ServerHarness.send("PATCH", orders.appendingPathComponent(order.shortID), body: Data("{}".utf8))
             #expect(unclear.status == 422)
+
+            // None of the bad requests changed anything: the one good order is there, still placed.
+            let list = try JSONDecoder().decode([String: [Order]].self, from: try await ServerHarness.send("GET", orders).body)
+            #expect(list["orders"] == [order])
         }
     }
 

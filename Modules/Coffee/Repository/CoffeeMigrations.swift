@@ -16,7 +16,7 @@ extension SQLiteOrderRepository {
                 );
                 CREATE TABLE coffeeOrder (
                     id TEXT PRIMARY KEY NOT NULL,
-                    customer TEXT NOT NULL CHECK (length(customer) BETWEEN 1 AND 240),
+                    customer TEXT NOT NULL CHECK (length(customer) >= 1),
                     customerKey TEXT NOT NULL,
                     coffee TEXT NOT NULL,
                     size TEXT NOT NULL CHECK (size IN ('small', 'medium', 'large')),
