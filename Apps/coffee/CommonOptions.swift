@@ -44,9 +44,13 @@ enum CommandRun {
     static func reporting(_ body: @MainActor () async throws -> Void) async throws {
         do {
             try await body()
-        } catch let error as DomainError {
-            ErrorOutput.report(tool: "coffee", error)
-            throw ExitCode(error.exitCode)
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            // Anything that is not already a DomainError is a bug: still one line and exit 70.
+            let failure = DomainError.wrap(error)
+            ErrorOutput.report(tool: "coffee", failure)
+            throw ExitCode(failure.exitCode)
         }
     }
 
