@@ -2,6 +2,7 @@ import Core
 import Foundation
 import HTTPServer
 import Hummingbird
+import Synchronization
 import Testing
 
 @Suite("Shared HTTP server pieces")
@@ -39,5 +40,28 @@ struct HTTPServerTests {
         #expect(missing.error.message.contains("/nowhere"))
         #expect(Mapping.apiError(HTTPError(.contentTooLarge), request: request).status == .contentTooLarge)
         #expect(Mapping.apiError(CocoaError(.fileNoSuchFile), request: request).status == .internalServerError)
+    }
+
+    @Test("the response cache serves a stored body only while the revision is the same")
+    func responseCache() async throws {
+        let cache = ResponseCache(capacity: 2)
+        let made = Mutex(0)
+        func get(_ key: String, _ revision: Int64?) async throws -> Response {
+            try await cache.response(for: key, revision: revision) {
+                made.withLock { $0 += 1 }
+                return ["made": made.withLock { $0 }]
+            }
+        }
+        _ = try await get("a", 1)
+        _ = try await get("a", 1)
+        #expect(made.withLock { $0 } == 1)
+        _ = try await get("a", 2)
+        #expect(made.withLock { $0 } == 2)
+        _ = try await get("b", nil)
+        _ = try await get("b", nil)
+        #expect(made.withLock { $0 } == 4)
+        let response = try await get("a", 2)
+        #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+        #expect(made.withLock { $0 } == 4)
     }
 }
