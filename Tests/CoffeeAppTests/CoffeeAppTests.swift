@@ -37,6 +37,16 @@ struct CoffeeAppTests {
         #expect(result.stdout.contains("$4.50"))
     }
 
+    @Test("money reads the same in any locale")
+    func locale() throws {
+        let coffee = try Coffee()
+        for locale in ["de_DE.UTF-8", "fr_FR.UTF-8", "ja_JP.UTF-8"] {
+            let environment = ["LANG": locale, "LC_ALL": locale]
+            let menu = try coffee.run("menu", environment: environment)
+            #expect(menu.stdout.contains("$4.50") && menu.stdout.contains("$3.00"), "\(locale)")
+        }
+    }
+
     @Test("an order goes from placed to completed, found by a prefix of its id")
     func lifecycle() throws {
         let coffee = try Coffee()
