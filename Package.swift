@@ -1,12 +1,18 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// Third-party products named in several places (declared first: top-level code runs in order).
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+
 // MARK: - Features
 //
 // One entry per feature (a bounded context). Each entry expands into the five layer
 // targets under Modules/<Name>/, one test target per layer under Tests/, and a thin
 // executable under Apps/<app>. `strata new` and `strata remove` edit this list.
 let features: [Feature] = [
+    Feature("Coffee", app: "coffee", infrastructure: ["Database", "HTTPClient"], server: ["HTTPServer", hummingbird]),
     Feature("ColorEvents", app: "color-events", infrastructure: ["Database"]),
     Feature("Memorize", app: "memorize", infrastructure: ["Database"]),
     Feature("Papers", app: "papers", infrastructure: ["Database", "HTTPClient", "CLibXML2"]),
@@ -19,18 +25,20 @@ let features: [Feature] = [
 // each depends on Core only and never on a feature.
 let core: [Target] = [
     module("Core", path: "Modules/Core"),
-    module("Database", path: "Modules/Shared/Database", dependencies: ["Core", .product(name: "GRDB", package: "GRDB.swift")]),
+    module("Database", path: "Modules/Shared/Database", dependencies: ["Core", grdb]),
     module("HTTPClient", path: "Modules/Shared/HTTPClient", dependencies: ["Core"]),
     module("TerminalUI", path: "Modules/Shared/TerminalUI", dependencies: ["Core"]),
     // libxml2's streaming reader, for features that parse large XML feeds (Debian: libxml2-dev).
     .systemLibrary(name: "CLibXML2", path: "Modules/Shared/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    module("HTTPServer", path: "Modules/Shared/HTTPServer", dependencies: ["Core", hummingbird, logging]),
 ]
 
 let coreTests: [Target] = [
     test("CoreTests", dependencies: ["Core"]),
-    test("DatabaseTests", dependencies: ["Database", "Core", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+    test("DatabaseTests", dependencies: ["Database", "Core", "TestSupport", grdb]),
     test("HTTPClientTests", dependencies: ["HTTPClient", "Core", "TestSupport"]),
     test("TerminalUITests", dependencies: ["TerminalUI"]),
+    test("HTTPServerTests", dependencies: ["HTTPServer", "Core", "TestSupport", hummingbird]),
     .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/Support/TestSupport", swiftSettings: strict),
 ]
 
@@ -56,6 +64,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: core + coreTests + features.flatMap(\.targets) + tools
 )
@@ -72,27 +82,37 @@ struct Feature {
     let infrastructure: [Target.Dependency]
     /// Extra dependencies of the app (terminal output and argument parsing are always there).
     let appDependencies: [Target.Dependency]
+    /// For a feature that serves HTTP: the server infrastructure its `<Name>Server` layer uses; `nil` for none.
+    let server: [Target.Dependency]?
 
-    init(_ name: String, app: String, infrastructure: [Target.Dependency] = [], appDependencies: [Target.Dependency] = []) {
+    init(
+        _ name: String, app: String, infrastructure: [Target.Dependency] = [],
+        appDependencies: [Target.Dependency] = [], server: [Target.Dependency]? = nil
+    ) {
         self.name = name
         self.app = app
         self.infrastructure = infrastructure
         self.appDependencies = appDependencies
+        self.server = server
     }
 
     var product: Product { .executable(name: app, targets: [name + "App"]) }
 
     var targets: [Target] {
-        let (entity, repository, useCase, presenter, factory) = (
-            layer("Entity"), layer("Repository"), layer("UseCase"), layer("Presenter"), layer("Factory")
+        let (entity, repository, useCase, presenter, factory, serverLayer) = (
+            layer("Entity"), layer("Repository"), layer("UseCase"), layer("Presenter"), layer("Factory"), layer("Server")
         )
         // Each layer and the direct dependencies the layer rules allow it (docs/ARCHITECTURE.md).
+        // The optional Server layer serves the use cases over HTTP; the Factory builds it.
+        let servers: [(name: String, dependencies: [Target.Dependency])] =
+            server.map { [(serverLayer, targets(useCase, entity, "Core") + $0)] } ?? []
         let layers: [(name: String, dependencies: [Target.Dependency])] = [
             (entity, targets("Core")),
             (repository, targets(entity, "Core") + infrastructure),
             (useCase, targets(repository, entity, "Core")),
             (presenter, targets(useCase, entity, "Core")),
-            (factory, targets(entity, repository, useCase, presenter, "Core") + infrastructure),
+        ] + servers + [
+            (factory, targets(entity, repository, useCase, presenter, "Core") + servers.map { .target(name: $0.name) } + infrastructure),
         ]
         let app = Target.executableTarget(
             name: name + "App",

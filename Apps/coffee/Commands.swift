@@ -1,0 +1,92 @@
+import ArgumentParser
+import CoffeePresenter
+
+/// `coffee menu`.
+struct MenuCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "menu", abstract: "Show the coffees and their prices.")
+
+    @OptionGroup var common: CommonOptions
+
+    @MainActor
+    mutating func run() async throws {
+        let common = common
+        try await CommandRun.reporting {
+            let presenter = try common.presenter()
+            await presenter.loadMenu()
+            try CommandRun.render(presenter.menu, error: presenter.lastError, format: common.format, table: Views.menu)
+        }
+    }
+}
+
+/// `coffee order --name NAME --coffee COFFEE --size SIZE`.
+struct OrderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "order", abstract: "Place an order.")
+
+    @Option(help: "Who the order is for (1 to 60 characters).")
+    var name: String
+
+    @Option(help: "A coffee on the menu (see `coffee menu`).")
+    var coffee: String
+
+    @Option(help: "The size: small, medium or large.")
+    var size: String
+
+    @OptionGroup var common: CommonOptions
+
+    @MainActor
+    mutating func run() async throws {
+        let (common, name, coffee, size) = (common, name, coffee, size)
+        try await CommandRun.reporting {
+            let presenter = try common.presenter()
+            await presenter.place(name: name, coffee: coffee, size: size)
+            try CommandRun.render(presenter.order, error: presenter.lastError, format: common.format, table: Views.detail)
+        }
+    }
+}
+
+/// `coffee list [--status S] [--customer NAME] [--sort time|total]`.
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List orders, oldest first.")
+
+    @Option(help: "Only orders with this status: placed, preparing, ready, completed or cancelled.")
+    var status: String?
+
+    @Option(help: "Only orders for this customer (ignoring case).")
+    var customer: String?
+
+    @Option(help: "Sort by time (oldest first) or total (dearest first).")
+    var sort: String?
+
+    @OptionGroup var common: CommonOptions
+
+    @MainActor
+    mutating func run() async throws {
+        let (common, status, customer, sort) = (common, status, customer, sort)
+        try await CommandRun.reporting {
+            let presenter = try common.presenter()
+            await presenter.loadOrders(status: status, customer: customer, sort: sort)
+            try CommandRun.render(presenter.orders, error: presenter.lastError, format: common.format, table: Views.list)
+        }
+    }
+}
+
+/// `coffee report [--date YYYY-MM-DD]`.
+struct ReportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report", abstract: "Cups and revenue per coffee and size for a day (cancelled orders left out).")
+
+    @Option(help: "The day, YYYY-MM-DD, in local time (default: today).")
+    var date: String?
+
+    @OptionGroup var common: CommonOptions
+
+    @MainActor
+    mutating func run() async throws {
+        let (common, date) = (common, date)
+        try await CommandRun.reporting {
+            let presenter = try common.presenter()
+            await presenter.loadReport(date: date)
+            try CommandRun.render(presenter.report, error: presenter.lastError, format: common.format, table: Views.report)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import CoffeePresenter
+
+/// What a command that acts on one order does with the presenter.
+enum OrderAction {
+    case show, advance, cancel, delete
+
+    @MainActor
+    func perform(_ id: String, on presenter: CoffeePresenter) async {
+        switch self {
+        case .show: await presenter.show(id)
+        case .advance: await presenter.advance(id)
+        case .cancel: await presenter.cancel(id)
+        case .delete: await presenter.delete(id)
+        }
+    }
+}
+
+/// The shared body of `show`, `advance`, `cancel` and `delete`.
+protocol OrderActionCommand: AsyncParsableCommand {
+    static var action: OrderAction { get }
+    var id: String { get }
+    var common: CommonOptions { get }
+}
+
+extension OrderActionCommand {
+    @MainActor
+    mutating func run() async throws {
+        let (common, id) = (common, id)
+        try await CommandRun.reporting {
+            let presenter = try common.presenter()
+            await Self.action.perform(id, on: presenter)
+            try CommandRun.render(presenter.order, error: presenter.lastError, format: common.format, table: Views.detail)
+        }
+    }
+}
+
+/// `coffee show ID`.
+struct ShowCommand: OrderActionCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one order.")
+    static let action = OrderAction.show
+
+    @Argument(help: "The order's id, or any unique start of it.")
+    var id: String
+
+    @OptionGroup var common: CommonOptions
+}
+
+/// `coffee advance ID`.
+struct AdvanceCommand: OrderActionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "advance", abstract: "Move an order one step: placed, preparing, ready, completed.")
+    static let action = OrderAction.advance
+
+    @Argument(help: "The order's id, or any unique start of it.")
+    var id: String
+
+    @OptionGroup var common: CommonOptions
+}
+
+/// `coffee cancel ID`.
+struct CancelCommand: OrderActionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cancel", abstract: "Cancel an order that is placed or preparing.")
+    static let action = OrderAction.cancel
+
+    @Argument(help: "The order's id, or any unique start of it.")
+    var id: String
+
+    @OptionGroup var common: CommonOptions
+}
+
+/// `coffee delete ID`.
+struct DeleteCommand: OrderActionCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an order, whatever its status.")
+    static let action = OrderAction.delete
+
+    @Argument(help: "The order's id, or any unique start of it.")
+    var id: String
+
+    @OptionGroup var common: CommonOptions
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import CoffeeFactory
+import Core
+import Foundation
+import TerminalUI
+
+/// `coffee serve [--host 127.0.0.1] [--port 8080]`.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the orders API over HTTP on the local database, until SIGINT or SIGTERM.",
+        discussion: "Port 0 picks a free port; the first line printed is `listening on http://HOST:PORT`.")
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port = 8080
+
+    @OptionGroup var common: CommonOptions
+
+    @MainActor
+    mutating func run() async throws {
+        let (common, host, port) = (common, host, port)
+        try await CommandRun.reporting {
+            guard (0...65_535).contains(port) else {
+                throw DomainError.usage("--port \(port) is not a port; use 0 to 65535")
+            }
+            let database = CoffeeFactory.databaseURL(path: common.db).path
+            try await common.feature().serve(host: host, port: port) { host, port in
+                // Written straight to the file descriptor: a pipe must see the line at once, tests and demos wait for it.
+                FileHandle.standardOutput.write(Data("listening on http://\(host):\(port) (database \(database))\n".utf8))
+            }
+            FileHandle.standardError.write(Data("coffee: server stopped\n".utf8))
+        }
+    }
+}

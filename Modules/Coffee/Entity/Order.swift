@@ -1,0 +1,143 @@
+import Core
+import Foundation
+
+/// One coffee order: who it is for, what they get, what it costs and where it is.
+///
+/// An order is made only by `place(…)`, which applies the shop's rules, and changes only
+/// through `moving(to:at:)`, which lets the status go forward one step or be cancelled in time.
+public struct Order: Sendable, Equatable, Identifiable {
+    /// An order's id: a UUID that cannot be mixed up with another feature's ids.
+    public typealias ID = Identifier<Order, UUID>
+
+    /// The order's id.
+    public let id: ID
+    /// Who the order is for, trimmed, 1 to 60 characters.
+    public let customer: String
+    /// The coffee, as the menu names it.
+    public let coffee: String
+    /// The cup size.
+    public let size: Size
+    /// What the order costs, in integer cents, taken from the menu.
+    public let totalCents: Int
+    /// Where the order is.
+    public private(set) var status: OrderStatus
+    /// When it was placed (whole milliseconds).
+    public let createdAt: Date
+    /// When its status last changed (whole milliseconds).
+    public private(set) var updatedAt: Date
+
+    /// Rebuilds a stored order as it was saved; new orders come from `place(…)`.
+    public init(
+        id: ID, customer: String, coffee: String, size: Size, totalCents: Int,
+        status: OrderStatus, createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.customer = customer
+        self.coffee = coffee
+        self.size = size
+        self.totalCents = totalCents
+        self.status = status
+        self.createdAt = createdAt.wholeMilliseconds
+        self.updatedAt = updatedAt.wholeMilliseconds
+    }
+
+    /// A new order, checked against the rules and priced from `menu`.
+    ///
+    /// - Throws: `DomainError.validation` for a bad name, an unknown coffee or size.
+    public static func place(
+        id: UUID, customer: String, coffee: String, size: String, menu: Menu, at date: Date
+    ) throws -> Order {
+        let name = try CustomerName.validate(customer)
+        let size = try Size(parsing: size)
+        let item = try menu.item(named: coffee)
+        let now = date.truncatedToMilliseconds
+        return Order(
+            id: ID(id), customer: name, coffee: item.name, size: size, totalCents: item.prices[size],
+            status: .placed, createdAt: now, updatedAt: now)
+    }
+
+    /// This order with its status moved to `target` at `date`.
+    ///
+    /// - Throws: `DomainError.conflict` when the rules forbid the change, saying what is allowed.
+    public func moving(to target: OrderStatus, at date: Date) throws -> Order {
+        guard status.allows(target) else { throw forbiddenMove(to: target) }
+        var moved = self
+        moved.status = target
+        moved.updatedAt = max(date.truncatedToMilliseconds, createdAt)
+        return moved
+    }
+
+    /// The next status `advance` moves this order to.
+    ///
+    /// - Throws: `DomainError.conflict` when the order is already completed or cancelled.
+    public func nextStatus() throws -> OrderStatus {
+        guard let next = status.next else {
+            throw DomainError.conflict("order \(shortID) is \(status.rawValue) and cannot move further")
+        }
+        return next
+    }
+
+    /// The first 8 characters of the id: enough to tell orders apart in a list, and a valid prefix.
+    public var shortID: String { String(id.rawValue.uuidString.lowercased().prefix(8)) }
+
+    /// The id as lower-case text, the form every output uses.
+    public var idString: String { id.rawValue.uuidString.lowercased() }
+
+    private func forbiddenMove(to target: OrderStatus) -> DomainError {
+        if target == .cancelled {
+            return .conflict(
+                "order \(shortID) is \(status.rawValue) and cannot be cancelled; only placed or preparing orders can")
+        }
+        if let next = status.next {
+            return .conflict("order \(shortID) is \(status.rawValue); it can only move to \(next.rawValue)")
+        }
+        return .conflict("order \(shortID) is \(status.rawValue) and cannot move further")
+    }
+}
+
+/// The customer-name rule: trimmed, 1 to 60 characters, on one line.
+public enum CustomerName {
+    /// The longest name, in characters.
+    public static let maxLength = 60
+
+    /// The trimmed name, or a validation error saying what is wrong.
+    public static func validate(_ name: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw DomainError.validation("the customer name is empty; give one with --name")
+        }
+        guard trimmed.count <= maxLength else {
+            throw DomainError.validation(
+                "the customer name has \(trimmed.count) characters; use at most \(maxLength)")
+        }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw DomainError.validation("the customer name contains a line break or control character; use plain text")
+        }
+        return trimmed
+    }
+}
+
+extension Date {
+    /// Milliseconds since 1970, rounded to the nearest: the unit orders are stored in.
+    public var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+
+    /// The date `milliseconds` after 1970.
+    public init(millisecondsSince1970 milliseconds: Int64) {
+        self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    /// This date cut down to a whole millisecond, so it survives storage and JSON unchanged.
+    var truncatedToMilliseconds: Date {
+        Date(millisecondsSince1970: Int64((timeIntervalSince1970 * 1000).rounded(.down)))
+    }
+
+    /// This date on the nearest whole millisecond.
+    var wholeMilliseconds: Date { Date(millisecondsSince1970: millisecondsSince1970) }
+}
+
+extension DomainError {
+    /// The error for an id (or id prefix) that names no order.
+    public static func orderNotFound(_ id: String) -> DomainError {
+        .notFound("no order \(id); run `coffee list` to see the order ids")
+    }
+}

@@ -1,0 +1,61 @@
+import Core
+import Foundation
+
+/// An `OrderQuery` as URL query parameters: how `GET /orders` is filtered, read and written in one place.
+///
+/// `status`, `customer`, `id` (a prefix), `from` and `before` (ISO 8601 times) and `sort`.
+public enum OrderQueryParameters {
+    /// The parameters of `query`, leaving out what it does not filter on.
+    public static func items(of query: OrderQuery) -> [URLQueryItem] {
+        var items: [URLQueryItem] = []
+        if let status = query.status { items.append(URLQueryItem(name: "status", value: status.rawValue)) }
+        if let customer = query.customer { items.append(URLQueryItem(name: "customer", value: customer)) }
+        if let prefix = query.idPrefix { items.append(URLQueryItem(name: "id", value: prefix)) }
+        if let from = query.createdFrom { items.append(URLQueryItem(name: "from", value: Timestamp.format(from))) }
+        if let before = query.createdBefore { items.append(URLQueryItem(name: "before", value: Timestamp.format(before))) }
+        if query.sort != .time { items.append(URLQueryItem(name: "sort", value: query.sort.rawValue)) }
+        return items
+    }
+
+    /// The query the parameters describe.
+    ///
+    /// - Throws: `DomainError.validation` for an unknown status or sort, a malformed time or id prefix,
+    ///   or an unknown parameter.
+    public static func query(from parameters: [(name: String, value: String)]) throws -> OrderQuery {
+        var query = OrderQuery()
+        for (name, value) in parameters {
+            switch name {
+            case "status": query.status = try OrderStatus(parsing: value)
+            case "customer": query.customer = value
+            case "id": query.idPrefix = try IDPrefix.validate(value)
+            case "from": query.createdFrom = try time(value, name)
+            case "before": query.createdBefore = try time(value, name)
+            case "sort": query.sort = try OrderSort(parsing: value)
+            default:
+                throw DomainError.validation("unknown parameter '\(name)'; use status, customer, id, from, before or sort")
+            }
+        }
+        return query
+    }
+
+    private static func time(_ value: String, _ name: String) throws -> Date {
+        guard let date = Timestamp.parse(value) else {
+            throw DomainError.validation("'\(value)' is not a time for \(name); use ISO 8601, such as 2026-03-14T09:00:00Z")
+        }
+        return date
+    }
+}
+
+/// The rule for an id or id prefix typed by a person: hex digits and dashes, up to a full UUID.
+public enum IDPrefix {
+    /// The prefix in lower case.
+    ///
+    /// - Throws: `DomainError.usage` for anything that cannot start an order id.
+    public static func validate(_ text: String) throws -> String {
+        let prefix = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !prefix.isEmpty, prefix.count <= 36, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            throw DomainError.usage("'\(text)' is not an order id; give an id or the start of one, as `coffee list` shows")
+        }
+        return prefix
+    }
+}

@@ -1,0 +1,40 @@
+import CoffeeEntity
+import Core
+import Foundation
+
+/// Where orders and the menu are kept: the data access the MV seed's CoffeeStore did itself.
+///
+/// Three implementations answer every call the same way: `SQLiteOrderRepository` (a local
+/// file), `RemoteOrderRepository` (an orders server over HTTP) and `InMemoryOrderRepository`
+/// (tests). Every change happens in one transaction: it is all done, or nothing is.
+public protocol OrderRepository: Sendable {
+    /// What the shop sells.
+    func menu() async throws -> Menu
+
+    /// The orders that match `query`, in its order.
+    func list(_ query: OrderQuery) async throws -> [Order]
+
+    /// The order with `id`.
+    ///
+    /// - Throws: `DomainError.notFound` when there is none.
+    func get(_ id: Order.ID) async throws -> Order
+
+    /// Stores a new order and returns it as stored.
+    func add(_ order: Order) async throws -> Order
+
+    /// Moves the order's status to `status` at `date`, checking the rules on the stored order
+    /// in the same transaction, and returns the changed order.
+    ///
+    /// - Throws: `DomainError.notFound`, or `DomainError.conflict` for a forbidden change.
+    func update(_ id: Order.ID, status: OrderStatus, at date: Date) async throws -> Order
+
+    /// Removes the order and returns it as it was.
+    ///
+    /// - Throws: `DomainError.notFound` when there is none.
+    func delete(_ id: Order.ID) async throws -> Order
+
+    /// A number that changes whenever the stored orders change, in this process or any other;
+    /// `nil` when the repository cannot tell. Read it before the data it guards, so a result
+    /// kept under one revision is never older than that revision.
+    func revision() async throws -> Int64?
+}

@@ -1,0 +1,114 @@
+import CoffeeEntity
+import Core
+import Foundation
+import HTTPClient
+
+/// Orders kept by an orders server (`coffee serve`), reached with JSON over HTTP.
+///
+/// The server runs the same use cases on its own database, so every rule is checked there
+/// too; its error bodies carry the kind and the one-line message, which this repository
+/// throws again unchanged, so a remote run prints what a local one would.
+public struct RemoteOrderRepository: OrderRepository {
+    private let baseURL: URL
+    private let client: HTTPClient
+
+    /// Creates a repository for the server at `baseURL`, such as `http://127.0.0.1:8080`.
+    public init(baseURL: URL, client: HTTPClient) {
+        self.baseURL = baseURL
+        self.client = client
+    }
+
+    /// `GET /menu`.
+    public func menu() async throws -> Menu {
+        try await call("GET", "/menu", as: Menu.self)
+    }
+
+    /// `GET /orders` with the query's filters as parameters.
+    public func list(_ query: OrderQuery) async throws -> [Order] {
+        try await call("GET", "/orders", query: OrderQueryParameters.items(of: query), as: OrderList.self).orders
+    }
+
+    /// `GET /orders/{id}`.
+    public func get(_ id: Order.ID) async throws -> Order {
+        try await call("GET", "/orders/\(key(id))", as: Order.self)
+    }
+
+    /// `POST /orders`: the server checks and prices the order again and answers 201 once it is committed.
+    public func add(_ order: Order) async throws -> Order {
+        let body = NewOrderBody(customer: order.customer, coffee: order.coffee, size: order.size.rawValue)
+        return try await call("POST", "/orders", body: body, as: Order.self)
+    }
+
+    /// `PATCH /orders/{id}` with the target status.
+    public func update(_ id: Order.ID, status: OrderStatus, at date: Date) async throws -> Order {
+        try await call("PATCH", "/orders/\(key(id))", body: StatusChangeBody(status: status.rawValue), as: Order.self)
+    }
+
+    /// `DELETE /orders/{id}`.
+    public func delete(_ id: Order.ID) async throws -> Order {
+        try await call("DELETE", "/orders/\(key(id))", as: Order.self)
+    }
+
+    /// Unknown: the server's data can change at any time without this client hearing of it.
+    public func revision() async throws -> Int64? { nil }
+
+    // MARK: - HTTP
+
+    private func key(_ id: Order.ID) -> String { id.rawValue.uuidString.lowercased() }
+
+    private func call<Response: Decodable>(
+        _ method: String, _ path: String, query: [URLQueryItem] = [], body: (some Encodable)? = Optional<String>.none,
+        as type: Response.Type
+    ) async throws -> Response {
+        guard var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false) else {
+            throw DomainError.usage("'\(baseURL.absoluteString)' is not a server URL; pass one like http://127.0.0.1:8080")
+        }
+        if !query.isEmpty { components.queryItems = query }
+        guard let url = components.url else {
+            throw DomainError.usage("'\(baseURL.absoluteString)' is not a server URL; pass one like http://127.0.0.1:8080")
+        }
+        var request = HTTPRequest(method: method, url: url, headers: ["Accept": "application/json"])
+        if let body {
+            request.body = try JSONEncoder().encode(body)
+            request.headers["Content-Type"] = "application/json"
+        }
+        let response = try await client.send(request)
+        guard response.isSuccess else { throw Self.error(from: response, request: request) }
+        do {
+            return try JSONDecoder().decode(Response.self, from: response.body)
+        } catch {
+            throw DomainError.badData("\(method) \(url.absoluteString) answered JSON that is not what coffee expects; is it an orders server?")
+        }
+    }
+
+    /// The server's own error when its body carries one, else a line naming the status.
+    static func error(from response: HTTPResponse, request: HTTPRequest) -> DomainError {
+        if let body = try? JSONDecoder().decode(ErrorBody.self, from: response.body) {
+            return DomainError(body.error.kind, body.error.message)
+        }
+        return .remote("\(request.method) \(request.url.absoluteString) answered HTTP \(response.status); is it an orders server?")
+    }
+}
+
+/// The bodies and parameters the orders API exchanges, as the Remote repository writes them.
+struct NewOrderBody: Encodable {
+    let customer: String
+    let coffee: String
+    let size: String
+}
+
+struct StatusChangeBody: Encodable {
+    let status: String
+}
+
+struct OrderList: Decodable {
+    let orders: [Order]
+}
+
+struct ErrorBody: Decodable {
+    struct Detail: Decodable {
+        let kind: DomainError.Kind
+        let message: String
+    }
+    let error: Detail
+}

@@ -1,0 +1,177 @@
+import CoffeeEntity
+import Core
+import Database
+import Foundation
+
+/// Orders in a local SQLite file, shared safely by several processes at once.
+///
+/// Every change is one IMMEDIATE transaction (GRDB's `write`): the write lock is taken up
+/// front, so two processes never deadlock upgrading a read lock, and the busy timeout of
+/// `AppDatabase` makes the second wait instead of failing with "database is locked".
+/// A status change reads and writes the order inside that one transaction.
+public struct SQLiteOrderRepository: OrderRepository {
+    private let database: AppDatabase
+    /// A connection of its own that only asks `PRAGMA data_version`: the number changes when
+    /// any other connection (the pool's writer, another process) commits.
+    private let watcher: DatabaseQueue?
+
+    /// Creates a repository over a database migrated with `SQLiteOrderRepository.migrator`.
+    public init(database: AppDatabase) {
+        self.database = database
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(AppDatabase.defaultBusyTimeout)
+        let path = database.writer.path
+        // An in-memory database has no second connection to watch it from: no revision, no caching.
+        watcher = path.isEmpty || path.hasPrefix(":memory:") ? nil : try? DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    /// The file name under the data directory.
+    public static let fileName = "coffee.sqlite"
+
+    /// What the shop sells, in menu order.
+    public func menu() async throws -> Menu {
+        try await storage("reading the menu") {
+            try await database.writer.read { db in
+                let rows = try Row.fetchAll(db, sql: "SELECT name, small, medium, large FROM menuItem ORDER BY position")
+                return Menu(items: rows.map { row in
+                    MenuItem(name: row["name"], prices: Prices(small: row["small"], medium: row["medium"], large: row["large"]))
+                })
+            }
+        }
+    }
+
+    /// The matching orders, filtered and sorted in SQL.
+    public func list(_ query: OrderQuery) async throws -> [Order] {
+        let (sql, arguments) = Self.select(query)
+        return try await storage("listing orders") {
+            try await database.writer.read { db in
+                try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.order)
+            }
+        }
+    }
+
+    /// The order with `id`.
+    public func get(_ id: Order.ID) async throws -> Order {
+        try await storage("reading an order") {
+            try await database.writer.read { db in try Self.fetch(db, id) }
+        }
+    }
+
+    /// Inserts the order in its own transaction.
+    public func add(_ order: Order) async throws -> Order {
+        try await storage("saving the order") {
+            try await database.writer.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO coffeeOrder (id, customer, customerKey, coffee, size, totalCents, status, createdAt, updatedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        order.idString, order.customer, OrderQuery.customerKey(order.customer), order.coffee,
+                        order.size.rawValue, order.totalCents, order.status.rawValue,
+                        order.createdAt.millisecondsSince1970, order.updatedAt.millisecondsSince1970,
+                    ])
+            }
+            return order
+        }
+    }
+
+    /// Reads, checks and writes the status in one transaction.
+    public func update(_ id: Order.ID, status: OrderStatus, at date: Date) async throws -> Order {
+        try await storage("changing the order") {
+            try await database.writer.write { db in
+                let moved = try Self.fetch(db, id).moving(to: status, at: date)
+                try db.execute(
+                    sql: "UPDATE coffeeOrder SET status = ?, updatedAt = ? WHERE id = ?",
+                    arguments: [moved.status.rawValue, moved.updatedAt.millisecondsSince1970, moved.idString])
+                return moved
+            }
+        }
+    }
+
+    /// Reads and deletes the order in one transaction.
+    public func delete(_ id: Order.ID) async throws -> Order {
+        try await storage("deleting the order") {
+            try await database.writer.write { db in
+                let order = try Self.fetch(db, id)
+                try db.execute(sql: "DELETE FROM coffeeOrder WHERE id = ?", arguments: [order.idString])
+                return order
+            }
+        }
+    }
+
+    /// SQLite's data version seen from the watching connection.
+    public func revision() async throws -> Int64? {
+        guard let watcher else { return nil }
+        return try await storage("checking for changes") {
+            // Synchronous and outside a transaction: one cached pragma costs less than a thread hop
+            // or a BEGIN/COMMIT, and it is asked on every cached GET.
+            try watcher.unsafeRead { db in try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) }
+        }
+    }
+
+    // MARK: - Rows
+
+    private static let columns = "id, customer, coffee, size, totalCents, status, createdAt, updatedAt"
+
+    private static func fetch(_ db: GRDB.Database, _ id: Order.ID) throws -> Order {
+        let key = id.rawValue.uuidString.lowercased()
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM coffeeOrder WHERE id = ?", arguments: [key]) else {
+            throw DomainError.orderNotFound(key)
+        }
+        return try order(row)
+    }
+
+    /// The SQL of a query; the sort matches `OrderSort.orders(_:before:)` exactly.
+    static func select(_ query: OrderQuery) -> (String, StatementArguments) {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let status = query.status {
+            conditions.append("status = ?")
+            arguments += [status.rawValue]
+        }
+        if let customer = query.customer {
+            conditions.append("customerKey = ?")
+            arguments += [OrderQuery.customerKey(customer)]
+        }
+        if let prefix = query.idPrefix {
+            // A range on the primary key instead of LIKE: the index is used and `%` or `_` mean nothing.
+            conditions.append("id >= ? AND id < ?")
+            arguments += [prefix.lowercased(), prefix.lowercased() + "\u{7F}"]
+        }
+        if let from = query.createdFrom {
+            conditions.append("createdAt >= ?")
+            arguments += [from.millisecondsSince1970]
+        }
+        if let before = query.createdBefore {
+            conditions.append("createdAt < ?")
+            arguments += [before.millisecondsSince1970]
+        }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        let order = query.sort == .total ? "totalCents DESC, createdAt, id" : "createdAt, id"
+        return ("SELECT \(columns) FROM coffeeOrder\(filter) ORDER BY \(order)", arguments)
+    }
+
+    /// An order from a row of `columns`, read by position (by name costs a lookup per field).
+    private static func order(_ row: Row) throws -> Order {
+        let idText: String = row[0]
+        guard let uuid = UUID(uuidString: idText),
+              let size = Size(rawValue: row[3]),
+              let status = OrderStatus(rawValue: row[5])
+        else {
+            throw DomainError.badData("the database holds an order that cannot be read (id \(idText)); it was not written by coffee")
+        }
+        return Order(
+            id: Order.ID(uuid), customer: row[1], coffee: row[2], size: size, totalCents: row[4], status: status,
+            createdAt: Date(millisecondsSince1970: row[6]), updatedAt: Date(millisecondsSince1970: row[7]))
+    }
+
+    private func storage<T>(_ doing: String, _ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch {
+            throw DomainError.storage(doing, error)
+        }
+    }
+}

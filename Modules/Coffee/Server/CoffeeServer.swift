@@ -1,0 +1,108 @@
+import CoffeeEntity
+import CoffeeUseCase
+import Core
+import Foundation
+import HTTPServer
+import Hummingbird
+
+/// The orders API over the coffee use cases: what `coffee serve` runs.
+///
+/// | route | does |
+/// |---|---|
+/// | `GET /health` | `{"status":"ok"}` |
+/// | `GET /menu` | the menu |
+/// | `GET /orders?status=&customer=&id=&from=&before=&sort=` | `{"orders":[…]}` |
+/// | `POST /orders` `{"customer","coffee","size"}` | 201 and the order, once committed |
+/// | `GET /orders/{id}` | the order (an id or unique prefix) |
+/// | `PATCH /orders/{id}` `{"action":"advance"\|"cancel"}` or `{"status":…}` | the changed order |
+/// | `DELETE /orders/{id}` | the deleted order |
+///
+/// Errors are JSON (`ErrorBody`): 400 malformed, 404 missing, 409 forbidden status change,
+/// 413 body over the limit, 422 broken rule.
+public struct CoffeeServer: Sendable {
+    private let orders: any CoffeeOrdering
+    private let bodyLimit: Int
+    private let listCache = ResponseCache()
+
+    /// Creates the API over `orders`; request bodies may have at most `bodyLimit` bytes.
+    public init(orders: any CoffeeOrdering, bodyLimit: Int = JSONMessages.defaultBodyLimit) {
+        self.orders = orders
+        self.bodyLimit = bodyLimit
+    }
+
+    /// Serves on `host:port` until SIGINT or SIGTERM (or cancellation).
+    ///
+    /// - Parameters:
+    ///   - quiet: log only critical errors (tests stop servers by cancelling them).
+    ///   - onListening: gets the host and the port actually bound (the real one when 0 was asked for).
+    public func run(
+        host: String, port: Int, quiet: Bool = false, onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void
+    ) async throws {
+        try await HTTPServerRunner(address: .init(host: host, port: port), quiet: quiet).run(router()) { address in
+            onListening(address.host, address.port)
+        }
+    }
+
+    /// The routes, behind the JSON error middleware.
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.middlewares.add(JSONErrorMiddleware())
+        router.get("health") { _, _ in try JSONMessages.response(["status": "ok"]) }
+        router.get("menu") { _, _ in try JSONMessages.response(try await orders.menu()) }
+        router.get("orders") { request, _ in
+            let parameters = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
+            let query = try OrderQueryParameters.query(from: parameters)
+            // Lists are served from the cache while no order changed anywhere (see `ResponseCache`).
+            return try await listCache.response(for: request.uri.query ?? "", revision: try await orders.revision()) {
+                OrderListBody(orders: try await orders.list(query))
+            }
+        }
+        router.post("orders") { request, _ in
+            let body = try await JSONMessages.decode(NewOrderBody.self, from: request, limit: bodyLimit)
+            let order = try await orders.place(customer: body.customer ?? body.name ?? "", coffee: body.coffee ?? "", size: body.size ?? "")
+            // The use case returned only after the repository committed: 201 means the order is stored.
+            return try JSONMessages.response(order, status: .created)
+        }
+        router.get("orders/:id") { _, context in
+            try JSONMessages.response(try await orders.show(try context.parameters.require("id")))
+        }
+        router.patch("orders/:id") { request, context in
+            let id = try context.parameters.require("id")
+            let body = try await JSONMessages.decode(StatusChangeBody.self, from: request, limit: bodyLimit)
+            return try JSONMessages.response(try await change(id, body))
+        }
+        router.delete("orders/:id") { _, context in
+            try JSONMessages.response(try await orders.delete(try context.parameters.require("id")))
+        }
+        return router
+    }
+
+    private func change(_ id: String, _ body: StatusChangeBody) async throws -> Order {
+        switch (body.action?.lowercased(), body.status) {
+        case ("advance", nil): return try await orders.advance(id)
+        case ("cancel", nil): return try await orders.cancel(id)
+        case (nil, let status?): return try await orders.changeStatus(id, to: try OrderStatus(parsing: status))
+        default:
+            throw DomainError.validation(#"say what to change: {"action": "advance"} or {"action": "cancel"}, or {"status": "<next status>"}"#)
+        }
+    }
+}
+
+/// `POST /orders`: `customer` (or `name`), `coffee` and `size`; what is missing breaks a rule (422).
+struct NewOrderBody: Decodable {
+    let customer: String?
+    let name: String?
+    let coffee: String?
+    let size: String?
+}
+
+/// `PATCH /orders/{id}`: an action or a target status.
+struct StatusChangeBody: Decodable {
+    let action: String?
+    let status: String?
+}
+
+/// `GET /orders`.
+struct OrderListBody: Encodable {
+    let orders: [Order]
+}

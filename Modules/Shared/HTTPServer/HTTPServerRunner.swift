@@ -1,0 +1,61 @@
+import Core
+import Foundation
+import Hummingbird
+import Logging
+
+/// Runs a router as an HTTP/1.1 server until SIGINT or SIGTERM, then stops cleanly.
+///
+/// A graceful shutdown stops accepting connections and lets the requests under way finish,
+/// so a response that was sent always belongs to work that was done.
+public struct HTTPServerRunner: Sendable {
+    /// Where the server listens.
+    public struct Address: Sendable, Equatable {
+        /// The host or IP address, such as `127.0.0.1`.
+        public var host: String
+        /// The port; 0 asks the system for a free one.
+        public var port: Int
+
+        /// Creates an address.
+        public init(host: String, port: Int) {
+            self.host = host
+            self.port = port
+        }
+    }
+
+    /// Where to listen.
+    public let address: Address
+    /// Messages below this level are not logged (they go to standard error).
+    public let logLevel: Logger.Level
+
+    /// Creates a runner for `address`; a `quiet` one logs only critical errors (tests stop servers by
+    /// cancelling them, which Hummingbird logs as errors).
+    public init(address: Address, quiet: Bool = false) {
+        self.address = address
+        self.logLevel = quiet ? .critical : .warning
+    }
+
+    /// Serves `router` until the process gets SIGINT or SIGTERM (or the task is cancelled).
+    ///
+    /// - Parameter onListening: called once with the address actually bound (the real port when 0 was asked for).
+    /// - Throws: `DomainError.usage` when the address cannot be bound.
+    public func run<Context: RequestContext>(
+        _ router: Router<Context>, onListening: @escaping @Sendable (Address) -> Void
+    ) async throws where Context: InitializableFromSource<ApplicationRequestContextSource> {
+        var logger = Logger(label: "strata.http")
+        logger.logLevel = logLevel
+        let requested = address
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(address.host, port: address.port), serverName: nil),
+            onServerRunning: { channel in
+                onListening(Address(host: requested.host, port: channel.localAddress?.port ?? requested.port))
+            },
+            logger: logger)
+        do {
+            try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        } catch {
+            throw DomainError.usage(
+                "cannot serve on \(address.host):\(address.port): \(error); check --host and --port, or stop what uses that port")
+        }
+    }
+}

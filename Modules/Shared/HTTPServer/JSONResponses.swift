@@ -1,0 +1,86 @@
+import Core
+import Foundation
+import Hummingbird
+
+/// JSON in and out: bodies read with a size limit, values written with the right headers.
+public enum JSONMessages {
+    /// The largest request body the servers accept: 64 KiB.
+    public static let defaultBodyLimit = 64 * 1024
+
+    /// Reads the request body, at most `limit` bytes, and decodes it as `type`.
+    ///
+    /// - Throws: `APIError` 413 for a larger body, 400 for one that is not JSON or not the expected shape.
+    public static func decode<Value: Decodable>(
+        _ type: Value.Type, from request: Request, limit: Int = defaultBodyLimit
+    ) async throws -> Value {
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            throw tooLarge(limit)
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limit)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw tooLarge(limit)
+        }
+        let data = Data(buffer.readableBytesView)
+        guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
+            throw APIError(.badRequest, .badData("the request body is not valid JSON; send a JSON object"))
+        }
+        do {
+            return try JSONDecoder().decode(Value.self, from: data)
+        } catch {
+            throw APIError(.badRequest, .badData("the request body is JSON but not the expected object: \(describe(error))"))
+        }
+    }
+
+    /// A response carrying `value` as JSON.
+    public static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        response(buffer: try body(value), status: status)
+    }
+
+    /// `value` as a JSON body: sorted keys, so the same value is always the same bytes; one trailing newline.
+    public static func body(_ value: some Encodable) throws -> ByteBuffer {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return buffer(try encoder.encode(value))
+    }
+
+    /// A response carrying an encoded JSON body.
+    public static func response(buffer: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: buffer))
+    }
+
+    private static func buffer(_ data: Data) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(data.count + 1)
+        buffer.writeBytes(data)
+        buffer.writeString("\n")
+        return buffer
+    }
+
+    /// The JSON error response for `error`.
+    public static func response(for error: APIError) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(ErrorBody(error.error))) ?? Data(#"{"error":{"kind":"internal","message":"error"}}"#.utf8)
+        return response(buffer: buffer(data), status: error.status)
+    }
+
+    private static func tooLarge(_ limit: Int) -> APIError {
+        APIError(.contentTooLarge, .usage("the request body is larger than \(limit / 1024) KiB; send a smaller one"))
+    }
+
+    /// A decoding error in one line: which field, and what was wrong with it.
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): "the field '\(key.stringValue)' is missing"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "the field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+        case DecodingError.dataCorrupted(let context): context.debugDescription
+        default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import CoffeeEntity
+import Core
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs the built `coffee` on a database of its own.
+struct Coffee {
+    let directory: TemporaryDirectory
+    let database: String
+    let runner = BinaryRunner(product: "coffee")
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        database = directory.path("coffee.sqlite").path
+    }
+
+    @discardableResult
+    func run(_ arguments: String..., environment: [String: String] = [:]) throws -> BinaryRunner.Result {
+        try runner.run(arguments + ["--db", database], environment: environment)
+    }
+
+    func orders(_ extra: String...) throws -> [[String: Any]] {
+        let result = try runner.run(["list", "--format", "json", "--db", database] + extra)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return object?["orders"] as? [[String: Any]] ?? []
+    }
+}
+
+@Suite("coffee, end to end")
+struct CoffeeAppTests {
+    @Test("menu prints every coffee with prices in dollars")
+    func menu() throws {
+        let result = try Coffee().run("menu")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Latte"))
+        #expect(result.stdout.contains("$4.50"))
+    }
+
+    @Test("money reads the same in any locale")
+    func locale() throws {
+        let coffee = try Coffee()
+        for locale in ["de_DE.UTF-8", "fr_FR.UTF-8", "ja_JP.UTF-8"] {
+            let environment = ["LANG": locale, "LC_ALL": locale]
+            let menu = try coffee.run("menu", environment: environment)
+            #expect(menu.stdout.contains("$4.50") && menu.stdout.contains("$3.00"), "\(locale)")
+        }
+    }
+
+    @Test("an order goes from placed to completed, found by a prefix of its id")
+    func lifecycle() throws {
+        let coffee = try Coffee()
+        let placed = try coffee.run("order", "--name", "Ada", "--coffee", "latte", "--size", "medium")
+        #expect(placed.status == 0, "\(placed.stderr)")
+        #expect(placed.stdout.contains("$4.50"))
+        let id = try #require(try coffee.orders().first?["id"] as? String)
+        let prefix = String(id.prefix(5))
+        #expect(try coffee.run("show", prefix).stdout.contains(id))
+        for status in ["preparing", "ready", "completed"] {
+            let advanced = try coffee.run("advance", prefix)
+            #expect(advanced.stdout.contains("advanced to \(status)"))
+        }
+        let cancel = try coffee.run("cancel", prefix)
+        #expect(cancel.status == DomainError.Kind.conflict.exitCode)
+        #expect(cancel.stderr == "coffee: error: order \(id.prefix(8)) is completed and cannot be cancelled; only placed or preparing orders can\n")
+        let report = try coffee.run("report", "--format", "json")
+        #expect(report.stdout.contains(#""totalRevenue" : "$4.50""#))
+        #expect(try coffee.run("delete", prefix).status == 0)
+        #expect(try coffee.orders().isEmpty)
+        #expect(try coffee.run("list").stdout.contains("no orders"))
+    }
+
+    @Test("list filters by status and customer and sorts by total")
+    func list() throws {
+        let coffee = try Coffee()
+        try coffee.run("order", "--name", "Ada", "--coffee", "espresso", "--size", "small")
+        try coffee.run("order", "--name", "Bob", "--coffee", "mocha", "--size", "large")
+        try coffee.run("order", "--name", "ada", "--coffee", "latte", "--size", "small")
+        #expect(try coffee.orders("--sort", "total").compactMap { $0["totalCents"] as? Int } == [550, 400, 300])
+        #expect(try coffee.orders("--customer", "ADA").count == 2)
+        let first = try #require(try coffee.orders().first?["id"] as? String)
+        try coffee.run("advance", first)
+        #expect(try coffee.orders("--status", "preparing").compactMap { $0["id"] as? String } == [first])
+    }
+
+    @Test("bad input: one clear line, its own exit code, nothing stored")
+    func badInput() throws {
+        let coffee = try Coffee()
+        let cases: [([String], Int32, String)] = [
+            (["order", "--name", " ", "--coffee", "latte", "--size", "small"], 65, "the customer name is empty"),
+            (["order", "--name", String(repeating: "n", count: 61), "--coffee", "latte", "--size", "small"], 65, "use at most 60"),
+            (["order", "--name", "Ada", "--coffee", "tea", "--size", "small"], 65, "'tea' is not on the menu"),
+            (["order", "--name", "Ada", "--coffee", "latte", "--size", "venti"], 65, "unknown size 'venti'"),
+            (["list", "--status", "lost"], 65, "unknown status 'lost'"),
+            (["list", "--sort", "price"], 65, "unknown sort 'price'"),
+            (["report", "--date", "14/03/2026"], 65, "YYYY-MM-DD"),
+            (["show", "xyz"], 64, "is not an order id"),
+            (["show", "abc"], 66, "no order abc"),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try coffee.runner.run(arguments + ["--db", coffee.database])
+            #expect(result.status == status, "\(arguments)")
+            #expect(result.stderr.hasPrefix("coffee: error: ") && result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try coffee.orders().isEmpty)
+        #expect(try coffee.runner.run(["list", "--format", "xml"]).status == 64)
+    }
+
+    @Test("the database is --db, else STRATA_COFFEE_DB, else under XDG_DATA_HOME")
+    func databaseLocation() throws {
+        let directory = try TemporaryDirectory()
+        let runner = BinaryRunner(product: "coffee")
+        let order = ["order", "--name", "Ada", "--coffee", "latte", "--size", "small"]
+        #expect(try runner.run(order, environment: ["XDG_DATA_HOME": directory.url.path]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: directory.path("strata/coffee.sqlite").path))
+        let fromVariable = directory.path("variable.sqlite").path
+        #expect(try runner.run(order, environment: ["XDG_DATA_HOME": directory.url.path, "STRATA_COFFEE_DB": fromVariable]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: fromVariable))
+    }
+
+    @Test("an ambiguous prefix lists the orders it matches")
+    func ambiguousPrefix() throws {
+        let coffee = try Coffee()
+        // 17 ids over 16 hex digits: at least two share their first character.
+        for index in 0..<17 { try coffee.run("order", "--name", "C\(index)", "--coffee", "latte", "--size", "small") }
+        let ids = try coffee.orders().compactMap { $0["id"] as? String }
+        let shared = try #require(Dictionary(grouping: ids, by: { $0.prefix(1) }).first { $0.value.count > 1 })
+        let result = try coffee.run("show", String(shared.key))
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("matches \(shared.value.count) orders"))
+        for id in shared.value.prefix(5) { #expect(result.stderr.contains(id.prefix(8))) }
+    }
+}

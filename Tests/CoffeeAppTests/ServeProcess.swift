@@ -1,0 +1,47 @@
+import Foundation
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `coffee serve --port 0` running as a child process, with the URL it printed.
+final class ServeProcess: @unchecked Sendable {
+    let process = Process()
+    let url: String
+    private let errors = Pipe()
+
+    /// Starts the server on `database` and waits (up to 30 s) for its `listening on` line.
+    init(database: String) throws {
+        let output = Pipe()
+        process.executableURL = BinaryRunner(product: "coffee").executable
+        process.arguments = ["serve", "--port", "0", "--db", database]
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        var line = Data()
+        let deadline = Date().addingTimeInterval(30)
+        while !line.contains(UInt8(ascii: "\n")), Date() < deadline {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let start = text.range(of: "http://"), let end = text[start.lowerBound...].firstIndex(of: " ") else {
+            process.terminate()
+            throw ServeError.noAddress(text)
+        }
+        url = String(text[start.lowerBound..<end])
+    }
+
+    /// Sends `signal` and waits for the exit; returns the exit status and what was written to stderr.
+    func stop(signal: Int32 = SIGTERM) -> (status: Int32, reason: Process.TerminationReason, stderr: String) {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, process.terminationReason, stderr)
+    }
+
+    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+    enum ServeError: Error { case noAddress(String) }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("coffee serve, end to end")
+struct ServerEndToEndTests {
+    @Test("the CLI works the same through --server, and SIGTERM stops the server cleanly")
+    func throughServer() throws {
+        let coffee = try Coffee()
+        let server = try ServeProcess(database: coffee.database)
+        let placed = try coffee.runner.run(["order", "--server", server.url, "--name", "Ada", "--coffee", "mocha", "--size", "small"])
+        #expect(placed.status == 0, "\(placed.stderr)")
+        try coffee.run("order", "--name", "Bob", "--coffee", "latte", "--size", "large")
+        let remote = try coffee.runner.run(["list", "--server", server.url])
+        let local = try coffee.run("list")
+        #expect(remote.stdout == local.stdout)
+        #expect(remote.stdout.contains("Ada") && remote.stdout.contains("Bob"))
+        let error = try coffee.runner.run(["order", "--server", server.url, "--name", "", "--coffee", "latte", "--size", "small"])
+        #expect(error.status == 65)
+        #expect(error.stderr == "coffee: error: the customer name is empty; give one with --name\n")
+        let stopped = server.stop(signal: SIGTERM)
+        #expect(stopped.reason == .exit && stopped.status == 0)
+        #expect(stopped.stderr.contains("server stopped"))
+    }
+
+    @Test("SIGINT stops the server cleanly too")
+    func interrupt() throws {
+        let server = try ServeProcess(database: try Coffee().database)
+        let stopped = server.stop(signal: SIGINT)
+        #expect(stopped.reason == .exit && stopped.status == 0)
+    }
+
+    @Test("two coffee processes and a server on one database lose nothing")
+    func concurrentProcesses() async throws {
+        let coffee = try Coffee()
+        let server = try ServeProcess(database: coffee.database)
+        let perWriter = 12
+        let failures = try await withThrowingTaskGroup(of: [String].self) { group in
+            for writer in 0..<3 {
+                group.addTask {
+                    var failed: [String] = []
+                    for index in 0..<perWriter {
+                        var arguments = ["order", "--name", "W\(writer)-\(index)", "--coffee", "latte", "--size", "small"]
+                        // Writer 2 goes through the server, the others straight to the file.
+                        arguments += writer == 2 ? ["--server", server.url] : ["--db", coffee.database]
+                        let result = try BinaryRunner(product: "coffee").run(arguments)
+                        if result.status != 0 { failed.append(result.stderr) }
+                    }
+                    return failed
+                }
+            }
+            return try await group.reduce(into: [String]()) { $0 += $1 }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(try coffee.orders().count == 3 * perWriter)
+        _ = server.stop()
+    }
+
+    @Test("kill -9 in the middle of a burst of POSTs loses no acknowledged order")
+    func killDuringBurst() async throws {
+        let coffee = try Coffee()
+        let server = try ServeProcess(database: coffee.database)
+        let url = try #require(URL(string: server.url + "/orders"))
+        let acknowledged = try await withThrowingTaskGroup(of: String?.self) { group in
+            for index in 0..<60 {
+                group.addTask {
+                    var request = URLRequest(url: url, timeoutInterval: 10)
+                    request.httpMethod = "POST"
+                    request.httpBody = Data(#"{"customer":"Burst \#(index)","coffee":"latte","size":"small"}"#.utf8)
+                    guard let (data, response) = try? await URLSession.shared.data(for: request),
+                          (response as? HTTPURLResponse)?.statusCode == 201,
+                          let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+                    else { return nil }
+                    return object["id"] as? String
+                }
+            }
+            var ids: [String] = []
+            for try await id in group {
+                if let id { ids.append(id) }
+                // Kill the server once some orders are acknowledged and others are still in flight.
+                if ids.count == 20 { kill(server.process.processIdentifier, SIGKILL) }
+            }
+            return ids
+        }
+        server.process.waitUntilExit()
+        #expect(acknowledged.count >= 20)
+        let stored = Set(try coffee.orders().compactMap { $0["id"] as? String })
+        #expect(Set(acknowledged).isSubset(of: stored))
+    }
+}

@@ -1,0 +1,83 @@
+import CoffeeEntity
+import CoffeeRepository
+import Core
+import Foundation
+import HTTPClient
+import TestSupport
+import Testing
+
+@Suite("Remote order repository")
+struct RemoteOrderRepositoryTests {
+    func repository(_ server: LoopbackServer) -> RemoteOrderRepository {
+        RemoteOrderRepository(
+            baseURL: server.baseURL,
+            client: HTTPClient(configuration: .init(userAgent: "coffee-tests", maxAttempts: 1)))
+    }
+
+    func json(_ value: some Encodable) throws -> Data { try JSONEncoder().encode(value) }
+
+    @Test("list sends the query as parameters and reads the orders back")
+    func list() async throws {
+        let orders = [Fixtures.order(1), Fixtures.order(2, customer: "Bob")]
+        let body = Data(#"{"orders":"#.utf8) + (try json(orders)) + Data("}".utf8)
+        let server = try LoopbackServer(replies: [.respond(status: 200, body: body)])
+        let listed = try await repository(server).list(OrderQuery(status: .placed, customer: "Ada L", sort: .total))
+        #expect(listed == orders)
+        let target = server.requests.first?.target ?? ""
+        #expect(target.hasPrefix("/orders?"))
+        #expect(target.contains("status=placed") && target.contains("customer=Ada%20L") && target.contains("sort=total"))
+    }
+
+    @Test("add posts customer, coffee and size, and returns the server's order")
+    func add() async throws {
+        let stored = Fixtures.order(7)
+        let server = try LoopbackServer(replies: [.respond(status: 201, body: try json(stored))])
+        #expect(try await repository(server).add(Fixtures.order(1)) == stored)
+        let request = try #require(server.requests.first)
+        #expect(request.method == "POST")
+        let sent = try JSONDecoder().decode([String: String].self, from: request.body)
+        #expect(sent == ["customer": "Ada", "coffee": "Latte", "size": "medium"])
+    }
+
+    @Test("update sends PATCH with the target status")
+    func update() async throws {
+        let order = Fixtures.order(3, status: .preparing)
+        let server = try LoopbackServer(replies: [.respond(status: 200, body: try json(order))])
+        _ = try await repository(server).update(order.id, status: .preparing, at: Date())
+        let request = try #require(server.requests.first)
+        #expect(request.method == "PATCH")
+        #expect(request.target == "/orders/\(order.idString)")
+        #expect(String(decoding: request.body, as: UTF8.self) == #"{"status":"preparing"}"#)
+    }
+
+    @Test("the server's error body comes back as the same DomainError")
+    func errorBody() async throws {
+        let body = Data(#"{"error":{"kind":"conflict","message":"order 00000001 is ready and cannot be cancelled; only placed or preparing orders can"}}"#.utf8)
+        let server = try LoopbackServer(replies: [.respond(status: 409, body: body)])
+        await #expect(throws: DomainError.conflict("order 00000001 is ready and cannot be cancelled; only placed or preparing orders can")) {
+            try await repository(server).update(Fixtures.order(1).id, status: .cancelled, at: Date())
+        }
+    }
+
+    @Test("a server that is not an orders server gives a clear remote or bad-data error")
+    func notAnOrdersServer() async throws {
+        let server = try LoopbackServer(replies: [
+            .respond(status: 404, body: Data("<html>nope</html>".utf8)),
+            .respond(status: 200, body: Data("<html>hello</html>".utf8)),
+        ])
+        let remote = repository(server)
+        do {
+            _ = try await remote.menu()
+            Issue.record("an HTML 404 was accepted")
+        } catch let error as DomainError {
+            #expect(error.kind == .remote)
+            #expect(error.message.contains("HTTP 404"))
+        }
+        do {
+            _ = try await remote.menu()
+            Issue.record("HTML was accepted as a menu")
+        } catch let error as DomainError {
+            #expect(error.kind == .badData)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import CoffeeEntity
+import CoffeeServer
+import Core
+import Foundation
+import HTTPServer
+import Testing
+
+@Suite("Coffee server routes")
+struct CoffeeServerTests {
+    func error(_ data: Data) throws -> ErrorBody { try JSONDecoder().decode(ErrorBody.self, from: data) }
+
+    @Test("health, menu, and an order placed, listed, shown, advanced and deleted")
+    func happyPath() async throws {
+        try await ServerHarness.with(CoffeeServer(orders: ListOrdering())) { base in
+            #expect(try await ServerHarness.send("GET", base.appendingPathComponent("health")).status == 200)
+            let menu = try await ServerHarness.send("GET", base.appendingPathComponent("menu"))
+            #expect(try JSONDecoder().decode(Menu.self, from: menu.body) == .standard)
+
+            let placed = try await ServerHarness.send(
+                "POST", base.appendingPathComponent("orders"), body: Data(#"{"customer":"Ada","coffee":"latte","size":"medium"}"#.utf8))
+            #expect(placed.status == 201)
+            let order = try JSONDecoder().decode(Order.self, from: placed.body)
+            #expect(order.totalCents == 450)
+
+            let list = try await ServerHarness.send("GET", try #require(URL(string: base.absoluteString + "/orders?status=placed&sort=total")))
+            #expect(list.status == 200)
+            #expect(String(decoding: list.body, as: UTF8.self).contains(order.idString))
+
+            let shown = try await ServerHarness.send("GET", base.appendingPathComponent("orders/\(order.shortID)"))
+            #expect(try JSONDecoder().decode(Order.self, from: shown.body) == order)
+
+            let advanced = try await ServerHarness.send(
+                "PATCH", base.appendingPathComponent("orders/\(order.idString)"), body: Data(#"{"action":"advance"}"#.utf8))
+            #expect(try JSONDecoder().decode(Order.self, from: advanced.body).status == .preparing)
+
+            let deleted = try await ServerHarness.send("DELETE", base.appendingPathComponent("orders/\(order.idString)"))
+            #expect(deleted.status == 200)
+            #expect(try await ServerHarness.send("GET", base.appendingPathComponent("orders/\(order.idString)")).status == 404)
+        }
+    }
+
+    @Test("each kind of bad request gets its status and a JSON error with the CLI's message")
+    func errors() async throws {
+        try await ServerHarness.with(CoffeeServer(orders: ListOrdering())) { base in
+            let orders = base.appendingPathComponent("orders")
+            let malformed = try await ServerHarness.send("POST", orders, body: Data("{not json".utf8))
+            #expect(malformed.status == 400)
+            #expect(try error(malformed.body).error.kind == .badData)
+
+            let broken = try await ServerHarness.send("POST", orders, body: Data(#"{"customer":"Ada","coffee":"tea","size":"small"}"#.utf8))
+            #expect(broken.status == 422)
+            #expect(try error(broken.body).error.message.hasPrefix("'tea' is not on the menu"))
+
+            let tooBig = try await ServerHarness.send("POST", orders, body: Data(repeating: UInt8(ascii: " "), count: 64 * 1024 + 1))
+            #expect(tooBig.status == 413)
+            #expect(try error(tooBig.body).error.message.contains("64 KiB"))
+
+            let missing = try await ServerHarness.send("GET", orders.appendingPathComponent("abcdef"))
+            #expect(missing.status == 404)
+            #expect(try error(missing.body).error == ErrorBody(DomainError.orderNotFound("abcdef")).error)
+
+            #expect(try await ServerHarness.send("GET", base.appendingPathComponent("nothing-here")).status == 404)
+            let badFilter = try await ServerHarness.send("GET", try #require(URL(string: orders.absoluteString + "?status=lost")))
+            #expect(badFilter.status == 422)
+
+            let placed = try await ServerHarness.send("POST", orders, body: Data(#"{"name":"Bo","coffee":"Mocha","size":"l"}"#.utf8))
+            let order = try JSONDecoder().decode(Order.self, from: placed.body)
+            let skip = try await ServerHarness.send(
+                "PATCH", orders.appendingPathComponent(order.shortID), body: Data(#"{"status":"completed"}"#.utf8))
+            #expect(skip.status == 409)
+            #expect(try error(skip.body).error.message == "order \(order.shortID) is placed; it can only move to preparing")
+            let unclear = try await ServerHarness.send("PATCH", orders.appendingPathComponent(order.shortID), body: Data("{}".utf8))
+            #expect(unclear.status == 422)
+
+            // None of the bad requests changed anything: the one good order is there, still placed.
+            let list = try JSONDecoder().decode([String: [Order]].self, from: try await ServerHarness.send("GET", orders).body)
+            #expect(list["orders"] == [order])
+        }
+    }
+
+    @Test("lists come from the cache while the revision stays, and fresh after any change")
+    func listCache() async throws {
+        let ordering = ListOrdering()
+        try await ServerHarness.with(CoffeeServer(orders: ordering)) { base in
+            let list = base.appendingPathComponent("orders")
+            let first = try await ServerHarness.send("GET", list)
+            let second = try await ServerHarness.send("GET", list)
+            #expect(first.body == second.body)
+            #expect(ordering.listCalls.withLock { $0 } == 1)
+
+            _ = try await ServerHarness.send("POST", list, body: Data(#"{"customer":"Ada","coffee":"Latte","size":"small"}"#.utf8))
+            let third = try await ServerHarness.send("GET", list)
+            #expect(String(decoding: third.body, as: UTF8.self).contains("Ada"))
+            #expect(ordering.listCalls.withLock { $0 } == 2)
+
+            // A repository that cannot tell its revision is never cached.
+            ordering.currentRevision.withLock { $0 = nil }
+            _ = try await ServerHarness.send("GET", list)
+            _ = try await ServerHarness.send("GET", list)
+            #expect(ordering.listCalls.withLock { $0 } == 4)
+        }
+    }
+}
