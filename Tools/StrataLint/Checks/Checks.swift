@@ -32,10 +32,12 @@ struct ClassificationCheck: Check {
                     target: feature, dependency: layer.name, file: context.rules.file, line: layer.place.line, column: layer.place.column))
             }
         }
-        if features.count < context.rules.features.minimum {
+        let minimum = context.rules.features.minimum ?? (context.rules.layers.contains(where: \.isFeatureLayer) ? 1 : 0)
+        if features.count < minimum {
+            let place = context.rules.features.minimumPlace
             findings.append(Finding(
-                rule: "too-few-features", message: "found \(features.count) feature(s), the rules require at least \(context.rules.features.minimum); check the {feature} patterns",
-                target: context.graph.name, file: context.rules.file))
+                rule: "too-few-features", message: "found \(features.count) feature(s), the rules require at least \(minimum); check the {feature} patterns",
+                target: context.graph.name, file: context.rules.file, line: place?.line, column: place?.column))
         }
         return findings
     }

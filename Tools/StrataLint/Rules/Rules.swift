@@ -77,8 +77,11 @@ public struct Rules: Sendable {
         public var independent = true
         /// Modules outside every feature depend on no feature module.
         public var isolated = true
-        /// The fewest features the package must have; fewer is an error.
-        public var minimum = 1
+        /// The fewest features the package must have; fewer is an error. By default 1 when a
+        /// layer captures `{feature}` (so mistyped feature patterns cannot pass silently), else 0.
+        public var minimum: Int?
+        /// Where `minimum` is written.
+        public var minimumPlace: Place?
     }
 
     /// The layers, in the order their selectors are tried: the first match wins.

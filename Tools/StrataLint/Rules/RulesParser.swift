@@ -142,6 +142,7 @@ private struct Reader {
         if let value = entries["minimum"] {
             guard let minimum = value.value.int, minimum >= 0 else { throw error(value.value, "`minimum` must be a whole number, 0 or more") }
             features.minimum = minimum
+            features.minimumPlace = place(value.value)
         }
         return features
     }
