@@ -34,8 +34,9 @@ public enum GraphLoader {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let swift = ProcessInfo.processInfo.environment["SWIFT_EXEC_MANIFEST_TOOL"] ?? "swift"
-        process.arguments = [swift, "package", "--package-path", directory.path, "dump-package"]
+        let swift = ProcessInfo.processInfo.environment["STRATA_SWIFT"] ?? "swift"
+        // --ignore-lock: dump-package only reads the manifest; waiting for a build holding .build would deadlock `swift test`.
+        process.arguments = [swift, "package", "--package-path", directory.path, "--ignore-lock", "dump-package"]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -126,7 +126,7 @@ public enum GraphRenderer {
             }
         }
         for layer in graph.layers where graph.nodes.contains(where: { $0.layer == layer }) {
-            let name = ModuleGraph.identifier(layer)
+            let name = "L_" + ModuleGraph.identifier(layer)
             lines.append("  classDef \(name) fill:\(graph.colour(of: layer)),stroke:#555")
             lines.append("  class \(graph.nodes.filter { $0.layer == layer }.map(\.id).joined(separator: ",")) \(name)")
         }
