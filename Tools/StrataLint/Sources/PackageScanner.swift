@@ -14,10 +14,11 @@ enum PackageScanner {
     static func scan(graph: PackageGraph, root: URL, scanner: SwiftImportScanner) -> [String: [ScannedFile]] {
         let targets = graph.targets.filter { $0.kind != "system" && $0.kind != "binary" }
         let results = Results(count: targets.count)
+        let rootPath = root.path
         DispatchQueue.concurrentPerform(iterations: targets.count) { index in
             let target = targets[index]
             let files = sourceFiles(of: target, root: root).map { path in
-                ScannedFile(path: path, imports: scanFile(root.appendingPathComponent(path).path, scanner))
+                ScannedFile(path: path, imports: scanFile(rootPath + "/" + path, scanner))
             }
             results.set(index, files)
         }
@@ -27,14 +28,13 @@ enum PackageScanner {
     }
 
     static func scanFile(_ path: String, _ scanner: SwiftImportScanner) -> [ImportStatement] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        return data.withUnsafeBytes { raw in scanner.scan(raw.bindMemory(to: UInt8.self)) }
+        FileSystem.withContents(of: path) { scanner.scan($0) }
     }
 
     /// The `.swift` files of `target`, relative to the package root, honouring `sources` and `exclude`.
     static func sourceFiles(of target: PackageGraph.Target, root: URL) -> [String] {
         let base = target.path.hasSuffix("/") ? String(target.path.dropLast()) : target.path
-        let directory = root.appendingPathComponent(base).path
+        let directory = root.path + "/" + base
         let excluded = target.exclude.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         func isExcluded(_ relative: String) -> Bool {
             excluded.contains { relative == $0 || relative.hasPrefix($0 + "/") }
@@ -42,18 +42,16 @@ enum PackageScanner {
         var found: [String] = []
         for entry in target.sources ?? [""] {
             let start = entry.isEmpty ? directory : directory + "/" + entry
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: start, isDirectory: &isDirectory) else { continue }
-            if !isDirectory.boolValue {
-                if entry.hasSuffix(".swift"), !isExcluded(entry) { found.append(base + "/" + entry) }
+            switch FileSystem.isDirectory(start) {
+            case nil:
                 continue
-            }
-            guard let enumerator = FileManager.default.enumerator(atPath: start) else { continue }
-            let prefix = entry.isEmpty ? "" : entry + "/"
-            while let next = enumerator.nextObject() as? String {
-                let relative = prefix + next
-                guard relative.hasSuffix(".swift"), !isExcluded(relative), !next.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
-                found.append(base + "/" + relative)
+            case false?:
+                if entry.hasSuffix(".swift"), !isExcluded(entry) { found.append(base + "/" + entry) }
+            case true?:
+                let prefix = entry.isEmpty ? "" : entry + "/"
+                for file in FileSystem.files(below: start) where file.hasSuffix(".swift") && !isExcluded(prefix + file) {
+                    found.append(base + "/" + prefix + file)
+                }
             }
         }
         return found.sorted()

@@ -53,6 +53,8 @@ private struct IfFrame {
 }
 
 private struct ImportLexer {
+    /// The kinds of a scoped import (`import struct M.T`).
+    static let declarationKinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
     let bytes: UnsafeBufferPointer<UInt8>
     let conditions: BuildConditions
     var index = 0
@@ -227,8 +229,7 @@ private struct ImportLexer {
         skipSpaces(acrossLines: true)
         guard var first = readName() else { return }
         var kind: String?
-        let kinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
-        if kinds.contains(first.name) {
+        if Self.declarationKinds.contains(first.name) {
             skipSpaces(acrossLines: true)
             if let module = readName() {
                 kind = first.name
