@@ -86,6 +86,14 @@ struct ImportScannerTests {
         #expect(found.map(\.conditional) == [false, true, true, false, true])
     }
 
+    @Test("an #if nested in an inactive branch stays inactive, whatever its own condition")
+    func nestedConditions() {
+        let source = "#if false\n#if true\nimport A\n#else\nimport B\n#endif\nimport C\n#else\n#if os(Linux)\nimport D\n#endif\n#endif\nimport E\n"
+        let found = scanner.scan(source)
+        #expect(found.map(\.module) == ["D", "E"])
+        #expect(found.map(\.line) == [10, 13])
+    }
+
     @Test("evaluating os() for one platform keeps only its branch")
     func linuxOnly() {
         let linux = SwiftImportScanner(conditions: BuildConditions(os: "Linux"))
