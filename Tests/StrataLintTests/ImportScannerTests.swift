@@ -86,6 +86,14 @@ struct ImportScannerTests {
         #expect(found.map(\.conditional) == [false, true, true, false, true])
     }
 
+    @Test("a byte order mark, a shebang, semicolons and CRLF line ends do not hide imports")
+    func fileEdges() {
+        let found = scanner.scan("\u{FEFF}import A\r\nimport B; import C\r\n")
+        #expect(found.map(\.module) == ["A", "B", "C"])
+        #expect(found.map(\.column) == [8, 8, 18])
+        #expect(scanner.scan("#!/usr/bin/env swift\nimport D\n").map(\.line) == [2])
+    }
+
     @Test("an #if nested in an inactive branch stays inactive, whatever its own condition")
     func nestedConditions() {
         let source = "#if false\n#if true\nimport A\n#else\nimport B\n#endif\nimport C\n#else\n#if os(Linux)\nimport D\n#endif\n#endif\nimport E\n"

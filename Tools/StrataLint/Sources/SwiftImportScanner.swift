@@ -82,8 +82,12 @@ private struct ImportLexer {
     }
 
     mutating func run() {
-        // A shebang line is not Swift.
-        if byte(at: 0) == Byte.hash, byte(at: 1) == Byte.bang { skipToEndOfLine() }
+        // A UTF-8 byte order mark and a shebang line are not Swift.
+        if byte(at: 0) == 0xEF, byte(at: 1) == 0xBB, byte(at: 2) == 0xBF {
+            index = 3
+            lineStart = 3
+        }
+        if byte(at: index) == Byte.hash, byte(at: index + 1) == Byte.bang { skipToEndOfLine() }
         while index < count {
             lexToken(stopAtCloseParen: false)
         }
