@@ -44,8 +44,24 @@ let coreTests: [Target] = [
 
 // MARK: - Tools
 
-let tools: [Target] = []
-let toolProducts: [Product] = []
+// The `strata` tool: StrataLint holds the architecture checker's logic, StrataCLI is its thin
+// command-line front. Tools depend on no feature (docs/ARCHITECTURE.md).
+let tools: [Target] = [
+    .target(
+        name: "StrataLint", dependencies: [.product(name: "Yams", package: "Yams")],
+        path: "Tools/StrataLint", swiftSettings: strict),
+    .executableTarget(
+        name: "StrataCLI",
+        dependencies: ["StrataLint", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Tools/strata", swiftSettings: strict),
+    .testTarget(
+        name: "StrataLintTests", dependencies: ["StrataLint", "TestSupport"],
+        path: "Tests/StrataLintTests", exclude: ["Fixtures"], swiftSettings: strict),
+    test("StrataCLITests", dependencies: ["StrataCLI", "TestSupport"]),
+]
+let toolProducts: [Product] = [
+    .executable(name: "strata", targets: ["StrataCLI"]),
+]
 
 // MARK: - Libraries for out-of-tree benchmarks
 //
@@ -66,6 +82,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: core + coreTests + features.flatMap(\.targets) + tools
 )

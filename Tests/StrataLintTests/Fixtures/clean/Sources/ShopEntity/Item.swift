@@ -1,0 +1,3 @@
+import Core
+
+public struct Item { public var price: Money }

@@ -1,0 +1,4 @@
+import ShopEntity
+import ShopUseCase
+
+public final class ItemsPresenter {}

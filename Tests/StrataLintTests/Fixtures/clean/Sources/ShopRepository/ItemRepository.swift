@@ -1,0 +1,4 @@
+import Core
+import ShopEntity
+
+public protocol ItemRepository {}

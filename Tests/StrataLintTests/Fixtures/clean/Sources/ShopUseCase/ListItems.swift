@@ -1,0 +1,4 @@
+import ShopEntity
+import ShopRepository
+
+public struct ListItems {}

@@ -1,0 +1,3 @@
+@testable import ShopPresenter
+import ShopEntity
+import Testing

@@ -1,0 +1,2 @@
+// Delta reaches back up to Gamma without declaring it.
+import Gamma

@@ -1,0 +1,4 @@
+import Lib
+import FoundationNetworking
+
+fetch()

@@ -1,0 +1,6 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+public func fetch() {}

@@ -1,0 +1,5 @@
+import ShopEntity
+import ShopUseCase
+  import ShopRepository
+
+public final class ItemsPresenter {}

@@ -1,0 +1,4 @@
+// Stores items; Core is declared but never imported.
+import ShopEntity
+
+public protocol ItemRepository {}

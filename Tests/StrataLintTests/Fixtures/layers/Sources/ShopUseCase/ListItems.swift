@@ -1,0 +1,5 @@
+import ShopEntity
+import ShopRepository
+import Core
+
+public struct ListItems {}

@@ -1,0 +1,70 @@
+import Testing
+@testable import StrataLint
+
+@Suite("The rules file")
+struct RulesTests {
+    let fixture = Fixture(name: "badrules")
+
+    @Test("a wrong rules file is a configuration error at the line and column that is wrong", arguments: [
+        ("syntax.yml", 5, "invalid YAML"),
+        ("unknown-key.yml", 5, "unknown key 'may_uses'"),
+        ("no-reason.yml", 6, "exception needs a `reason`"),
+        ("empty-selector.yml", 4, "targets 'Kernel' matches no target"),
+        ("unknown-may-use.yml", 7, "may_use 'Utilities', which is neither a layer nor a module"),
+        ("forbidden-nothing.yml", 8, "from 'Widgets' matches no layer and no target"),
+        ("bad-pattern.yml", 4, "is not a valid pattern"),
+    ])
+    func configErrors(file: String, line: Int, message: String) throws {
+        let error = try #require(fixture.configError(rules: file))
+        #expect(error.file == file)
+        #expect(error.line == line)
+        #expect(error.message.contains(message), "\(error)")
+        #expect(error.description.hasPrefix("\(file):\(line):"))
+    }
+
+    @Test("a missing rules file says how to create one")
+    func missingFile() throws {
+        let error = try #require(fixture.configError(rules: "absent.yml"))
+        #expect(error.message.contains("cannot read the rules file"))
+    }
+
+    @Test("name patterns capture a feature or a target; * stops at /, ** does not")
+    func patterns() throws {
+        let entity = try #require(NamePattern("{feature}Entity"))
+        #expect(entity.match("PapersEntity").captured == "Papers")
+        #expect(!entity.matches("PapersEntityTests") && !entity.matches("Entity"))
+        let tests = try #require(NamePattern("{target}Tests"))
+        #expect(tests.match("PapersEntityTests").captured == "PapersEntity")
+        #expect(try #require(NamePattern("Modules/*")).matches("Modules/Shared") == true)
+        #expect(try #require(NamePattern("Modules/*")).matches("Modules/Shared/Database") == false)
+        #expect(try #require(NamePattern("Modules/**")).matches("Modules/Shared/Database") == true)
+        #expect(NamePattern("{feature}{target}") == nil && NamePattern("{other}") == nil)
+    }
+
+    @Test("layers, features, conditions and exceptions are read with their places")
+    func parse() throws {
+        let rules = try RulesParser.parse("""
+            version: 1
+            features: {independent: false, minimum: 2}
+            conditions: {os: Linux, swift: "6.1", flags: {DEBUG: true}}
+            layers:
+              - name: lib
+                targets: ["{feature}Lib"]
+                optional: true
+              - name: tests
+                targets: ["{target}Tests"]
+                tests: true
+                may_use: [lib]
+                unused: ignore
+            exceptions:
+              - from: ALib
+                reason: why not
+            """, file: "strata.yml")
+        #expect(rules.layers.map(\.name) == ["lib", "tests"])
+        #expect(rules.layers[0].isFeatureLayer && rules.layers[0].optional && !rules.layers[1].reportsUnused)
+        #expect(rules.layers[1].mayUse.map(\.name) == ["lib"] && rules.layers[1].place.line == 8)
+        #expect(!rules.features.independent && rules.features.minimum == 2)
+        #expect(rules.conditions.os == "Linux" && rules.conditions.swiftVersion == [6, 1] && rules.conditions.flags == ["DEBUG": true])
+        #expect(rules.exceptions.first?.place.line == 14)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// What to check and how.
+public struct LintOptions: Sendable {
+    /// The package's root folder.
+    public var packageDirectory: URL
+    /// The rules file; `strata.yml` in the package root by default.
+    public var rulesFile: URL?
+    /// A saved `swift package dump-package` output to read instead of evaluating the manifest.
+    public var packageJSON: URL?
+    /// A baseline of known violations.
+    public var baseline: URL?
+
+    /// Creates options for the package at `packageDirectory`.
+    public init(packageDirectory: URL, rulesFile: URL? = nil, packageJSON: URL? = nil, baseline: URL? = nil) {
+        self.packageDirectory = packageDirectory
+        self.rulesFile = rulesFile
+        self.packageJSON = packageJSON
+        self.baseline = baseline
+    }
+}
+
+/// Figures about one run.
+public struct LintStatistics: Sendable, Codable, Equatable {
+    /// Targets in the package.
+    public var targets = 0
+    /// Features found.
+    public var features = 0
+    /// Swift files scanned.
+    public var files = 0
+    /// Import declarations found.
+    public var imports = 0
+    /// Seconds spent evaluating the manifest (`swift package dump-package`).
+    public var manifestSeconds = 0.0
+    /// Seconds spent finding and scanning source files.
+    public var scanSeconds = 0.0
+    /// Seconds spent in the checks.
+    public var checkSeconds = 0.0
+}
+
+/// The outcome of a run: the findings, stale baseline entries, and what was read.
+public struct LintResult: Sendable {
+    /// Every finding, sorted by file and line; known ones are marked.
+    public var findings: [Finding]
+    /// Baseline entries that no longer occur.
+    public var staleBaseline: [Baseline.Entry]
+    /// Figures about the run.
+    public var statistics: LintStatistics
+    /// The package's target graph.
+    public var graph: PackageGraph
+    /// The rules that were applied.
+    public var rules: Rules
+    /// The imports of each target's files.
+    public var files: [String: [ScannedFile]]
+    let classification: Classification
+
+    /// Errors not in the baseline: these fail the run.
+    public var newErrors: [Finding] { findings.filter { $0.severity == .error && !$0.known } }
+    /// 0 when nothing new is wrong, 1 otherwise.
+    public var exitCode: Int32 { newErrors.isEmpty ? 0 : 1 }
+
+    /// The layer `target` belongs to, if any.
+    public func layer(of target: String) -> String? { classification[target].map { rules.layers[$0.layer].name } }
+    /// The feature `target` belongs to, if any.
+    public func feature(of target: String) -> String? { classification[target]?.feature }
+    /// The features found, sorted.
+    public var features: [String] { classification.features }
+}
+
+/// Runs every check on a package.
+public enum Linter {
+    /// The checks, in the order their findings are gathered.
+    static let checks: [any Check] = [
+        ClassificationCheck(), DeclaredDependencyCheck(), ImportCheck(), CycleCheck(), UnusedDependencyCheck(),
+    ]
+
+    /// Loads the rules, the graph and the sources, and runs every check; throws `ConfigError` on a bad setup.
+    public static func run(_ options: LintOptions) throws -> LintResult {
+        let root = options.packageDirectory.standardizedFileURL
+        let rulesURL = options.rulesFile ?? root.appendingPathComponent("strata.yml")
+        let rulesPath = relativePath(rulesURL, to: root)
+        guard let rulesData = FileManager.default.contents(atPath: rulesURL.path) else {
+            throw ConfigError(file: rulesPath, "cannot read the rules file; create strata.yml in the package root or pass --config")
+        }
+        var rules = try RulesParser.parse(String(decoding: rulesData, as: UTF8.self), file: rulesPath)
+        let baseline = try options.baseline.map(Baseline.read)
+        var statistics = LintStatistics()
+
+        let loaded = try GraphLoader.load(packageDirectory: root, dumpFile: options.packageJSON)
+        let graph = loaded.graph
+        statistics.manifestSeconds = loaded.manifestSeconds
+        rules.conditions.modules = graph.targetNames.union(graph.productNames)
+
+        var clock = Date()
+        let files = PackageScanner.scan(graph: graph, root: root, scanner: SwiftImportScanner(conditions: rules.conditions))
+        statistics.scanSeconds = Date().timeIntervalSince(clock)
+
+        clock = Date()
+        let classification = Classification(rules: rules, graph: graph)
+        let policy = try Policy(rules: rules, graph: graph, classification: classification)
+        let context = LintContext(graph: graph, rules: rules, classification: classification, policy: policy, files: files)
+        var findings = ExceptionFilter.apply(rules.exceptions, to: checks.flatMap { $0.run(context) }, rulesFile: rulesPath)
+            .sorted(by: Finding.ordered)
+        let stale = baseline?.apply(to: &findings) ?? []
+        statistics.checkSeconds = Date().timeIntervalSince(clock)
+
+        statistics.targets = graph.targets.count
+        statistics.features = classification.features.count
+        statistics.files = files.values.reduce(0) { $0 + $1.count }
+        statistics.imports = files.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.imports.count } }
+        return LintResult(
+            findings: findings, staleBaseline: stale, statistics: statistics, graph: graph, rules: rules,
+            files: files, classification: classification)
+    }
+
+    /// `url`'s path relative to `root` when inside it, else the full path.
+    static func relativePath(_ url: URL, to root: URL) -> String {
+        let path = url.standardizedFileURL.path, base = root.standardizedFileURL.path
+        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+    }
+}

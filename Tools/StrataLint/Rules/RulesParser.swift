@@ -1,0 +1,196 @@
+import Yams
+
+/// Reads `strata.yml`; every error names the line and column that is wrong.
+public enum RulesParser {
+    /// Parses the rules in `text`; `file` is the path shown in error messages.
+    public static func parse(_ text: String, file: String) throws -> Rules {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw yamlError(error, file: file)
+        }
+        guard let root else { throw ConfigError(file: file, line: 1, column: 1, "the rules file is empty; see docs/StrataLint.md for its format") }
+        return try Reader(file: file).rules(root)
+    }
+
+    static func yamlError(_ error: YamlError, file: String) -> ConfigError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return ConfigError(file: file, line: mark.line, column: mark.column, "invalid YAML: \(problem)")
+        default:
+            return ConfigError(file: file, line: 1, column: 1, "invalid YAML: \(error)")
+        }
+    }
+}
+
+/// Typed access to YAML nodes that reports where a wrong value is.
+private struct Reader {
+    let file: String
+
+    func place(_ node: Node) -> Rules.Place {
+        Rules.Place(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+
+    func error(_ node: Node, _ message: String) -> ConfigError {
+        let where_ = place(node)
+        return ConfigError(file: file, line: where_.line, column: where_.column, message)
+    }
+
+    /// The entries of a mapping, rejecting keys not in `allowed` (a typo must not pass silently).
+    func mapping(_ node: Node, _ what: String, allowed: [String]) throws -> [String: (key: Node, value: Node)] {
+        guard let mapping = node.mapping else { throw error(node, "\(what) must be a mapping of \(allowed.joined(separator: ", "))") }
+        var entries: [String: (key: Node, value: Node)] = [:]
+        for (key, value) in mapping {
+            guard let name = key.string, allowed.contains(name) else {
+                throw error(key, "unknown key '\(key.string ?? "?")' in \(what); expected one of \(allowed.joined(separator: ", "))")
+            }
+            entries[name] = (key, value)
+        }
+        return entries
+    }
+
+    func string(_ node: Node, _ what: String) throws -> String {
+        guard let scalar = node.scalar, !scalar.string.isEmpty else { throw error(node, "\(what) must be a non-empty string") }
+        return scalar.string
+    }
+
+    func bool(_ node: Node, _ what: String) throws -> Bool {
+        guard let value = node.bool else { throw error(node, "\(what) must be true or false") }
+        return value
+    }
+
+    /// A string or a list of strings, each with its place.
+    func strings(_ node: Node, _ what: String) throws -> [(name: String, place: Rules.Place)] {
+        if node.scalar != nil { return [(try string(node, what), place(node))] }
+        guard let sequence = node.sequence else { throw error(node, "\(what) must be a string or a list of strings") }
+        return try sequence.map { (try string($0, what), place($0)) }
+    }
+
+    func pattern(_ text: String, _ node: Node, _ what: String) throws -> NamePattern {
+        guard let pattern = NamePattern(text) else {
+            throw error(node, "\(what) '\(text)' is not a valid pattern: use literal text, *, and at most one {feature} or {target}")
+        }
+        return pattern
+    }
+
+    func rules(_ root: Node) throws -> Rules {
+        let top = try mapping(root, "the rules file", allowed: ["version", "features", "conditions", "layers", "forbidden", "exceptions"])
+        if let version = top["version"], version.value.int != 1 {
+            throw error(version.value, "unsupported version; this strata reads version 1")
+        }
+        guard let layerList = top["layers"] else { throw error(root, "the rules file has no `layers`; declare at least one layer") }
+        guard let layerNodes = layerList.value.sequence, !layerNodes.isEmpty else {
+            throw error(layerList.value, "`layers` must be a non-empty list of layers")
+        }
+        var layers: [Rules.Layer] = []
+        for node in layerNodes {
+            let layer = try self.layer(node)
+            if layers.contains(where: { $0.name == layer.name }) { throw error(node, "layer '\(layer.name)' is declared twice") }
+            layers.append(layer)
+        }
+        return Rules(
+            layers: layers,
+            features: try top["features"].map { try features($0.value) } ?? Rules.Features(),
+            forbidden: try (top["forbidden"].map { try list($0.value, "forbidden") } ?? []).map(forbidden),
+            exceptions: try (top["exceptions"].map { try list($0.value, "exceptions") } ?? []).map(exception),
+            conditions: try top["conditions"].map { try conditions($0.value) } ?? BuildConditions(),
+            file: file)
+    }
+
+    func list(_ node: Node, _ what: String) throws -> [Node] {
+        guard let sequence = node.sequence else { throw error(node, "`\(what)` must be a list") }
+        return Array(sequence)
+    }
+
+    func layer(_ node: Node) throws -> Rules.Layer {
+        let entries = try mapping(node, "a layer", allowed: ["name", "targets", "paths", "kinds", "may_use", "optional", "tests", "unused"])
+        guard let name = entries["name"] else { throw error(node, "a layer needs a `name`") }
+        var selectors: [(selector: Rules.Selector, place: Rules.Place)] = []
+        for (key, make) in [("targets", Rules.Selector.name), ("paths", Rules.Selector.path)] {
+            for entry in try entries[key].map({ try strings($0.value, "`\(key)`") }) ?? [] {
+                selectors.append((make(try pattern(entry.name, entries[key]?.value ?? node, "`\(key)` entry")), entry.place))
+            }
+        }
+        for entry in try entries["kinds"].map({ try strings($0.value, "`kinds`") }) ?? [] {
+            selectors.append((.kind(entry.name), entry.place))
+        }
+        guard !selectors.isEmpty else { throw error(node, "layer needs `targets`, `paths` or `kinds` saying which targets it holds") }
+        var reportsUnused = true
+        if let unused = entries["unused"] {
+            switch try string(unused.value, "`unused`") {
+            case "warn": reportsUnused = true
+            case "ignore": reportsUnused = false
+            default: throw error(unused.value, "`unused` must be warn or ignore")
+            }
+        }
+        return Rules.Layer(
+            name: try string(name.value, "a layer's `name`"),
+            selectors: selectors,
+            mayUse: try entries["may_use"].map { try strings($0.value, "`may_use`") } ?? [],
+            optional: try entries["optional"].map { try bool($0.value, "`optional`") } ?? false,
+            isTests: try entries["tests"].map { try bool($0.value, "`tests`") } ?? false,
+            reportsUnused: reportsUnused,
+            place: place(node))
+    }
+
+    func features(_ node: Node) throws -> Rules.Features {
+        let entries = try mapping(node, "`features`", allowed: ["independent", "isolated", "minimum"])
+        var features = Rules.Features()
+        if let value = entries["independent"] { features.independent = try bool(value.value, "`independent`") }
+        if let value = entries["isolated"] { features.isolated = try bool(value.value, "`isolated`") }
+        if let value = entries["minimum"] {
+            guard let minimum = value.value.int, minimum >= 0 else { throw error(value.value, "`minimum` must be a whole number, 0 or more") }
+            features.minimum = minimum
+            features.minimumPlace = place(value.value)
+        }
+        return features
+    }
+
+    func conditions(_ node: Node) throws -> BuildConditions {
+        let entries = try mapping(node, "`conditions`", allowed: ["os", "swift", "flags"])
+        var conditions = BuildConditions()
+        if let os = entries["os"] {
+            let name = try string(os.value, "`os`")
+            conditions.os = name == "any" ? nil : name
+        }
+        if let swift = entries["swift"] {
+            let parts = try string(swift.value, "`swift`").split(separator: ".").map { Int($0) }
+            guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { throw error(swift.value, "`swift` must be a version such as \"6.3\"") }
+            conditions.swiftVersion = parts.compactMap { $0 }
+        }
+        if let flags = entries["flags"] {
+            guard let mapping = flags.value.mapping else { throw error(flags.value, "`flags` must map flag names to true or false") }
+            for (key, value) in mapping { conditions.flags[try string(key, "a flag name")] = try bool(value, "a flag's value") }
+        }
+        return conditions
+    }
+
+    func forbidden(_ node: Node) throws -> Rules.Forbidden {
+        let entries = try mapping(node, "a forbidden rule", allowed: ["id", "from", "to", "reason"])
+        guard let id = entries["id"], let from = entries["from"], let to = entries["to"] else {
+            throw error(node, "a forbidden rule needs `id`, `from`, `to` and `reason`")
+        }
+        guard let reason = entries["reason"] else { throw error(node, "forbidden rule needs a `reason`: say why the edge is forbidden") }
+        return Rules.Forbidden(
+            id: try string(id.value, "`id`"), from: try strings(from.value, "`from`"), to: try strings(to.value, "`to`"),
+            reason: try string(reason.value, "`reason`"), place: place(node))
+    }
+
+    func exception(_ node: Node) throws -> Rules.Exception {
+        let entries = try mapping(node, "an exception", allowed: ["rule", "from", "to", "file", "reason"])
+        guard let reason = entries["reason"] else { throw error(node, "exception needs a `reason`: say why the violation is accepted") }
+        func optionalPattern(_ key: String) throws -> NamePattern? {
+            guard let entry = entries[key] else { return nil }
+            return try pattern(try string(entry.value, "`\(key)`"), entry.value, "`\(key)`")
+        }
+        let exception = Rules.Exception(
+            rule: try entries["rule"].map { try string($0.value, "`rule`") },
+            from: try optionalPattern("from"), to: try optionalPattern("to"), file: try optionalPattern("file"),
+            reason: try string(reason.value, "`reason`"), place: place(node))
+        guard exception.from != nil || exception.to != nil || exception.file != nil else {
+            throw error(node, "exception must say what it accepts: give `from`, `to` or `file`")
+        }
+        return exception
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A source file of a target and the imports found in it.
+public struct ScannedFile: Sendable, Equatable {
+    /// The path relative to the package root.
+    public var path: String
+    /// The imports, in file order.
+    public var imports: [ImportStatement]
+}
+
+/// Finds every Swift source file of every target and scans their imports, in parallel.
+enum PackageScanner {
+    /// The scanned files of each target, keyed by target name, files sorted by path.
+    static func scan(graph: PackageGraph, root: URL, scanner: SwiftImportScanner) -> [String: [ScannedFile]] {
+        let targets = graph.targets.filter { $0.kind != "system" && $0.kind != "binary" }
+        let results = Results(count: targets.count)
+        let rootPath = root.path
+        DispatchQueue.concurrentPerform(iterations: targets.count) { index in
+            let target = targets[index]
+            let files = sourceFiles(of: target, root: root).map { path in
+                ScannedFile(path: path, imports: scanFile(rootPath + "/" + path, scanner))
+            }
+            results.set(index, files)
+        }
+        var byTarget: [String: [ScannedFile]] = [:]
+        for (index, target) in targets.enumerated() { byTarget[target.name] = results.value(index) }
+        return byTarget
+    }
+
+    static func scanFile(_ path: String, _ scanner: SwiftImportScanner) -> [ImportStatement] {
+        FileSystem.withContents(of: path) { scanner.scan($0) }
+    }
+
+    /// The `.swift` files of `target`, relative to the package root, honouring `sources` and `exclude`.
+    static func sourceFiles(of target: PackageGraph.Target, root: URL) -> [String] {
+        let base = target.path.hasSuffix("/") ? String(target.path.dropLast()) : target.path
+        let directory = root.path + "/" + base
+        let excluded = target.exclude.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        func isExcluded(_ relative: String) -> Bool {
+            excluded.contains { relative == $0 || relative.hasPrefix($0 + "/") }
+        }
+        var found: [String] = []
+        for entry in target.sources ?? [""] {
+            let start = entry.isEmpty ? directory : directory + "/" + entry
+            switch FileSystem.isDirectory(start) {
+            case nil:
+                continue
+            case false?:
+                if entry.hasSuffix(".swift"), !isExcluded(entry) { found.append(base + "/" + entry) }
+            case true?:
+                let prefix = entry.isEmpty ? "" : entry + "/"
+                for file in FileSystem.files(below: start) where file.hasSuffix(".swift") && !isExcluded(prefix + file) {
+                    found.append(base + "/" + prefix + file)
+                }
+            }
+        }
+        return found.sorted()
+    }
+}
+
+/// Per-target results written from many threads, each index by exactly one.
+private final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [[ScannedFile]]
+    init(count: Int) { values = Array(repeating: [], count: count) }
+    func set(_ index: Int, _ files: [ScannedFile]) { lock.withLock { values[index] = files } }
+    func value(_ index: Int) -> [ScannedFile] { lock.withLock { values[index] } }
+}

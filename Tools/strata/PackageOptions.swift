@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import StrataLint
+
+/// Options every architecture command shares: which package, which rules.
+struct PackageOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The package's root folder.", valueName: "dir"))
+    var path: String = "."
+
+    @Option(name: .long, help: ArgumentHelp("The rules file (default: strata.yml in the package root).", valueName: "file"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("Read the target graph from a saved `swift package dump-package` output instead of evaluating Package.swift.", valueName: "file"))
+    var packageJSON: String?
+
+    @Flag(name: .long, help: "Print no summary line on standard error.")
+    var quiet = false
+
+    func lintOptions(baseline: String? = nil) -> LintOptions {
+        LintOptions(
+            packageDirectory: URL(fileURLWithPath: path), rulesFile: config.map(URL.init(fileURLWithPath:)),
+            packageJSON: packageJSON.map(URL.init(fileURLWithPath:)), baseline: baseline.map(URL.init(fileURLWithPath:)))
+    }
+
+    /// Runs the checker; a configuration error is printed as `file:line:col: error: ...` and exits with 2.
+    func lint(baseline: String? = nil) throws -> LintResult {
+        do {
+            return try Linter.run(lintOptions(baseline: baseline))
+        } catch let error as ConfigError {
+            Console.error(error.description)
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// Writing to the standard streams.
+enum Console {
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+extension ReportFormat: ExpressibleByArgument {}
+extension GraphFormat: ExpressibleByArgument {}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+/// `strata`: the repository's own tool; each job is a subcommand (see Subcommands.swift).
+@main
+struct Strata: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strata",
+        abstract: "Keep a layered SwiftPM package honest: check its architecture, draw its module graph.",
+        subcommands: subcommands)
+
+    /// Parses and runs a subcommand. Argument errors exit with 2, as the architecture checker
+    /// documents (0 clean, 1 violations, 2 usage or configuration error); errors a subcommand
+    /// throws while running keep their own exit code.
+    static func main() async {
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                var syncCommand = command
+                try syncCommand.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+extension Strata {
+    /// Every subcommand of `strata`; a new job adds its command type here, in its own file.
+    static let subcommands: [any ParsableCommand.Type] = [Lint.self, Graph.self]
+}
