@@ -31,8 +31,19 @@ let coreTests: [Target] = [
 
 // MARK: - Tools
 
-let tools: [Target] = []
-let toolProducts: [Product] = []
+// StrataScaffold: `strata new`/`remove`/`templates` (templates live in Tools/Templates, read at run time).
+let tools: [Target] = [
+    module("StrataScaffold", path: "Tools/StrataScaffold", dependencies: ["Core", .product(name: "Stencil", package: "Stencil")]),
+    .executableTarget(
+        name: "StrataCLI",
+        dependencies: ["StrataScaffold", "Core", "TerminalUI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Tools/strata",
+        swiftSettings: strict
+    ),
+    test("StrataScaffoldTests", dependencies: ["StrataScaffold", "Core", "TestSupport"]),
+    test("StrataCLITests", dependencies: ["StrataCLI", "StrataScaffold", "Core", "TestSupport"]),
+]
+let toolProducts: [Product] = [.executable(name: "strata", targets: ["StrataCLI"])]
 
 // MARK: - Package
 
@@ -43,6 +54,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
     ],
     targets: core + coreTests + features.flatMap(\.targets) + tools
 )
