@@ -41,7 +41,13 @@ public struct Scaffolder {
         var directories: [String] = []
         for path in rendered.files.map(\.path) + [recordPath] {
             let url = try root.inside(path)
-            if PackageRoot.exists(url) { conflicts.append(path) }
+            // A feature owns its folders (Modules/<Name>, Apps/<app>, Tests/<Target>): never write into an existing one.
+            let owned = path.split(separator: "/").prefix(2).joined(separator: "/")
+            if path.split(separator: "/").count > 2, PackageRoot.exists(root.url.appendingPathComponent(owned)) {
+                if !conflicts.contains(owned) { conflicts.append(owned) }
+            } else if PackageRoot.exists(url) {
+                conflicts.append(path)
+            }
             for folder in missingFolders(of: url) where !directories.contains(folder) { directories.append(folder) }
         }
         guard conflicts.isEmpty else {
