@@ -70,6 +70,7 @@ public struct FeatureName: Sendable, Equatable, CustomStringConvertible {
         let characters = Array(name)
         var words: [String] = []
         var current = ""
+        var currentIsAcronym = false
         var index = 0
         while index < characters.count {
             let rest = String(characters[index...])
@@ -78,6 +79,7 @@ public struct FeatureName: Sendable, Equatable, CustomStringConvertible {
                let acronym = acronyms.first(where: { rest.hasPrefix($0) && boundaryAfter($0, in: rest) }) {
                 if !current.isEmpty { words.append(current) }
                 current = acronym
+                currentIsAcronym = true
                 index += acronym.count
                 continue
             }
@@ -86,11 +88,12 @@ public struct FeatureName: Sendable, Equatable, CustomStringConvertible {
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             if character.isUppercase, !current.isEmpty, let previous {
                 // aB and 2B start a word; in ABc the B starts one (the run "A" ends before it).
-                let startsWord = previous.isLowercase || previous.isNumber
+                let startsWord = previous.isLowercase || previous.isNumber || currentIsAcronym
                     || (previous.isUppercase && next?.isLowercase == true)
                 if startsWord {
                     words.append(current)
                     current = ""
+                    currentIsAcronym = false
                 }
             }
             current.append(character)
