@@ -25,6 +25,11 @@ public struct FeatureList: Sendable, Equatable {
         return FeatureList(text: lines.joined(separator: "\n"))
     }
 
+    /// Every line that declares a feature, in order.
+    public var entries: [String] {
+        text.components(separatedBy: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Feature(\"") }
+    }
+
     /// The line that declares feature `name`, if there is one.
     public func entryLine(for name: String) -> String? {
         text.components(separatedBy: "\n").first { Self.declares($0, name) }
