@@ -45,6 +45,14 @@ struct FeatureNameTests {
         #expect(error?.exitCode == 64)
     }
 
+    @Test("a kebab, snake or lower-camel name gets an UpperCamelCase suggestion")
+    func suggestion() {
+        for (name, expected) in [("color-events", "ColorEvents"), ("http_logs", "HttpLogs"), ("notes", "Notes"), ("Color Events", "ColorEvents")] {
+            let error = #expect(throws: DomainError.self) { try FeatureName(name) }
+            #expect(error?.message.contains("did you mean \(expected)?") == true, "\(name)")
+        }
+    }
+
     @Test("the longest and shortest names pass")
     func bounds() throws {
         #expect(try FeatureName("AB").kebabCase == "ab")

@@ -28,10 +28,10 @@ public struct FeatureName: Sendable, Equatable, CustomStringConvertible {
     public init(_ name: String) throws {
         guard !name.isEmpty else { throw DomainError.usage("the name is empty; \(Self.rule)") }
         guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-            throw DomainError.usage("'\(name)' has characters other than ASCII letters and digits; \(Self.rule)")
+            throw DomainError.usage("'\(name)' has characters other than ASCII letters and digits\(Self.suggestion(name)); \(Self.rule)")
         }
         guard let first = name.first, first.isUppercase else {
-            throw DomainError.usage("'\(name)' must start with an upper-case letter; \(Self.rule)")
+            throw DomainError.usage("'\(name)' must start with an upper-case letter\(Self.suggestion(name)); \(Self.rule)")
         }
         guard Self.lengthRange.contains(name.count) else {
             throw DomainError.usage("'\(name)' has \(name.count) characters; \(Self.rule)")
@@ -59,6 +59,14 @@ public struct FeatureName: Sendable, Equatable, CustomStringConvertible {
 
     /// The name as given.
     public var description: String { name }
+
+    /// ` (did you mean ColorEvents?)` for `color-events`, `color_events` or `colorEvents`; empty when nothing fits.
+    static func suggestion(_ name: String) -> String {
+        let parts = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let candidate = parts.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        guard candidate != name, let first = candidate.first, first.isUppercase, lengthRange.contains(candidate.count) else { return "" }
+        return " (did you mean \(candidate)?)"
+    }
 
     private static func camelCase(_ words: [String]) -> String {
         guard let first = words.first else { return "" }
