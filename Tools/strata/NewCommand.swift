@@ -16,7 +16,7 @@ struct NewCommand: ParsableCommand {
     @Argument(help: "The feature's UpperCamelCase name, such as Notes or HTTPLogs.")
     var name: String
 
-    @OptionGroup var package: PackageOptions
+    @OptionGroup var package: ScaffoldPackageOptions
 
     @Flag(name: .long, help: "Print every file it would create and the manifest diff; write nothing.")
     var dryRun = false

@@ -15,7 +15,7 @@ struct RemoveCommand: ParsableCommand {
     @Argument(help: "The feature's name, as given to `strata new`.")
     var name: String
 
-    @OptionGroup var package: PackageOptions
+    @OptionGroup var package: ScaffoldPackageOptions
 
     @Flag(name: .long, help: "Print what it would delete and the manifest diff; delete nothing.")
     var dryRun = false

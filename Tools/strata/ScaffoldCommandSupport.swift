@@ -4,7 +4,7 @@ import StrataScaffold
 import TerminalUI
 
 /// The `--path` option the scaffolding commands share.
-struct PackageOptions: ParsableArguments {
+struct ScaffoldPackageOptions: ParsableArguments {
     @Option(name: .long, help: "The package folder (default: the current folder).")
     var path: String?
 }

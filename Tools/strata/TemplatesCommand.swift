@@ -8,7 +8,7 @@ struct TemplatesCommand: ParsableCommand {
         abstract: "List the template sets (Tools/Templates/*) and the files each makes."
     )
 
-    @OptionGroup var package: PackageOptions
+    @OptionGroup var package: ScaffoldPackageOptions
 
     @Option(name: .long, help: "Another template set folder to list as well.")
     var templates: String?
