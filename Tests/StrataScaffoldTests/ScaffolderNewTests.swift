@@ -126,17 +126,40 @@ struct ScaffolderNewTests {
         #expect(fixture.snapshot() == before)
     }
 
-    @Test("an unwritable folder fails with an I/O error and leaves the tree as it was", .enabled(if: geteuid() != 0, "root writes anywhere"))
+    @Test("an unwritable folder fails part way with an I/O error (exit 74) and leaves the tree as it was")
     func unwritableFolder() throws {
         let fixture = try Fixture()
         let tests = fixture.root.appendingPathComponent("Tests")
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: tests.path)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tests.path) }
+        // Root ignores permissions, so as root the folder is made immutable (chattr +i) instead.
+        let locked = geteuid() == 0
+            ? try Self.chattr("+i", tests)
+            : (try? FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: tests.path)) != nil
+        try #require(locked, "cannot make a folder unwritable here (chattr +i needs ext4 and CAP_LINUX_IMMUTABLE)")
+        defer {
+            if geteuid() == 0 { _ = try? Self.chattr("-i", tests) }
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tests.path)
+        }
         let before = fixture.snapshot()
         let scaffolder = try fixture.scaffolder()
-        let error = #expect(throws: DomainError.self) { try scaffolder.apply(try scaffolder.planNew("Notes", templates: try fixture.builtIn)) }
+        let plan = try scaffolder.planNew("Notes", templates: try fixture.builtIn)
+        // Apps/ and Modules/ come first in the plan, so files are already written when Tests/ refuses.
+        #expect(plan.files.first?.path.hasPrefix("Apps/") == true)
+        let error = #expect(throws: DomainError.self) { try scaffolder.apply(plan) }
         #expect(error?.exitCode == 74)
+        #expect(error?.message.contains("Tests/NotesAppTests") == true)
+        #expect(error?.message.contains("rolled back") == true)
         #expect(fixture.snapshot() == before)
+    }
+
+    /// Runs `chattr FLAG url`; whether it worked.
+    static func chattr(_ flag: String, _ url: URL) throws -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["chattr", flag, url.path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus == 0
     }
 
     @Test("a manifest entry SwiftPM rejects is a validation error, and everything is rolled back")
@@ -157,6 +180,21 @@ struct ScaffolderNewTests {
         #expect(error?.exitCode == 65)
         #expect(error?.message.contains("SwiftPM rejects Package.swift") == true)
         #expect(fixture.snapshot() == before)
+    }
+
+    @Test("a template set that leaves out targets and product gets a Feature entry's")
+    func defaultTargets() throws {
+        let fixture = try Fixture()
+        let set = try fixture.templateCopy("minimal") { url in
+            let description = url.appendingPathComponent(TemplateSet.descriptionFile)
+            let json = #"{"name": "Minimal", "summary": "s", "manifestEntry": "Feature(\"{{ name }}\", app: \"{{ app }}\")"}"#
+            try Data(json.utf8).write(to: description)
+        }
+        let plan = try fixture.scaffolder().planNew("IOStats", templates: set)
+        #expect(plan.targets.count == 12)
+        #expect(plan.targets.contains("IOStatsPresenterTests"))
+        #expect(plan.product == "io-stats")
+        #expect(plan.nextSteps.isEmpty)
     }
 
     @Test("a template using an unknown variable is caught before anything is written")

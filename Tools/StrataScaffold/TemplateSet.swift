@@ -20,9 +20,29 @@ public struct TemplateSet: Sendable {
         /// Commands to suggest after generating, Stencil templates.
         public var nextSteps: [String]
         /// The targets the entry declares, Stencil templates; SwiftPM must list each after the edit.
+        /// Defaults to what a `Feature(...)` entry declares.
         public var targets: [String]
-        /// The executable product the entry declares, a Stencil template.
+        /// The executable product the entry declares, a Stencil template; defaults to `{{ app }}`.
         public var product: String
+
+        /// What a `Feature(...)` entry declares: five layers, the app, and a test target for each.
+        public static let featureTargets = ["Entity", "Repository", "UseCase", "Presenter", "Factory", "App"]
+            .flatMap { ["{{ name }}\($0)", "{{ name }}\($0)Tests"] }
+
+        private enum CodingKeys: String, CodingKey {
+            case name, summary, manifestEntry, nextSteps, targets, product
+        }
+
+        /// Decodes a description; `targets` and `product` may be left out.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            summary = try container.decode(String.self, forKey: .summary)
+            manifestEntry = try container.decode(String.self, forKey: .manifestEntry)
+            nextSteps = try container.decodeIfPresent([String].self, forKey: .nextSteps) ?? []
+            targets = try container.decodeIfPresent([String].self, forKey: .targets) ?? Self.featureTargets
+            product = try container.decodeIfPresent(String.self, forKey: .product) ?? "{{ app }}"
+        }
     }
 
     /// The set's folder.
@@ -51,7 +71,7 @@ public struct TemplateSet: Sendable {
         do {
             description = try JSONDecoder().decode(Description.self, from: data)
         } catch {
-            throw DomainError.badData("cannot read \(describing.path): \(error); it needs name, summary, manifestEntry, nextSteps, targets and product")
+            throw DomainError.badData("cannot read \(describing.path): \(error); it needs name, summary and manifestEntry (and may give nextSteps, targets, product)")
         }
         self.directory = directory
         files = try Self.listFiles(in: directory.appendingPathComponent("files"))
