@@ -1,8 +1,11 @@
 import Foundation
 import StrataScaffold
 
-/// The repository this test file belongs to, found from the file's own path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The repository these tests belong to.
+enum ScaffoldRepository {
+    /// The package root, found from this file's own path.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}
 
 /// A copy of the repository kept in sync between runs, so its scratch folder builds incrementally.
 ///

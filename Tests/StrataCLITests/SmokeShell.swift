@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs a command in a folder and captures its merged output (for `swift build` and friends).
-enum Shell {
+enum SmokeShell {
     struct Result {
         let status: Int32
         let output: String

@@ -6,16 +6,16 @@ import TestSupport
 
 /// `strata` run as a user runs it, on a small package in a temporary folder.
 @Suite("strata new, remove and templates (end to end)")
-struct StrataCLITests {
+struct ScaffoldCommandTests {
     let strata = BinaryRunner(product: "strata")
 
     /// A package with the real manifest and templates.
     func package() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Package.swift"), to: directory.path("Package.swift"))
+        try FileManager.default.copyItem(at: ScaffoldRepository.root.appendingPathComponent("Package.swift"), to: directory.path("Package.swift"))
         try FileManager.default.createDirectory(at: directory.path("Tools/Templates"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: repositoryRoot.appendingPathComponent(TemplateSet.builtInPath), to: directory.path(TemplateSet.builtInPath))
+            at: ScaffoldRepository.root.appendingPathComponent(TemplateSet.builtInPath), to: directory.path(TemplateSet.builtInPath))
         return directory
     }
 
