@@ -11,10 +11,11 @@ enum SmokeShell {
         var tail: String { output.split(separator: "\n").suffix(30).joined(separator: "\n") }
     }
 
-    static func run(_ arguments: [String], in folder: URL, timeout: Double) throws -> Result {
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], timeout: Double) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.currentDirectoryURL = folder
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("strata-shell-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
