@@ -44,20 +44,24 @@ let coreTests: [Target] = [
 
 // MARK: - Tools
 
-// The `strata` tool: StrataLint holds the architecture checker's logic, StrataCLI is its thin
-// command-line front. Tools depend on no feature (docs/ARCHITECTURE.md).
+// The `strata` tool: StrataLint (the architecture checker) and StrataScaffold (`new`, `remove`,
+// `templates`; templates live in Tools/Templates, read at run time) hold the logic, StrataCLI is
+// their thin command-line front. Tools depend on no feature (docs/ARCHITECTURE.md).
 let tools: [Target] = [
-    .target(
-        name: "StrataLint", dependencies: [.product(name: "Yams", package: "Yams")],
-        path: "Tools/StrataLint", swiftSettings: strict),
+    module("StrataLint", path: "Tools/StrataLint", dependencies: [.product(name: "Yams", package: "Yams")]),
+    module("StrataScaffold", path: "Tools/StrataScaffold", dependencies: ["Core", .product(name: "Stencil", package: "Stencil")]),
     .executableTarget(
         name: "StrataCLI",
-        dependencies: ["StrataLint", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        dependencies: [
+            "StrataLint", "StrataScaffold", "Core", "TerminalUI",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
         path: "Tools/strata", swiftSettings: strict),
     .testTarget(
         name: "StrataLintTests", dependencies: ["StrataLint", "TestSupport"],
         path: "Tests/StrataLintTests", exclude: ["Fixtures"], swiftSettings: strict),
-    test("StrataCLITests", dependencies: ["StrataCLI", "TestSupport"]),
+    test("StrataScaffoldTests", dependencies: ["StrataScaffold", "Core", "TestSupport"]),
+    test("StrataCLITests", dependencies: ["StrataCLI", "StrataScaffold", "Core", "TestSupport"]),
 ]
 let toolProducts: [Product] = [
     .executable(name: "strata", targets: ["StrataCLI"]),
@@ -83,6 +87,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
     ],
     targets: core + coreTests + features.flatMap(\.targets) + tools
 )

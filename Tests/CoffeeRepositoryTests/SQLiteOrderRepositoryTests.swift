@@ -3,7 +3,6 @@ import CoffeeRepository
 import Core
 import Database
 import Foundation
-import GRDB
 import TestSupport
 import Testing
 

@@ -1,6 +1,5 @@
 import ColorEventsEntity
 import ColorEventsPresenter
-import ColorEventsRepository
 import ColorEventsUseCase
 import Core
 import Foundation
@@ -10,7 +9,7 @@ import Testing
 @Suite("Presenters")
 struct ScenePresenterTests {
     static func makeScene(seed: UInt64 = 21) -> (ColorEventsScene, ColorEventBus) {
-        let bus = ColorEventBus(journal: InMemoryEventJournal(), random: .seeded(seed), clock: ManualClock().clock)
+        let bus = ColorEventBus.inMemory(random: .seeded(seed), clock: ManualClock().clock)
         return (ColorEventsScene(bus: bus), bus)
     }
 
@@ -70,7 +69,7 @@ struct ScenePresenterTests {
 
     @Test("a presenter that goes away ends its subscription")
     func presenterGoesAway() async throws {
-        let bus = ColorEventBus(journal: InMemoryEventJournal(), random: .seeded(1), clock: ManualClock().clock)
+        let bus = ColorEventBus.inMemory(random: .seeded(1), clock: ManualClock().clock)
         var presenter: ScreenPresenter? = ScreenPresenter(LeftAction.self, bus: bus)
         weak let weakPresenter = presenter
         #expect(bus.subscriberCount == 1)

@@ -2,7 +2,6 @@ import Core
 import Foundation
 import PapersEntity
 import PapersPresenter
-import PapersRepository
 import PapersUseCase
 import TestSupport
 import Testing
@@ -20,9 +19,7 @@ struct PresenterTests {
     }
 
     func useCase(library: [Paper] = [], remote: [Paper] = []) -> PapersUseCase {
-        PapersUseCase(
-            source: InMemoryPaperSource(papers: remote), library: InMemoryPaperLibrary(papers: library),
-            clock: WallClock.fixed(Self.now))
+        PapersUseCase.inMemory(library: library, remote: remote, clock: WallClock.fixed(Self.now))
     }
 
     @Test("list rows: short id, date, cut title, first author et al., favourite mark, recent flag")

@@ -6,7 +6,7 @@ import Foundation
 struct Strata: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
-        abstract: "Keep a layered SwiftPM package honest: check its architecture, draw its module graph.",
+        abstract: "Scaffold layered features, check the architecture, draw the module graph.",
         subcommands: subcommands)
 
     /// Parses and runs a subcommand. Argument errors exit with 2, as the architecture checker

@@ -1,0 +1,14 @@
+import Core
+import Foundation
+import PapersEntity
+import PapersRepository
+
+extension PapersUseCase {
+    /// A use case over in-memory papers: `remote` stands for arXiv, `library` for the local library.
+    ///
+    /// The test value of the use case, so presenter tests build one without reaching the
+    /// Repository layer themselves.
+    public static func inMemory(library: [Paper] = [], remote: [Paper] = [], clock: WallClock) -> PapersUseCase {
+        PapersUseCase(source: InMemoryPaperSource(papers: remote), library: InMemoryPaperLibrary(papers: library), clock: clock)
+    }
+}

@@ -1,0 +1,89 @@
+import Core
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The package being changed: its real path, and the one gate every written path goes through.
+///
+/// Paths are checked after resolving symbolic links, so a `Modules` or `Tests` link that
+/// points outside the package is refused rather than followed.
+public struct PackageRoot: Sendable {
+    /// The package folder, symbolic links resolved.
+    public let url: URL
+
+    /// Opens the package at `path` (the current folder when `nil`).
+    ///
+    /// - Throws: `DomainError.notFound` when the folder has no Package.swift.
+    public init(path: String?) throws {
+        let given = path ?? FileManager.default.currentDirectoryPath
+        guard let real = Self.realPath(given) else {
+            throw DomainError.notFound("no folder at \(given); pass the package folder with --path")
+        }
+        guard FileManager.default.fileExists(atPath: real + "/Package.swift") else {
+            throw DomainError.notFound("\(real) has no Package.swift; run strata in the package folder or pass --path")
+        }
+        url = URL(fileURLWithPath: real, isDirectory: true)
+    }
+
+    /// The manifest, Package.swift.
+    public var manifest: URL { url.appendingPathComponent("Package.swift") }
+
+    /// The absolute URL of `relative`, after checking that writing there stays inside the package.
+    ///
+    /// - Throws: `DomainError.usage` for an absolute path or one with `..`; `.conflict` when
+    ///   an existing part of the path resolves outside the package or is not a folder.
+    public func inside(_ relative: String) throws -> URL {
+        let components = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relative.hasPrefix("/"), !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+            throw DomainError.usage("\(relative) is not a plain path inside the package; fix the template's file name")
+        }
+        var existing = url
+        // The deepest part of the path that exists decides where the rest would land.
+        for (index, component) in components.enumerated() {
+            let next = existing.appendingPathComponent(String(component))
+            guard Self.exists(next) else { break }
+            let isLast = index == components.count - 1
+            if !isLast && !Self.isDirectory(next) {
+                throw DomainError.conflict("\(relativePath(next)) exists and is not a folder; move it away or choose another name")
+            }
+            existing = next
+        }
+        guard let real = Self.realPath(existing.path), contains(real) else {
+            throw DomainError.conflict(
+                "\(relative) would be written outside the package through the symbolic link \(relativePath(existing)); strata never writes outside \(url.path)")
+        }
+        return url.appendingPathComponent(relative)
+    }
+
+    /// `absolute` relative to the package, for messages.
+    public func relativePath(_ absolute: URL) -> String {
+        let prefix = url.path + "/"
+        return absolute.path.hasPrefix(prefix) ? String(absolute.path.dropFirst(prefix.count)) : absolute.path
+    }
+
+    private func contains(_ realPath: String) -> Bool {
+        realPath == url.path || realPath.hasPrefix(url.path.hasSuffix("/") ? url.path : url.path + "/")
+    }
+
+    /// Whether anything is at `url`, a dangling symbolic link included.
+    public static func exists(_ url: URL) -> Bool {
+        var status = stat()
+        return lstat(url.path, &status) == 0
+    }
+
+    /// Whether `url` is a folder (following a symbolic link).
+    public static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The canonical path of an existing `path`, symbolic links resolved.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

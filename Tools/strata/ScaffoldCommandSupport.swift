@@ -1,0 +1,20 @@
+import ArgumentParser
+import Core
+import StrataScaffold
+import TerminalUI
+
+/// The `--path` option the scaffolding commands share.
+struct ScaffoldPackageOptions: ParsableArguments {
+    @Option(name: .long, help: "The package folder (default: the current folder).")
+    var path: String?
+}
+
+/// Runs a scaffolding command: prints its report, or its error as one line with the kind's exit code.
+func runScaffold(_ body: () throws -> String) throws {
+    do {
+        print(try body(), terminator: "")
+    } catch {
+        ErrorOutput.report(tool: "strata", error)
+        throw ExitCode(DomainError.wrap(error).exitCode)
+    }
+}
