@@ -70,10 +70,11 @@ let toolProducts: [Product] = [
 // MARK: - Libraries for out-of-tree benchmarks
 //
 // Tools/Benchmarks/ColorEventsBench (its own package, so OpenCombine stays out of this build)
-// links the event bus through this product.
-let benchmarkProducts: [Product] = [
+// links the event bus through this product. Declared only while the feature is, so the manifest
+// still loads in a copy without it (strata's smoke test builds such a copy).
+let benchmarkProducts: [Product] = features.contains { $0.name == "ColorEvents" } ? [
     .library(name: "ColorEventsBus", targets: ["ColorEventsUseCase", "ColorEventsRepository", "ColorEventsEntity", "Core"]),
-]
+] : []
 
 // MARK: - Package
 
