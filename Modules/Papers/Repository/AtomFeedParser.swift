@@ -28,7 +28,8 @@ public struct AtomFeedParser: Sendable {
             guard raw.count <= Int(Int32.max),
                   let reader = xmlReaderForMemory(base, Int32(raw.count), source, nil, AtomFeedParser.options)
             else { throw DomainError.badData("\(source) could not be read as XML") }
-            return try AtomReader(reader: reader, source: source).read(onEntry: onEntry)
+            var atom = AtomReader(reader: reader, source: source)
+            return try atom.read(onEntry: onEntry)
         }
     }
 
@@ -43,7 +44,8 @@ public struct AtomFeedParser: Sendable {
         guard FileManager.default.isReadableFile(atPath: path),
               let reader = xmlReaderForFile(path, nil, AtomFeedParser.options)
         else { throw DomainError.storage("cannot read \(path); check its permissions") }
-        return try AtomReader(reader: reader, source: path).read(onEntry: onEntry)
+        var atom = AtomReader(reader: reader, source: path)
+        return try atom.read(onEntry: onEntry)
     }
 
     /// Parses a feed held in memory into one page: its header and every paper.
@@ -53,6 +55,8 @@ public struct AtomFeedParser: Sendable {
         return FeedPage(header: header, papers: papers)
     }
 
-    /// No network (no external DTDs or entities), and libxml2's compact text nodes.
+    /// No network (no external DTDs or entities), libxml2's compact text nodes (as `xmllint
+    /// --stream` uses), and no whitespace-only nodes between elements: fewer nodes reach the
+    /// loop (measured a few percent faster than keeping them).
     static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOBLANKS.rawValue)
 }

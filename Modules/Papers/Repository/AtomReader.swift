@@ -7,8 +7,10 @@ import PapersEntity
 ///
 /// Names are compared as pointers: libxml2 interns every element, attribute and namespace name
 /// in the reader's dictionary, and `xmlTextReaderConstString` returns the interned copy of ours,
-/// so matching a node costs no string comparison and no allocation.
-final class AtomReader {
+/// so matching a node costs no string comparison and no allocation. A noncopyable struct rather
+/// than a class: its state is then checked for exclusive access at compile time, not at run time
+/// on every node.
+struct AtomReader: ~Copyable {
     private let reader: xmlTextReaderPtr
     private let source: String
     private let names: InternedNames
@@ -40,7 +42,7 @@ final class AtomReader {
 
     deinit { xmlFreeTextReader(reader) }
 
-    func read(onEntry: (Paper) throws -> Void) throws -> FeedHeader {
+    mutating func read(onEntry: (Paper) throws -> Void) throws -> FeedHeader {
         while true {
             let status = xmlTextReaderRead(reader)
             if status == 0 { break }
@@ -58,7 +60,7 @@ final class AtomReader {
 
     // MARK: - Nodes
 
-    private func startElement() throws {
+    private mutating func startElement() throws {
         guard let name = xmlTextReaderConstLocalName(reader) else { return }
         let namespace = xmlTextReaderConstNamespaceUri(reader)
         let depth = xmlTextReaderDepth(reader)
@@ -86,13 +88,13 @@ final class AtomReader {
         if xmlTextReaderIsEmptyElement(reader) == 1 { try finishCapture() }
     }
 
-    private func startEntry() -> Field? {
+    private mutating func startEntry() -> Field? {
         inEntry = true
         entry = EntryBuilder()
         return nil
     }
 
-    private func atomEntryElement(_ name: UnsafePointer<xmlChar>) -> Field? {
+    private mutating func atomEntryElement(_ name: UnsafePointer<xmlChar>) -> Field? {
         switch name {
         case names.id: return .id
         case names.title: return .title
@@ -114,7 +116,7 @@ final class AtomReader {
         }
     }
 
-    private func arxivElement(_ name: UnsafePointer<xmlChar>) -> Field? {
+    private mutating func arxivElement(_ name: UnsafePointer<xmlChar>) -> Field? {
         switch name {
         case names.primaryCategory:
             entry.primaryCategory = attribute(names.term)
@@ -127,12 +129,12 @@ final class AtomReader {
         }
     }
 
-    private func appendText() {
+    private mutating func appendText() {
         guard let value = xmlTextReaderConstValue(reader) else { return }
         text.append(contentsOf: UnsafeBufferPointer(start: value, count: strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))))
     }
 
-    private func endElement(onEntry: (Paper) throws -> Void) throws {
+    private mutating func endElement(onEntry: (Paper) throws -> Void) throws {
         if let capture, capture.depth == xmlTextReaderDepth(reader) {
             try finishCapture()
             return
@@ -147,7 +149,7 @@ final class AtomReader {
         }
     }
 
-    private func finishCapture() throws {
+    private mutating func finishCapture() throws {
         guard let field = capture?.field else { return }
         capture = nil
         switch field {
@@ -156,47 +158,60 @@ final class AtomReader {
                 throw DomainError.badData("\(source): entry \(header.entryCount + 1) has a malformed date '\(string())'; the feed is damaged")
             }
             if field == .published { entry.published = date } else { entry.updated = date }
-        case .totalResults: header.totalResults = Int(string().trimmingCharacters(in: .whitespacesAndNewlines))
-        case .startIndex: header.startIndex = Int(string().trimmingCharacters(in: .whitespacesAndNewlines))
-        case .itemsPerPage: header.itemsPerPage = Int(string().trimmingCharacters(in: .whitespacesAndNewlines))
-        case .id: entry.id = collapsed()
-        case .title: entry.title = string()
-        case .summary: entry.summary = string()
-        case .authorName: if !entry.authors.isEmpty { entry.authors[entry.authors.count - 1].name = collapsed() }
-        case .affiliation: if !entry.authors.isEmpty { entry.authors[entry.authors.count - 1].affiliations.append(collapsed()) }
-        case .comment: entry.comment = collapsed()
-        case .journalRef: entry.journalRef = collapsed()
-        case .doi: entry.doi = collapsed()
+        case .totalResults: header.totalResults = Int(string())
+        case .startIndex: header.startIndex = Int(string())
+        case .itemsPerPage: header.itemsPerPage = Int(string())
+        case .id: entry.id = string()
+        case .title: entry.title = rawString()
+        case .summary: entry.summary = rawString()
+        case .authorName: if !entry.authors.isEmpty { entry.authors[entry.authors.count - 1].name = string() }
+        case .affiliation: if !entry.authors.isEmpty { entry.authors[entry.authors.count - 1].affiliations.append(string()) }
+        case .comment: entry.comment = string()
+        case .journalRef: entry.journalRef = string()
+        case .doi: entry.doi = string()
         }
     }
 
-    private func string() -> String { String(decoding: text, as: UTF8.self) }
-    private func collapsed() -> String { Paper.collapsingWhitespace(string()) }
+    /// The captured text with whitespace collapsed, as every short field wants it.
+    private func string() -> String { text.withUnsafeBufferPointer(Paper.collapsedString) }
+
+    /// The captured text as it is: `Paper` collapses the title and abstract itself, so doing it here too would scan them twice.
+    private func rawString() -> String { String(decoding: text, as: UTF8.self) }
+
 
     // MARK: - Attributes
 
     /// Sorts a link by its `href` alone: `/pdf/` is the PDF, `/abs/` the abstract page, `doi.org/` the DOI.
-    private func readLink() {
-        guard let href = attribute(names.href) else { return }
-        if href.contains("/pdf/") {
-            entry.pdfURL = href
-        } else if href.contains("/abs/") {
-            entry.abstractURL = href
-        } else if let range = href.range(of: "doi.org/") {
-            entry.doiFromLink = String(href[range.upperBound...]).removingPercentEncoding
+    ///
+    /// The `href` is searched as bytes, and a string is made only of the one that is kept.
+    private mutating func readLink() {
+        defer { xmlTextReaderMoveToElement(reader) }
+        guard let href = attributeBytes(names.href) else { return }
+        let bytes = UnsafeBufferPointer(start: href, count: strlen(UnsafeRawPointer(href).assumingMemoryBound(to: CChar.self)))
+        if FeedBytes.find("/pdf/", in: bytes) != nil {
+            entry.pdfURL = String(decoding: bytes, as: UTF8.self)
+        } else if FeedBytes.find("/abs/", in: bytes) != nil {
+            entry.abstractURL = String(decoding: bytes, as: UTF8.self)
+        } else if let end = FeedBytes.find("doi.org/", in: bytes) {
+            entry.doiFromLink = FeedBytes.percentDecoded(UnsafeBufferPointer(rebasing: bytes[end...]))
         }
+    }
+
+    /// The value of an attribute without a namespace as libxml2 holds it; valid until the reader moves on.
+    /// The caller moves the reader back to the element.
+    private func attributeBytes(_ wanted: UnsafePointer<xmlChar>?) -> UnsafePointer<xmlChar>? {
+        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+            if xmlTextReaderConstLocalName(reader) == wanted, xmlTextReaderConstNamespaceUri(reader) == nil {
+                return xmlTextReaderConstValue(reader)
+            }
+        }
+        return nil
     }
 
     /// The value of an attribute without a namespace, read without allocating a C string to free.
     private func attribute(_ wanted: UnsafePointer<xmlChar>?) -> String? {
         defer { xmlTextReaderMoveToElement(reader) }
-        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-            if xmlTextReaderConstLocalName(reader) == wanted, xmlTextReaderConstNamespaceUri(reader) == nil,
-               let value = xmlTextReaderConstValue(reader) {
-                return String(cString: value)
-            }
-        }
-        return nil
+        return attributeBytes(wanted).map { String(cString: $0) }
     }
 
     // MARK: - Errors
