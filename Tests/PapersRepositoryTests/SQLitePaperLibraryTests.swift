@@ -44,6 +44,38 @@ struct SQLitePaperLibraryTests {
         #expect(try library.search("stale", limit: 5).isEmpty)
     }
 
+    @Test("the index follows every write: new rows in bulk, a paper repeated in one import, updates in place")
+    func indexStaysInStep() throws {
+        let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
+        let library = SQLitePaperLibrary(database: database)
+        let papers = try recorded()
+        var first = papers[0]
+        first.title = "Zeppelin navigation"
+        var revised = first
+        revised.version = 9
+        revised.title = "Quokka ecology"
+        // The same paper twice in one import: inserted, then updated before the index saw it.
+        let summary = try library.importing { save in
+            for paper in [first] + papers.dropFirst().prefix(10) + [revised] { try save(paper) }
+        }
+        #expect(summary == SaveSummary(added: 11, updated: 1))
+        #expect(try library.search("quokka", limit: 5).map(\.id) == [first.id])
+        #expect(try library.search("zeppelin", limit: 5).isEmpty)
+        // A later write updates an indexed row in place and adds new ones.
+        var third = revised
+        third.version = 10
+        third.title = "Axolotl regeneration"
+        try library.save([third] + Array(papers.dropFirst(11)))
+        #expect(try library.search("axolotl", limit: 5).map(\.id) == [first.id])
+        #expect(try library.search("quokka", limit: 5).isEmpty)
+        #expect(try library.stats().papers == 100)
+        // FTS5's own check that the index matches the papers table exactly (rank 1: compare with the content).
+        try database.writer.write { db in
+            try db.execute(sql: "INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)")
+            #expect(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'fts_unindexed_after'") == nil)
+        }
+    }
+
     @Test("full-text search over title, abstract and authors, with phrases, prefixes and fields")
     func fullText() throws {
         let library = try library()
