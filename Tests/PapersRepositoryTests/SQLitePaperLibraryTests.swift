@@ -92,6 +92,25 @@ struct SQLitePaperLibraryTests {
         #expect(try library.search("testing", limit: 7).count == 7)
     }
 
+    @Test("a very common word is ranked among the most recently added matches only")
+    func rankingWindow() throws {
+        let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
+        let papers = try recorded()
+        try SQLitePaperLibrary(database: database).save(papers)
+        let everyMatch = try SQLitePaperLibrary(database: database).search("testing", limit: 1_000).map(\.id)
+        #expect(everyMatch.count > 20)
+        let newest = Set(papers.map(\.id).filter(everyMatch.contains).suffix(10))
+        // Ranked in full, the best five are not all among the ten newest, so the window shows.
+        try #require(!Set(everyMatch.prefix(5)).isSubset(of: newest))
+        let windowed = try SQLitePaperLibrary(database: database, rankingWindow: 10).search("testing", limit: 5).map(\.id)
+        #expect(windowed.count == 5)
+        #expect(Set(windowed).isSubset(of: newest))
+        // The window never returns fewer papers than asked for, and a rarer word is ranked in full.
+        #expect(try SQLitePaperLibrary(database: database, rankingWindow: 10).search("testing", limit: 30).count == 30)
+        #expect(try SQLitePaperLibrary(database: database, rankingWindow: 3).search("webview", limit: 5)
+            == (try SQLitePaperLibrary(database: database).search("webview", limit: 5)))
+    }
+
     @Test("an import that fails part-way leaves the library as it was")
     func rollback() throws {
         let library = try library()
