@@ -13,8 +13,13 @@ import PapersEntity
 /// `DomainError.remote` with the API's message; anything that is not a well-formed Atom feed
 /// throws `DomainError.badData`.
 public struct AtomFeedParser: Sendable {
-    /// Creates a parser.
-    public init() {}
+    /// How many bytes of a file or body are handed to libxml2 at a time.
+    public let chunkSize: Int
+
+    /// Creates a parser that reads `chunkSize` bytes at a time (tests use tiny chunks to split every token).
+    public init(chunkSize: Int = 256 << 10) {
+        self.chunkSize = max(1, chunkSize)
+    }
 
     /// Parses a feed held in memory (an HTTP body), handing each paper to `onEntry`.
     ///
@@ -29,7 +34,7 @@ public struct AtomFeedParser: Sendable {
             // Chunks, so libxml2 never holds a second copy of the whole body.
             var offset = AtomReader.headLength
             while offset < raw.count {
-                let end = min(offset + Self.chunkSize, raw.count)
+                let end = min(offset + chunkSize, raw.count)
                 try atom.push(UnsafeRawBufferPointer(rebasing: raw[offset..<end]), onEntry: onEntry)
                 offset = end
             }
@@ -48,7 +53,7 @@ public struct AtomFeedParser: Sendable {
         guard let file = FileHandle(forReadingAtPath: path) else { throw DomainError.storage("cannot read \(path); check its permissions") }
         defer { try? file.close() }
         func read() throws -> Data {
-            do { return try file.read(upToCount: Self.chunkSize) ?? Data() } catch {
+            do { return try file.read(upToCount: chunkSize) ?? Data() } catch {
                 throw DomainError.storage("cannot read \(path): \(error.localizedDescription); check the file")
             }
         }
@@ -78,7 +83,4 @@ public struct AtomFeedParser: Sendable {
     ///
     /// Not `NOBLANKS`: it would reinstall libxml2's own tree-building whitespace handler.
     static let options = Int32(XML_PARSE_NONET.rawValue)
-
-    /// How much of a file or body is handed to libxml2 at a time.
-    static let chunkSize = 256 << 10
 }
