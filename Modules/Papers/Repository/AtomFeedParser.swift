@@ -3,10 +3,10 @@ import Core
 import Foundation
 import PapersEntity
 
-/// Reads arXiv's Atom feeds with libxml2's streaming reader, one entry at a time.
+/// Reads arXiv's Atom feeds with libxml2's SAX2 push parser, one entry at a time.
 ///
-/// Memory stays flat however long the feed is: the reader keeps only the current node, and each
-/// paper goes to `onEntry` as soon as its `</entry>` is read. Elements are told apart by
+/// Memory stays flat however long the feed is: input goes to libxml2 in chunks, nothing but the
+/// current entry is kept, and each paper goes to `onEntry` as soon as its `</entry>` is read. Elements are told apart by
 /// namespace URI and local name, never by prefix, and links by their `href` alone, because the
 /// API has moved namespace declarations, dropped `rel`/`title`/`type` and switched http to https
 /// over the years. An error feed (an entry titled `Error` by `arXiv api core`) throws
