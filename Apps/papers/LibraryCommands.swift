@@ -5,6 +5,7 @@ import Foundation
 /// `papers library`: the local library, offline.
 struct Library: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "library",
         abstract: "Search the local library offline, or show its statistics.",
         subcommands: [LibrarySearch.self, Stats.self, SearchBench.self])
 }
@@ -40,7 +41,7 @@ struct LibrarySearch: AsyncParsableCommand {
 
 /// `papers library stats`.
 struct Stats: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Count the papers, favourites and fetches in the library.")
+    static let configuration = CommandConfiguration(commandName: "stats", abstract: "Count the papers, favourites and fetches in the library.")
 
     @OptionGroup var options: CommonOptions
 
@@ -57,6 +58,7 @@ struct Stats: AsyncParsableCommand {
 /// `papers import`: saved API responses into the library.
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Import Atom files (saved arXiv API responses) into the library, all or nothing.")
 
     @Argument(help: "One or more Atom files.")
