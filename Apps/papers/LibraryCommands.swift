@@ -17,7 +17,7 @@ struct LibrarySearch: AsyncParsableCommand {
         abstract: "Full-text search of titles, abstracts and authors in the library (no network).",
         discussion: """
             All words must match; "two words" is a phrase, word* a prefix; ti:, au: and abs: limit a word to a field. \
-            Best match (BM25) first; when more than 1,000 papers match, the 1,000 most recently added of them are ranked.
+            Best match (BM25) first; when more than 500 papers match, the 500 most recently added of them are ranked.
             """)
 
     @Argument(help: "What to search for.")

@@ -91,7 +91,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
     }
 
     /// How many of the most recently added matches a search ranks at most, unless told otherwise.
-    public static let defaultRankingWindow = 1_000
+    public static let defaultRankingWindow = 500
 
     /// Marks or unmarks a favourite.
     public func setFavourite(id: String, _ favourite: Bool, at date: Date) throws -> Bool {
