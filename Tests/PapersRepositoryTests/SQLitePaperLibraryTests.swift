@@ -92,6 +92,37 @@ struct SQLitePaperLibraryTests {
         #expect(try library.search("testing", limit: 7).count == 7)
     }
 
+    @Test("a library written by the first schema keeps its index when migrated and written again")
+    func migratesFromV1() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.path("v1.sqlite")
+        let papers = try recorded()
+        do {
+            // The first schema indexed every insert with a trigger.
+            let queue = try DatabaseQueue(path: url.path)
+            try PapersSchema.migrator.migrate(queue, upTo: "v1: papers, favourites, fetches, full-text index")
+            try queue.write { db in
+                for paper in papers.prefix(50) {
+                    try db.execute(sql: """
+                        INSERT INTO papers (id, version, title, summary, author_names, authors, published, updated,
+                            primary_category, categories, abstract_url, pdf_url) VALUES (?, 1, ?, ?, '', '', 0, 0, '', '', '', '')
+                        """, arguments: [paper.id, paper.title, paper.summary])
+                }
+            }
+        }
+        let database = try AppDatabase(url: url, migrator: PapersSchema.migrator)
+        let library = SQLitePaperLibrary(database: database)
+        var revised = papers[0]
+        revised.version = 5
+        revised.title = "Platypus behaviour"
+        try library.save([revised] + Array(papers.dropFirst(50)))
+        #expect(try library.search("platypus", limit: 5).map(\.id) == [papers[0].id])
+        #expect(try library.search("webview", limit: 5).count == 1)
+        try database.writer.write { db in
+            try db.execute(sql: "INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)")
+        }
+    }
+
     @Test("a very common word is ranked among the most recently added matches only")
     func rankingWindow() throws {
         let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
