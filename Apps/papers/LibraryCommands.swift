@@ -5,6 +5,7 @@ import Foundation
 /// `papers library`: the local library, offline.
 struct Library: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "library",
         abstract: "Search the local library offline, or show its statistics.",
         subcommands: [LibrarySearch.self, Stats.self, SearchBench.self])
 }
@@ -14,7 +15,10 @@ struct LibrarySearch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Full-text search of titles, abstracts and authors in the library (no network).",
-        discussion: "All words must match; \"two words\" is a phrase, word* a prefix; ti:, au: and abs: limit a word to a field.")
+        discussion: """
+            All words must match; "two words" is a phrase, word* a prefix; ti:, au: and abs: limit a word to a field. \
+            Best match (BM25) first; when more than 500 papers match, the 500 most recently added of them are ranked.
+            """)
 
     @Argument(help: "What to search for.")
     var text: [String]
@@ -37,7 +41,7 @@ struct LibrarySearch: AsyncParsableCommand {
 
 /// `papers library stats`.
 struct Stats: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Count the papers, favourites and fetches in the library.")
+    static let configuration = CommandConfiguration(commandName: "stats", abstract: "Count the papers, favourites and fetches in the library.")
 
     @OptionGroup var options: CommonOptions
 
@@ -54,6 +58,7 @@ struct Stats: AsyncParsableCommand {
 /// `papers import`: saved API responses into the library.
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Import Atom files (saved arXiv API responses) into the library, all or nothing.")
 
     @Argument(help: "One or more Atom files.")

@@ -2,6 +2,10 @@ import ArgumentParser
 import PapersFactory
 
 /// `papers`: search arXiv from the terminal, keep a local library, search it offline.
+///
+/// Every command names itself (`commandName:`): ArgumentParser otherwise derives the name with
+/// `String(describing:)`, a dynamic cast that scans every protocol conformance in the binary
+/// once per command, a measurable part of `papers --help`.
 @main
 struct PapersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

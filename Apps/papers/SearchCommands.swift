@@ -5,6 +5,7 @@ import PapersEntity
 /// `papers search`: query arXiv and save the results.
 struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Search arXiv and save the results in the library.",
         discussion: "QUERY is plain words (all must match) or the API's syntax: au:maestro AND ti:\"phase transition\", OR, ANDNOT, parentheses.")
 
@@ -40,7 +41,7 @@ struct Search: AsyncParsableCommand {
 
 /// `papers latest`: the newest submissions in a category.
 struct Latest: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the newest submissions in a category and save them.")
+    static let configuration = CommandConfiguration(commandName: "latest", abstract: "List the newest submissions in a category and save them.")
 
     @Option(help: "The arXiv category, such as cs.LG or hep-th.")
     var category = "cs.LG"

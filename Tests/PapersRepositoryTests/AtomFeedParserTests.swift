@@ -68,6 +68,18 @@ struct AtomFeedParserTests {
         #expect(header.entryCount == 100)
     }
 
+    @Test("input cut into chunks anywhere (inside tags, attributes, entities, UTF-8 characters) parses the same", arguments: [1, 7, 4_093])
+    func chunks(size: Int) throws {
+        let whole = try parser.page(try Feeds.fixture("search-all-testing-100-entries.xml"), source: "fixture")
+        let chunked = AtomFeedParser(chunkSize: size)
+        #expect(try chunked.page(try Feeds.fixture("search-all-testing-100-entries.xml"), source: "fixture") == whole)
+        var papers: [Paper] = []
+        try chunked.parse(fileAt: FixtureFiles.url("arxiv", "search-all-testing-100-entries.xml")) { papers.append($0) }
+        #expect(papers == whole.papers)
+        let legacy = try Feeds.fixture("legacy2016-au-del_maestro-10-of-31.xml")
+        #expect(try chunked.page(legacy, source: "legacy") == (try parser.page(legacy, source: "legacy")))
+    }
+
     @Test("prefixes do not matter, namespace URIs do; bare links and no links work")
     func drift() throws {
         let feed = """

@@ -44,6 +44,38 @@ struct SQLitePaperLibraryTests {
         #expect(try library.search("stale", limit: 5).isEmpty)
     }
 
+    @Test("the index follows every write: new rows in bulk, a paper repeated in one import, updates in place")
+    func indexStaysInStep() throws {
+        let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
+        let library = SQLitePaperLibrary(database: database)
+        let papers = try recorded()
+        var first = papers[0]
+        first.title = "Zeppelin navigation"
+        var revised = first
+        revised.version = 9
+        revised.title = "Quokka ecology"
+        // The same paper twice in one import: inserted, then updated before the index saw it.
+        let summary = try library.importing { save in
+            for paper in [first] + papers.dropFirst().prefix(10) + [revised] { try save(paper) }
+        }
+        #expect(summary == SaveSummary(added: 11, updated: 1))
+        #expect(try library.search("quokka", limit: 5).map(\.id) == [first.id])
+        #expect(try library.search("zeppelin", limit: 5).isEmpty)
+        // A later write updates an indexed row in place and adds new ones.
+        var third = revised
+        third.version = 10
+        third.title = "Axolotl regeneration"
+        try library.save([third] + Array(papers.dropFirst(11)))
+        #expect(try library.search("axolotl", limit: 5).map(\.id) == [first.id])
+        #expect(try library.search("quokka", limit: 5).isEmpty)
+        #expect(try library.stats().papers == 100)
+        // FTS5's own check that the index matches the papers table exactly (rank 1: compare with the content).
+        try database.writer.write { db in
+            try db.execute(sql: "INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)")
+            #expect(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'fts_unindexed_after'") == nil)
+        }
+    }
+
     @Test("full-text search over title, abstract and authors, with phrases, prefixes and fields")
     func fullText() throws {
         let library = try library()
@@ -58,6 +90,56 @@ struct SQLitePaperLibraryTests {
         #expect(try library.search("NEAR( testing AND ) title:", limit: 5).count <= 5)
         #expect(try library.search("* \" ( ) :", limit: 5).isEmpty)
         #expect(try library.search("testing", limit: 7).count == 7)
+    }
+
+    @Test("a library written by the first schema keeps its index when migrated and written again")
+    func migratesFromV1() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.path("v1.sqlite")
+        let papers = try recorded()
+        do {
+            // The first schema indexed every insert with a trigger.
+            let queue = try DatabaseQueue(path: url.path)
+            try PapersSchema.migrator.migrate(queue, upTo: "v1: papers, favourites, fetches, full-text index")
+            try queue.write { db in
+                for paper in papers.prefix(50) {
+                    try db.execute(sql: """
+                        INSERT INTO papers (id, version, title, summary, author_names, authors, published, updated,
+                            primary_category, categories, abstract_url, pdf_url) VALUES (?, 1, ?, ?, '', '', 0, 0, '', '', '', '')
+                        """, arguments: [paper.id, paper.title, paper.summary])
+                }
+            }
+        }
+        let database = try AppDatabase(url: url, migrator: PapersSchema.migrator)
+        let library = SQLitePaperLibrary(database: database)
+        var revised = papers[0]
+        revised.version = 5
+        revised.title = "Platypus behaviour"
+        try library.save([revised] + Array(papers.dropFirst(50)))
+        #expect(try library.search("platypus", limit: 5).map(\.id) == [papers[0].id])
+        #expect(try library.search("webview", limit: 5).count == 1)
+        try database.writer.write { db in
+            try db.execute(sql: "INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)")
+        }
+    }
+
+    @Test("a very common word is ranked among the most recently added matches only")
+    func rankingWindow() throws {
+        let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
+        let papers = try recorded()
+        try SQLitePaperLibrary(database: database).save(papers)
+        let everyMatch = try SQLitePaperLibrary(database: database).search("testing", limit: 1_000).map(\.id)
+        #expect(everyMatch.count > 20)
+        let newest = Set(papers.map(\.id).filter(everyMatch.contains).suffix(10))
+        // Ranked in full, the best five are not all among the ten newest, so the window shows.
+        try #require(!Set(everyMatch.prefix(5)).isSubset(of: newest))
+        let windowed = try SQLitePaperLibrary(database: database, rankingWindow: 10).search("testing", limit: 5).map(\.id)
+        #expect(windowed.count == 5)
+        #expect(Set(windowed).isSubset(of: newest))
+        // The window never returns fewer papers than asked for, and a rarer word is ranked in full.
+        #expect(try SQLitePaperLibrary(database: database, rankingWindow: 10).search("testing", limit: 30).count == 30)
+        #expect(try SQLitePaperLibrary(database: database, rankingWindow: 3).search("webview", limit: 5)
+            == (try SQLitePaperLibrary(database: database).search("webview", limit: 5)))
     }
 
     @Test("an import that fails part-way leaves the library as it was")

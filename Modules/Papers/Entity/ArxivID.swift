@@ -16,66 +16,84 @@ public struct ArxivID: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// Parses an id as people write it; `nil` when it is not an arXiv id in either scheme.
+    ///
+    /// Works on UTF-8 bytes: the parser calls this once per entry of a feed, and Foundation's
+    /// string search would cost more than the rest of the entry.
     public init?(parsing text: String) {
-        var rest = Substring(text.trimmingWhitespace())
-        if rest.lowercased().hasPrefix("arxiv:") { rest = rest.dropFirst(6) }
-        for marker in ["/abs/", "/pdf/"] {
-            if let range = rest.range(of: marker) { rest = rest[range.upperBound...] }
+        var bytes = Array(text.trimmingWhitespace().utf8)[...]
+        if bytes.count >= 6, String(decoding: bytes.prefix(6), as: UTF8.self).lowercased() == "arxiv:" {
+            bytes = bytes.dropFirst(6)
         }
-        if rest.hasSuffix(".pdf") { rest = rest.dropLast(4) }
+        for marker in ["/abs/", "/pdf/"] {
+            if let end = Self.end(of: Array(marker.utf8), in: bytes) { bytes = bytes[end...] }
+        }
+        if bytes.count > 4, bytes.suffix(4).elementsEqual(".pdf".utf8) { bytes = bytes.dropLast(4) }
         var version: Int?
-        if let v = rest.lastIndex(of: "v"), v != rest.startIndex {
-            let digits = rest[rest.index(after: v)...]
-            if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let number = Int(digits), number > 0 {
+        if let v = bytes.lastIndex(of: UInt8(ascii: "v")), v != bytes.startIndex {
+            let digits = bytes[(v + 1)...]
+            if (1...18).contains(digits.count), digits.allSatisfy(Self.isDigit), let number = Int(String(decoding: digits, as: UTF8.self)), number > 0 {
                 version = number
-                rest = rest[..<v]
+                bytes = bytes[..<v]
             }
         }
-        guard Self.isNewStyle(rest) || Self.isOldStyle(rest) else { return nil }
-        self.init(base: String(rest), version: version)
+        guard Self.isNewStyle(bytes) || Self.isOldStyle(bytes) else { return nil }
+        self.init(base: String(decoding: bytes, as: UTF8.self), version: version)
     }
 
     /// The id as arXiv writes it: `2401.12345v2`, or `2401.12345` without a version.
     public var description: String { version.map { "\(base)v\($0)" } ?? base }
 
     /// Whether this is an old-style (pre-2007) id such as `hep-th/9901001`.
-    public var isOldStyle: Bool { base.contains("/") }
+    public var isOldStyle: Bool { base.utf8.contains(UInt8(ascii: "/")) }
 
     /// `YYMM.NNNN(N)` with a month from 01 to 12.
-    static func isNewStyle(_ text: Substring) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 4, (4...5).contains(parts[1].count),
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let month = Int(parts[0].suffix(2)), (1...12).contains(month)
-        else { return false }
-        return true
+    static func isNewStyle(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return false }
+        let (yymm, number) = (bytes[..<dot], bytes[(dot + 1)...])
+        guard yymm.count == 4, (4...5).contains(number.count), yymm.allSatisfy(isDigit), number.allSatisfy(isDigit) else { return false }
+        let month = Int(yymm[yymm.startIndex + 2] - 0x30) * 10 + Int(yymm[yymm.startIndex + 3] - 0x30)
+        return (1...12).contains(month)
     }
 
     /// `archive(-archive)(.SC)/YYMMNNN`, such as `hep-th/9901001` or `math.GT/0309136`.
-    static func isOldStyle(_ text: Substring) -> Bool {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[1].count == 7, parts[1].allSatisfy(\.isASCIIDigit) else { return false }
-        let archive = parts[0].split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(archive.count), let name = archive.first, !name.isEmpty,
-              name.allSatisfy({ $0.isASCIILowercaseLetter || $0 == "-" }), name.first != "-"
-        else { return false }
-        if archive.count == 2 {
-            return archive[1].count == 2 && archive[1].allSatisfy { $0.isASCIILetter }
+    static func isOldStyle(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")) else { return false }
+        let (archive, number) = (bytes[..<slash], bytes[(slash + 1)...])
+        guard number.count == 7, number.allSatisfy(isDigit) else { return false }
+        let name: ArraySlice<UInt8>
+        if let dot = archive.firstIndex(of: UInt8(ascii: ".")) {
+            let subject = archive[(dot + 1)...]
+            guard subject.count == 2, subject.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return false }
+            name = archive[..<dot]
+        } else {
+            name = archive
         }
-        return true
+        guard let first = name.first, first != UInt8(ascii: "-") else { return false }
+        return name.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || $0 == UInt8(ascii: "-") }
     }
-}
 
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
-    var isASCIILetter: Bool { isASCII && isLetter }
-    var isASCIILowercaseLetter: Bool { isASCII && isLowercase }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// The index just past the first occurrence of `marker` in `bytes`.
+    private static func end(of marker: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+        guard let first = marker.first, bytes.count >= marker.count else { return nil }
+        var index = bytes.startIndex
+        while index <= bytes.endIndex - marker.count {
+            if bytes[index] == first, bytes[index..<(index + marker.count)].elementsEqual(marker) { return index + marker.count }
+            index += 1
+        }
+        return nil
+    }
 }
 
 extension StringProtocol {
     /// The text without leading and trailing whitespace (spaces, tabs, line breaks).
     func trimmingWhitespace() -> Substring {
         let characters = Substring(self)
+        // Most text has a printable ASCII character at both ends; no Unicode properties needed then.
+        if let first = characters.utf8.first, let last = characters.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return characters
+        }
         guard let first = characters.firstIndex(where: { !$0.isWhitespace }),
               let last = characters.lastIndex(where: { !$0.isWhitespace })
         else { return "" }

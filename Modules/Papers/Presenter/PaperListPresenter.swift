@@ -9,9 +9,9 @@ import PapersUseCase
 @MainActor
 public final class PaperListPresenter {
     /// What the list shows now.
+    public private(set) var state: ViewState<PaperListViewData> = .initial
     /// The last failure with its kind, so the app can exit with the matching code.
     public private(set) var failure: DomainError?
-    public private(set) var state: ViewState<PaperListViewData> = .initial
 
     private let useCase: PapersUseCase
     private let columns: Int

@@ -3,32 +3,42 @@ import Core
 import Foundation
 import PapersEntity
 
-/// Reads arXiv's Atom feeds with libxml2's streaming reader, one entry at a time.
+/// Reads arXiv's Atom feeds with libxml2's SAX2 push parser, one entry at a time.
 ///
-/// Memory stays flat however long the feed is: the reader keeps only the current node, and each
-/// paper goes to `onEntry` as soon as its `</entry>` is read. Elements are told apart by
+/// Memory stays flat however long the feed is: input goes to libxml2 in chunks, nothing but the
+/// current entry is kept, and each paper goes to `onEntry` as soon as its `</entry>` is read. Elements are told apart by
 /// namespace URI and local name, never by prefix, and links by their `href` alone, because the
 /// API has moved namespace declarations, dropped `rel`/`title`/`type` and switched http to https
 /// over the years. An error feed (an entry titled `Error` by `arXiv api core`) throws
 /// `DomainError.remote` with the API's message; anything that is not a well-formed Atom feed
 /// throws `DomainError.badData`.
 public struct AtomFeedParser: Sendable {
-    /// Creates a parser.
-    public init() {}
+    /// How many bytes of a file or body are handed to libxml2 at a time.
+    public let chunkSize: Int
+
+    /// Creates a parser that reads `chunkSize` bytes at a time (tests use tiny chunks to split every token).
+    public init(chunkSize: Int = 256 << 10) {
+        self.chunkSize = max(1, chunkSize)
+    }
 
     /// Parses a feed held in memory (an HTTP body), handing each paper to `onEntry`.
     ///
     /// - Parameter source: names the input in error messages, such as the URL.
     @discardableResult
     public func parse(_ data: Data, source: String, onEntry: (Paper) throws -> Void) throws -> FeedHeader {
-        try data.withUnsafeBytes { raw -> FeedHeader in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count > 0 else {
-                throw DomainError.badData("\(source) is empty, not an Atom feed; check the address or the file")
+        guard !data.isEmpty else {
+            throw DomainError.badData("\(source) is empty, not an Atom feed; check the address or the file")
+        }
+        let atom = try AtomReader(source: source, head: data)
+        return try data.withUnsafeBytes { raw in
+            // Chunks, so libxml2 never holds a second copy of the whole body.
+            var offset = AtomReader.headLength
+            while offset < raw.count {
+                let end = min(offset + chunkSize, raw.count)
+                try atom.push(UnsafeRawBufferPointer(rebasing: raw[offset..<end]), onEntry: onEntry)
+                offset = end
             }
-            guard raw.count <= Int(Int32.max),
-                  let reader = xmlReaderForMemory(base, Int32(raw.count), source, nil, AtomFeedParser.options)
-            else { throw DomainError.badData("\(source) could not be read as XML") }
-            return try AtomReader(reader: reader, source: source).read(onEntry: onEntry)
+            return try atom.finish(onEntry: onEntry)
         }
     }
 
@@ -40,10 +50,26 @@ public struct AtomFeedParser: Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw DomainError.notFound("no file at \(path); check the path")
         }
-        guard FileManager.default.isReadableFile(atPath: path),
-              let reader = xmlReaderForFile(path, nil, AtomFeedParser.options)
-        else { throw DomainError.storage("cannot read \(path); check its permissions") }
-        return try AtomReader(reader: reader, source: path).read(onEntry: onEntry)
+        guard let file = FileHandle(forReadingAtPath: path) else { throw DomainError.storage("cannot read \(path); check its permissions") }
+        defer { try? file.close() }
+        func read() throws -> Data {
+            do { return try file.read(upToCount: chunkSize) ?? Data() } catch {
+                throw DomainError.storage("cannot read \(path): \(error.localizedDescription); check the file")
+            }
+        }
+        var chunk = try read()
+        guard !chunk.isEmpty else { throw DomainError.badData("\(path) is empty, not an Atom feed; check the file") }
+        let atom = try AtomReader(source: path, head: chunk)
+        var offset = AtomReader.headLength
+        while !chunk.isEmpty {
+            try chunk.withUnsafeBytes { raw in
+                guard offset < raw.count else { return }
+                try atom.push(UnsafeRawBufferPointer(rebasing: raw[offset...]), onEntry: onEntry)
+            }
+            chunk = try read()
+            offset = 0
+        }
+        return try atom.finish(onEntry: onEntry)
     }
 
     /// Parses a feed held in memory into one page: its header and every paper.
@@ -53,6 +79,8 @@ public struct AtomFeedParser: Sendable {
         return FeedPage(header: header, papers: papers)
     }
 
-    /// No network (no external DTDs or entities), and libxml2's compact text nodes.
-    static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOBLANKS.rawValue)
+    /// No network: no external DTDs or entities are ever fetched.
+    ///
+    /// Not `NOBLANKS`: it would reinstall libxml2's own tree-building whitespace handler.
+    static let options = Int32(XML_PARSE_NONET.rawValue)
 }

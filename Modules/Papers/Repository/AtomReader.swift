@@ -3,23 +3,112 @@ import Core
 import Foundation
 import PapersEntity
 
-/// One pass over one feed: owns the libxml2 reader and the entry being built.
+/// One pass over one feed with libxml2's SAX2 push parser: bytes go in chunk by chunk, papers come out at each `</entry>`.
 ///
-/// Names are compared as pointers: libxml2 interns every element, attribute and namespace name
-/// in the reader's dictionary, and `xmlTextReaderConstString` returns the interned copy of ours,
-/// so matching a node costs no string comparison and no allocation.
-final class AtomReader {
-    private let reader: xmlTextReaderPtr
-    private let source: String
-    private let names: InternedNames
-    private let errors = ErrorLog()
-    private var header = FeedHeader()
+/// SAX rather than `xmlTextReader`: the reader builds (and frees) a small tree node for every
+/// element and text run, which costs more than twice what the parser itself does; SAX hands
+/// over names, attributes and text without building anything. Names are compared as pointers:
+/// libxml2 interns element, attribute and namespace names in the parser's dictionary, and the
+/// names we look for are interned in the same one.
+struct AtomReader: ~Copyable {
+    private let context: xmlParserCtxtPtr
+    private let state: UnsafeMutablePointer<AtomState>
+
+    /// How many bytes `init` takes: libxml2 reads the encoding from them.
+    static let headLength = 4
+
+    /// Starts a parse with the first `headLength` bytes of the input (or all of it, if shorter); `push` the rest.
+    init(source: String, head: some Collection<UInt8>) throws {
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { user, name, _, namespace, _, _, attributeCount, _, attributes in
+            guard let user, let name else { return }
+            AtomState.from(user).pointee.startElement(name, namespace, attributes, Int(attributeCount))
+        }
+        handler.endElementNs = { user, name, _, namespace in
+            guard let user, let name else { return }
+            AtomState.from(user).pointee.endElement(name, namespace)
+        }
+        handler.characters = { user, bytes, count in
+            guard let user, let bytes else { return }
+            AtomState.from(user).pointee.characters(bytes, Int(count))
+        }
+        handler.cdataBlock = handler.characters
+        handler.serror = { user, error in
+            guard let user, let error else { return }
+            AtomState.from(user).pointee.record(error.pointee)
+        }
+        let state = UnsafeMutablePointer<AtomState>.allocate(capacity: 1)
+        state.initialize(to: AtomState(source: source))
+        let prefix = Array(head.prefix(Self.headLength))
+        let created = prefix.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(&handler, state, $0.baseAddress, Int32($0.count), source) }
+        }
+        guard let context = created else {
+            state.deinitialize(count: 1)
+            state.deallocate()
+            throw DomainError.badData("\(source) could not be read as XML")
+        }
+        self.context = context
+        self.state = state
+        xmlCtxtUseOptions(context, AtomFeedParser.options)
+        state.pointee.attach(context)
+    }
+
+    deinit {
+        xmlFreeParserCtxt(context)
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// Parses the next bytes, handing each complete paper to `onEntry`.
+    func push(_ bytes: UnsafeRawBufferPointer, onEntry: (Paper) throws -> Void) throws {
+        guard !bytes.isEmpty else { return }
+        try parse(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), count: bytes.count, terminate: false, onEntry: onEntry)
+    }
+
+    /// Ends the input: what is left is parsed and the feed's header returned.
+    func finish(onEntry: (Paper) throws -> Void) throws -> FeedHeader {
+        try parse(nil, count: 0, terminate: true, onEntry: onEntry)
+        guard state.pointee.sawRoot else {
+            throw DomainError.badData("\(state.pointee.source) has no XML elements; it is not an Atom feed")
+        }
+        return state.pointee.header
+    }
+
+    private func parse(_ bytes: UnsafePointer<CChar>?, count: Int, terminate: Bool, onEntry: (Paper) throws -> Void) throws {
+        var offset = 0
+        repeat {
+            // xmlParseChunk takes an Int32 length.
+            let length = min(count - offset, 1 << 30)
+            let status = withoutActuallyEscaping(onEntry) { onEntry in
+                state.pointee.onEntry = onEntry
+                defer { state.pointee.onEntry = nil }
+                return xmlParseChunk(context, bytes.map { $0 + offset }, Int32(length), terminate && offset + length == count ? 1 : 0)
+            }
+            if let failure = state.pointee.failure { throw failure }
+            if status != 0 || context.pointee.wellFormed == 0 { throw state.pointee.malformed() }
+            offset += length
+        } while offset < count
+    }
+}
+
+/// What the SAX callbacks share: the entry being built, the text being captured, the header and the first failure.
+struct AtomState {
+    let source: String
+    private var context: xmlParserCtxtPtr?
+    private var names = InternedNames()
+    var onEntry: ((Paper) throws -> Void)?
+    var failure: (any Error)?
+    private var firstError: String?
+    private(set) var header = FeedHeader()
+    private(set) var sawRoot = false
     private var entry = EntryBuilder()
-    private var sawRoot = false
     private var inEntry = false
     private var inAuthor = false
+    private var depth = 0
     /// The field whose text is being collected, and the depth of its element.
-    private var capture: (field: Field, depth: Int32)?
+    private var capture: (field: Field, depth: Int)?
     private var text: [UInt8] = []
 
     enum Field {
@@ -27,51 +116,40 @@ final class AtomReader {
         case totalResults, startIndex, itemsPerPage
     }
 
-    init(reader: xmlTextReaderPtr, source: String) {
-        self.reader = reader
+    init(source: String) {
         self.source = source
-        names = InternedNames(reader: reader)
         text.reserveCapacity(4096)
-        xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
-            guard let context, let error else { return }
-            Unmanaged<ErrorLog>.fromOpaque(context).takeUnretainedValue().record(error.pointee)
-        }, Unmanaged.passUnretained(errors).toOpaque())
     }
 
-    deinit { xmlFreeTextReader(reader) }
-
-    func read(onEntry: (Paper) throws -> Void) throws -> FeedHeader {
-        while true {
-            let status = xmlTextReaderRead(reader)
-            if status == 0 { break }
-            guard status == 1 else { throw malformed() }
-            switch xmlTextReaderNodeType(reader) {
-            case 1: try startElement()
-            case 3, 4, 13, 14: if capture != nil { appendText() }
-            case 15: try endElement(onEntry: onEntry)
-            default: break
-            }
-        }
-        guard sawRoot else { throw DomainError.badData("\(source) has no XML elements; it is not an Atom feed") }
-        return header
+    /// Connects the state to its parser, whose dictionary the names are interned in.
+    mutating func attach(_ context: xmlParserCtxtPtr) {
+        self.context = context
+        names = InternedNames(dictionary: context.pointee.dict)
     }
 
-    // MARK: - Nodes
+    static func from(_ user: UnsafeMutableRawPointer) -> UnsafeMutablePointer<AtomState> {
+        user.assumingMemoryBound(to: AtomState.self)
+    }
 
-    private func startElement() throws {
-        guard let name = xmlTextReaderConstLocalName(reader) else { return }
-        let namespace = xmlTextReaderConstNamespaceUri(reader)
-        let depth = xmlTextReaderDepth(reader)
+    // MARK: - Callbacks
+
+    mutating func startElement(
+        _ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?,
+        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ attributeCount: Int
+    ) {
+        depth += 1
+        guard failure == nil else { return }
         if !sawRoot {
-            guard namespace == names.atom, name == names.feed else { throw notAFeed(name, namespace) }
+            guard namespace == names.atom, name == names.feed else { return fail(notAFeed(name, namespace)) }
             sawRoot = true
             return
         }
+        let element = Element(attributes: attributes, count: attributeCount)
         let field: Field?
         if namespace == names.atom {
-            field = inEntry ? atomEntryElement(name) : (name == names.entry ? startEntry() : nil)
+            field = inEntry ? atomEntryElement(name, element) : (name == names.entry ? startEntry() : nil)
         } else if namespace == names.arxiv, inEntry {
-            field = arxivElement(name)
+            field = arxivElement(name, element)
         } else if namespace == names.opensearch, !inEntry {
             field = name == names.totalResults ? .totalResults
                 : name == names.startIndex ? .startIndex
@@ -82,17 +160,50 @@ final class AtomReader {
         guard let field, capture == nil else { return }
         text.removeAll(keepingCapacity: true)
         capture = (field, depth)
-        // `<summary/>` has no end tag to close the capture.
-        if xmlTextReaderIsEmptyElement(reader) == 1 { try finishCapture() }
     }
 
-    private func startEntry() -> Field? {
+    mutating func endElement(_ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?) {
+        defer { depth -= 1 }
+        guard failure == nil else { return }
+        if let capture, capture.depth == depth {
+            do { try finishCapture() } catch { fail(error) }
+            return
+        }
+        guard inEntry, namespace == names.atom else { return }
+        if name == names.author {
+            inAuthor = false
+        } else if name == names.entry {
+            inEntry = false
+            header.entryCount += 1
+            do {
+                try onEntry?(try entry.paper(source: source, index: header.entryCount))
+            } catch {
+                fail(error)
+            }
+        }
+    }
+
+    mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
+        guard capture != nil else { return }
+        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    /// Keeps the first error libxml2 reports instead of printing it.
+    mutating func record(_ error: xmlError) {
+        guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        let message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
+        firstError = "line \(error.line): \(Paper.collapsingWhitespace(message))"
+    }
+
+    // MARK: - Elements
+
+    private mutating func startEntry() -> Field? {
         inEntry = true
         entry = EntryBuilder()
         return nil
     }
 
-    private func atomEntryElement(_ name: UnsafePointer<xmlChar>) -> Field? {
+    private mutating func atomEntryElement(_ name: UnsafePointer<xmlChar>, _ element: Element) -> Field? {
         switch name {
         case names.id: return .id
         case names.title: return .title
@@ -105,19 +216,19 @@ final class AtomReader {
             return nil
         case names.name: return inAuthor ? .authorName : nil
         case names.link:
-            readLink()
+            readLink(element)
             return nil
         case names.category:
-            if let term = attribute(names.term) { entry.categories.append(term) }
+            if let term = element.value(of: names.term) { entry.categories.append(String(decoding: term, as: UTF8.self)) }
             return nil
         default: return nil
         }
     }
 
-    private func arxivElement(_ name: UnsafePointer<xmlChar>) -> Field? {
+    private mutating func arxivElement(_ name: UnsafePointer<xmlChar>, _ element: Element) -> Field? {
         switch name {
         case names.primaryCategory:
-            entry.primaryCategory = attribute(names.term)
+            entry.primaryCategory = element.value(of: names.term).map { String(decoding: $0, as: UTF8.self) }
             return nil
         case names.comment: return .comment
         case names.journalRef: return .journalRef
@@ -127,27 +238,21 @@ final class AtomReader {
         }
     }
 
-    private func appendText() {
-        guard let value = xmlTextReaderConstValue(reader) else { return }
-        text.append(contentsOf: UnsafeBufferPointer(start: value, count: strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))))
-    }
-
-    private func endElement(onEntry: (Paper) throws -> Void) throws {
-        if let capture, capture.depth == xmlTextReaderDepth(reader) {
-            try finishCapture()
-            return
-        }
-        guard inEntry, xmlTextReaderConstNamespaceUri(reader) == names.atom, let name = xmlTextReaderConstLocalName(reader) else { return }
-        if name == names.author {
-            inAuthor = false
-        } else if name == names.entry {
-            inEntry = false
-            header.entryCount += 1
-            try onEntry(try entry.paper(source: source, index: header.entryCount))
+    /// Sorts a link by its `href` alone: `/pdf/` is the PDF, `/abs/` the abstract page, `doi.org/` the DOI.
+    ///
+    /// The `href` is searched as bytes, and a string is made only of the one that is kept.
+    private mutating func readLink(_ element: Element) {
+        guard let href = element.value(of: names.href) else { return }
+        if FeedBytes.find("/pdf/", in: href) != nil {
+            entry.pdfURL = String(decoding: href, as: UTF8.self)
+        } else if FeedBytes.find("/abs/", in: href) != nil {
+            entry.abstractURL = String(decoding: href, as: UTF8.self)
+        } else if let end = FeedBytes.find("doi.org/", in: href) {
+            entry.doiFromLink = FeedBytes.percentDecoded(UnsafeBufferPointer(rebasing: href[end...]))
         }
     }
 
-    private func finishCapture() throws {
+    private mutating func finishCapture() throws {
         guard let field = capture?.field else { return }
         capture = nil
         switch field {
@@ -156,53 +261,37 @@ final class AtomReader {
                 throw DomainError.badData("\(source): entry \(header.entryCount + 1) has a malformed date '\(string())'; the feed is damaged")
             }
             if field == .published { entry.published = date } else { entry.updated = date }
-        case .totalResults: header.totalResults = Int(string().trimmingCharacters(in: .whitespacesAndNewlines))
-        case .startIndex: header.startIndex = Int(string().trimmingCharacters(in: .whitespacesAndNewlines))
-        case .itemsPerPage: header.itemsPerPage = Int(string().trimmingCharacters(in: .whitespacesAndNewlines))
-        case .id: entry.id = collapsed()
-        case .title: entry.title = string()
-        case .summary: entry.summary = string()
-        case .authorName: if !entry.authors.isEmpty { entry.authors[entry.authors.count - 1].name = collapsed() }
-        case .affiliation: if !entry.authors.isEmpty { entry.authors[entry.authors.count - 1].affiliations.append(collapsed()) }
-        case .comment: entry.comment = collapsed()
-        case .journalRef: entry.journalRef = collapsed()
-        case .doi: entry.doi = collapsed()
+        case .totalResults: header.totalResults = Int(string())
+        case .startIndex: header.startIndex = Int(string())
+        case .itemsPerPage: header.itemsPerPage = Int(string())
+        case .id: entry.id = string()
+        case .title: entry.title = rawString()
+        case .summary: entry.summary = rawString()
+        case .authorName: if !entry.authors.isEmpty { entry.authors[entry.authors.count - 1].name = string() }
+        case .affiliation: if !entry.authors.isEmpty { entry.authors[entry.authors.count - 1].affiliations.append(string()) }
+        case .comment: entry.comment = string()
+        case .journalRef: entry.journalRef = string()
+        case .doi: entry.doi = string()
         }
     }
 
-    private func string() -> String { String(decoding: text, as: UTF8.self) }
-    private func collapsed() -> String { Paper.collapsingWhitespace(string()) }
+    /// The captured text with whitespace collapsed, as every short field wants it.
+    private func string() -> String { text.withUnsafeBufferPointer(Paper.collapsedString) }
 
-    // MARK: - Attributes
-
-    /// Sorts a link by its `href` alone: `/pdf/` is the PDF, `/abs/` the abstract page, `doi.org/` the DOI.
-    private func readLink() {
-        guard let href = attribute(names.href) else { return }
-        if href.contains("/pdf/") {
-            entry.pdfURL = href
-        } else if href.contains("/abs/") {
-            entry.abstractURL = href
-        } else if let range = href.range(of: "doi.org/") {
-            entry.doiFromLink = String(href[range.upperBound...]).removingPercentEncoding
-        }
-    }
-
-    /// The value of an attribute without a namespace, read without allocating a C string to free.
-    private func attribute(_ wanted: UnsafePointer<xmlChar>?) -> String? {
-        defer { xmlTextReaderMoveToElement(reader) }
-        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-            if xmlTextReaderConstLocalName(reader) == wanted, xmlTextReaderConstNamespaceUri(reader) == nil,
-               let value = xmlTextReaderConstValue(reader) {
-                return String(cString: value)
-            }
-        }
-        return nil
-    }
+    /// The captured text as it is: `Paper` collapses the title and abstract itself, so doing it here too would scan them twice.
+    private func rawString() -> String { String(decoding: text, as: UTF8.self) }
 
     // MARK: - Errors
 
-    private func malformed() -> DomainError {
-        let detail = errors.first.map { ": \($0)" } ?? ""
+    /// Records the first failure and stops libxml2, so no later entry is delivered.
+    private mutating func fail(_ error: any Error) {
+        guard failure == nil else { return }
+        failure = error
+        if let context { xmlStopParser(context) }
+    }
+
+    func malformed() -> DomainError {
+        let detail = firstError.map { ": \($0)" } ?? ""
         return DomainError.badData("\(source) is not well-formed XML (truncated or damaged)\(detail); nothing was saved, fetch or export it again")
     }
 
@@ -214,13 +303,20 @@ final class AtomReader {
     }
 }
 
-/// The first error libxml2 reported, kept instead of printed.
-final class ErrorLog {
-    private(set) var first: String?
+/// The attributes SAX2 hands over with a start tag: five pointers each (local name, prefix,
+/// namespace URI, value start, value end), values not NUL-terminated.
+struct Element {
+    let attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    let count: Int
 
-    func record(_ error: xmlError) {
-        guard first == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        let message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
-        first = "line \(error.line): \(Paper.collapsingWhitespace(message))"
+    /// The value of the attribute without a namespace named `wanted` (an interned name), as bytes valid during the callback.
+    func value(of wanted: UnsafePointer<xmlChar>?) -> UnsafeBufferPointer<UInt8>? {
+        guard let attributes else { return nil }
+        for index in 0..<count {
+            let base = attributes + index * 5
+            guard base[0] == wanted, base[2] == nil, let start = base[3], let end = base[4] else { continue }
+            return UnsafeBufferPointer(start: start, count: end - start)
+        }
+        return nil
     }
 }

@@ -20,14 +20,18 @@ enum Columns {
         WHERE excluded.version > papers.version OR (excluded.version = papers.version AND excluded.updated > papers.updated)
         """
 
+    /// The upsert's arguments, as concrete `DatabaseValue`s: an array literal of
+    /// `DatabaseValueConvertible` existentials costs a box, a copy and a release per value.
     static func arguments(_ paper: Paper) -> StatementArguments {
-        [
-            paper.id, paper.version, paper.title, paper.summary,
-            paper.authors.map(\.name).joined(separator: ", "), AuthorCoding.encode(paper.authors),
-            paper.published.timeIntervalSince1970, paper.updated.timeIntervalSince1970,
-            paper.primaryCategory, paper.categories.joined(separator: " "),
-            paper.abstractURL, paper.pdfURL, paper.comment, paper.journalRef, paper.doi,
+        let values: [DatabaseValue] = [
+            paper.id.databaseValue, paper.version.databaseValue, paper.title.databaseValue, paper.summary.databaseValue,
+            paper.authors.map(\.name).joined(separator: ", ").databaseValue, AuthorCoding.encode(paper.authors).databaseValue,
+            paper.published.timeIntervalSince1970.databaseValue, paper.updated.timeIntervalSince1970.databaseValue,
+            paper.primaryCategory.databaseValue, paper.categories.joined(separator: " ").databaseValue,
+            paper.abstractURL.databaseValue, paper.pdfURL.databaseValue,
+            paper.comment.databaseValue, paper.journalRef.databaseValue, paper.doi.databaseValue,
         ]
+        return StatementArguments(values)
     }
 
     static func paper(_ row: Row) -> Paper {

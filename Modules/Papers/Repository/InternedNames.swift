@@ -1,19 +1,22 @@
 import CLibXML2
 
-/// The names the Atom reader looks for, interned in one reader's dictionary.
+/// The names the Atom reader looks for, interned in one parser's dictionary.
 ///
 /// Two names from the same dictionary are equal exactly when their pointers are, so each
-/// comparison in the reader's hot loop is a pointer comparison.
+/// comparison in the parser's callbacks is a pointer comparison.
 struct InternedNames {
-    let atom, arxiv, opensearch: UnsafePointer<xmlChar>?
-    let feed, entry, id, title, summary, published, updated, author, name, link, category: UnsafePointer<xmlChar>?
-    let primaryCategory, comment, journalRef, doi, affiliation: UnsafePointer<xmlChar>?
-    let totalResults, startIndex, itemsPerPage: UnsafePointer<xmlChar>?
-    let href, term: UnsafePointer<xmlChar>?
+    var atom, arxiv, opensearch: UnsafePointer<xmlChar>?
+    var feed, entry, id, title, summary, published, updated, author, name, link, category: UnsafePointer<xmlChar>?
+    var primaryCategory, comment, journalRef, doi, affiliation: UnsafePointer<xmlChar>?
+    var totalResults, startIndex, itemsPerPage: UnsafePointer<xmlChar>?
+    var href, term: UnsafePointer<xmlChar>?
 
-    init(reader: xmlTextReaderPtr) {
+    /// No names yet: nothing matches until the parser's dictionary is known.
+    init() {}
+
+    init(dictionary: xmlDictPtr?) {
         func intern(_ text: String) -> UnsafePointer<xmlChar>? {
-            text.withCString { xmlTextReaderConstString(reader, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
+            text.withCString { xmlDictLookup(dictionary, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self), -1) }
         }
         atom = intern("http://www.w3.org/2005/Atom")
         arxiv = intern("http://arxiv.org/schemas/atom")

@@ -54,8 +54,37 @@ public enum PapersSchema {
                 END;
                 """)
         }
+        migrator.registerMigration("v2: new rows indexed in bulk at the end of each write") { db in
+            // Inserts no longer index row by row (see SQLitePaperLibrary.upsert). Updates and
+            // deletes still do, except for rows added by the write in progress: those are not
+            // in the index yet, and the bulk insert at its end reads their final text.
+            let pending = "old.key <= coalesce((SELECT value FROM meta WHERE key = '\(unindexedMark)'), old.key)"
+            try db.execute(sql: """
+                DROP TRIGGER papers_fts_insert;
+                DROP TRIGGER papers_fts_delete;
+                DROP TRIGGER papers_fts_update;
+                CREATE TRIGGER papers_fts_delete AFTER DELETE ON papers WHEN \(pending) BEGIN
+                    INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
+                END;
+                CREATE TRIGGER papers_fts_update AFTER UPDATE ON papers WHEN \(pending) BEGIN
+                    INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
+                    INSERT INTO papers_fts(rowid, title, summary, author_names) VALUES (new.key, new.title, new.summary, new.author_names);
+                END;
+                INSERT INTO papers_fts(papers_fts, rank) VALUES ('hashsize', \(ftsHashSize));
+                """)
+        }
         return migrator
     }
+
+    /// The `meta` key that holds, during a write, the largest key the full-text index already covers.
+    static let unindexedMark = "fts_unindexed_after"
+
+    /// How much text FTS5 gathers in memory before writing a segment (its default is 1 MB).
+    ///
+    /// Fewer, larger segments: rebuilding the index of 22,000 papers took 0.86 s of CPU with
+    /// 1 MB and 0.53 s with 8 MB (32 and 64 MB were no faster); the memory is used only while
+    /// a write is in progress.
+    static let ftsHashSize = 8 << 20
 }
 
 /// Authors in one text column: authors split by U+001E, a name and its affiliations by U+001F.
