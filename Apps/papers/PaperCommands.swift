@@ -1,5 +1,6 @@
 import ArgumentParser
 import Core
+import PapersPresenter
 
 /// `papers show`: one paper in full.
 struct Show: AsyncParsableCommand {
@@ -12,12 +13,7 @@ struct Show: AsyncParsableCommand {
 
     func run() async throws {
         let id = id
-        try await options.run { feature, renderer in
-            let presenter = feature.detailPresenter()
-            await presenter.show(id)
-            if let data = presenter.state.value { try renderer.detail(data) }
-            return presenter.failure
-        }
+        try await options.runDetail { await $0.show(id) }
     }
 }
 
@@ -32,12 +28,7 @@ struct Fav: AsyncParsableCommand {
 
     func run() async throws {
         let id = id
-        try await options.run { feature, renderer in
-            let presenter = feature.detailPresenter()
-            await presenter.favourite(id)
-            if let data = presenter.state.value { try renderer.detail(data) }
-            return presenter.failure
-        }
+        try await options.runDetail { await $0.favourite(id) }
     }
 }
 
@@ -52,12 +43,7 @@ struct Unfav: AsyncParsableCommand {
 
     func run() async throws {
         let id = id
-        try await options.run { feature, renderer in
-            let presenter = feature.detailPresenter()
-            await presenter.unfavourite(id)
-            if let data = presenter.state.value { try renderer.detail(data) }
-            return presenter.failure
-        }
+        try await options.runDetail { await $0.unfavourite(id) }
     }
 }
 
@@ -92,6 +78,18 @@ struct Bibtex: AsyncParsableCommand {
             let presenter = feature.libraryPresenter()
             await presenter.exportBibTeX(ids)
             if let data = presenter.bibTeX.value { try renderer.bibTeX(data) }
+            return presenter.failure
+        }
+    }
+}
+
+extension CommonOptions {
+    /// Runs one action of the detail presenter and renders the paper it loaded (show, fav, unfav).
+    func runDetail(_ action: @escaping @MainActor (PaperDetailPresenter) async -> Void) async throws {
+        try await run { feature, renderer in
+            let presenter = feature.detailPresenter()
+            await action(presenter)
+            if let data = presenter.state.value { try renderer.detail(data) }
             return presenter.failure
         }
     }

@@ -79,13 +79,11 @@ struct HTTPClientTests {
     func hungServer() async throws {
         let server = try LoopbackServer(replies: [.hang])
         defer { server.stop() }
-        let started = Date()
         let error = await #expect(throws: DomainError.self) {
             try await client(ManualClock(), attempts: 2, idleTimeout: 0.5).get(server.baseURL)
         }
         #expect(error?.kind == .network)
         #expect(error?.message.contains("timed out after 2 attempts") == true, "\(String(describing: error))")
-        #expect(Date().timeIntervalSince(started) < 30)
     }
 
     @Test("an oversized body is cut off with an error, without retrying")

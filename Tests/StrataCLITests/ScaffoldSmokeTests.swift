@@ -34,7 +34,7 @@ struct ScaffoldSmokeTests {
         try #require(new.status == 0, "strata new failed: \(new.stderr)")
 
         let swiftPM = ["--package-path", package.path, "--scratch-path", scratch.path]
-        let build = try SmokeShell.run(["swift", "build", "-j", "1", "--build-tests"] + swiftPM, in: package, timeout: 1_800)
+        let build = try SmokeShell.run(["swift", "build", "--build-tests"] + swiftPM, in: package, timeout: 1_800)
         try #require(build.status == 0, "swift build failed in the copy:\n\(build.tail)")
         let warnings = build.output.split(separator: "\n").filter { $0.contains("warning:") && ($0.contains(Self.feature) || $0.contains("scaffold-smoke")) }
         #expect(warnings.isEmpty, "warnings in the generated code:\n\(warnings.joined(separator: "\n"))")
@@ -42,7 +42,7 @@ struct ScaffoldSmokeTests {
         // Only the generated suites, and never this smoke test again inside the copy.
         let generated = "^\(Self.feature)(Entity|Repository|UseCase|Presenter|Factory|App)Tests\\."
         let test = try SmokeShell.run(
-            ["swift", "test", "-j", "1", "--skip-build", "--filter", generated] + swiftPM, in: package,
+            ["swift", "test", "--skip-build", "--filter", generated] + swiftPM, in: package,
             environment: ["STRATA_SKIP_SMOKE": "1"], timeout: 600)
         #expect(test.status == 0, "the generated tests failed:\n\(test.tail)")
         #expect(test.output.contains("Test run with 19 tests"), "expected the 19 generated tests to run:\n\(test.tail)")
