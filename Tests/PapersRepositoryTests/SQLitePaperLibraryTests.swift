@@ -55,8 +55,9 @@ struct SQLitePaperLibraryTests {
         revised.version = 9
         revised.title = "Quokka ecology"
         // The same paper twice in one import: inserted, then updated before the index saw it.
+        let batch = [first] + papers.dropFirst().prefix(10) + [revised]
         let summary = try library.importing { save in
-            for paper in [first] + papers.dropFirst().prefix(10) + [revised] { try save(paper) }
+            for paper in batch { try save(paper) }
         }
         #expect(summary == SaveSummary(added: 11, updated: 1))
         #expect(try library.search("quokka", limit: 5).map(\.id) == [first.id])
@@ -73,6 +74,39 @@ struct SQLitePaperLibraryTests {
         try database.writer.write { db in
             try db.execute(sql: "INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)")
             #expect(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'fts_unindexed_after'") == nil)
+        }
+    }
+
+    @Test("an import longer than one indexing batch indexes every row, including a row updated after its batch was indexed")
+    func indexAcrossBatches() throws {
+        let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
+        let library = SQLitePaperLibrary(database: database)
+        let recorded = try recorded()
+        let count = SQLitePaperLibrary.indexBatch * 2 + 500
+        let papers = (0..<count).map { i in
+            var paper = recorded[i % recorded.count]
+            paper.id = String(format: "2501.%05d", i)
+            if i == 7 { paper.title = "Zeppelin navigation" }
+            return paper
+        }
+        var revised = papers[7]
+        revised.version = 2
+        revised.title = "Quokka ecology"
+        let first = papers[..<(SQLitePaperLibrary.indexBatch + 100)]
+        let rest = papers[(SQLitePaperLibrary.indexBatch + 100)...]
+        // Paper 7 is indexed with the first batch, then updated in the same import.
+        let summary = try library.importing { [revised] save in
+            for paper in first { try save(paper) }
+            try save(revised)
+            for paper in rest { try save(paper) }
+        }
+        #expect(summary == SaveSummary(added: count, updated: 1))
+        #expect(try library.search("quokka", limit: 5).map(\.id) == ["2501.00007"])
+        #expect(try library.search("zeppelin", limit: 5).isEmpty)
+        try database.writer.write { db in
+            try db.execute(sql: "INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)")
+            // One size record per indexed paper (a count of papers_fts itself would read the papers table).
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM papers_fts_docsize") == count)
         }
     }
 

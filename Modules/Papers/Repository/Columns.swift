@@ -25,7 +25,7 @@ enum Columns {
     static func arguments(_ paper: Paper) -> StatementArguments {
         let values: [DatabaseValue] = [
             paper.id.databaseValue, paper.version.databaseValue, paper.title.databaseValue, paper.summary.databaseValue,
-            paper.authors.map(\.name).joined(separator: ", ").databaseValue, AuthorCoding.encode(paper.authors).databaseValue,
+            paper.authors.map { $0.name }.joined(separator: ", ").databaseValue, AuthorCoding.encode(paper.authors).databaseValue,
             paper.published.timeIntervalSince1970.databaseValue, paper.updated.timeIntervalSince1970.databaseValue,
             paper.primaryCategory.databaseValue, paper.categories.joined(separator: " ").databaseValue,
             paper.abstractURL.databaseValue, paper.pdfURL.databaseValue,

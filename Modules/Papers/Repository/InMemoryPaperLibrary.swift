@@ -30,7 +30,7 @@ public final class InMemoryPaperLibrary: PaperLibrary {
     }
 
     /// Applies what `produce` yields to a copy, and keeps the copy only if `produce` finishes.
-    public func importing(_ produce: ((Paper) throws -> Void) throws -> Void) throws -> SaveSummary {
+    public func importing(_ produce: @escaping @Sendable ((Paper) throws -> Void) throws -> Void) throws -> SaveSummary {
         var papers = state.withLock { $0.papers }
         var summary = SaveSummary()
         try produce { paper in

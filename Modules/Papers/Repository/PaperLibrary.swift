@@ -13,8 +13,11 @@ public protocol PaperLibrary: RequestLog {
     @discardableResult
     func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) throws -> SaveSummary
     /// Saves every paper `produce` hands to its sink, in one transaction; if `produce` throws, nothing is kept.
+    ///
+    /// `produce` may run on another thread than the caller's, so that reading the input and
+    /// writing the library overlap; the call returns only after `produce` has.
     @discardableResult
-    func importing(_ produce: (_ save: (Paper) throws -> Void) throws -> Void) throws -> SaveSummary
+    func importing(_ produce: @escaping @Sendable (_ save: (Paper) throws -> Void) throws -> Void) throws -> SaveSummary
     /// Papers whose title, abstract or authors match `text`, best match first.
     func search(_ text: String, limit: Int) throws -> [Paper]
     /// Marks or unmarks a favourite; returns whether anything changed.

@@ -26,7 +26,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// Saves papers and a fetch record in one transaction.
     public func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) throws -> SaveSummary {
         try write("saving \(papers.count) papers") { db in
-            let summary = try Self.upsert(db) { sink in for paper in papers { try sink(paper) } }
+            let summary = try Self.upsert(db) { insert in for paper in papers { try insert(Columns.arguments(paper)) } }
             if let query {
                 try db.execute(
                     sql: "INSERT INTO fetches (query, fetched_at, result_count) VALUES (?, ?, ?)",
@@ -37,37 +37,58 @@ public struct SQLitePaperLibrary: PaperLibrary {
     }
 
     /// Saves what `produce` yields in one transaction; rolls back if it throws.
-    public func importing(_ produce: ((Paper) throws -> Void) throws -> Void) throws -> SaveSummary {
-        try write("importing papers") { db in try Self.upsert(db, produce) }
+    ///
+    /// `produce` runs on a thread of its own and also builds each row's values there, so
+    /// parsing and SQLite's writing (tokenising for the index above all) use two cores.
+    public func importing(_ produce: @escaping @Sendable ((Paper) throws -> Void) throws -> Void) throws -> SaveSummary {
+        try write("importing papers") { db in
+            // Each indexing batch re-reads the ~3 MB of rows just written; SQLite's default
+            // 2 MB page cache would send it back to the file for them (about 10% of the import).
+            try db.execute(sql: "PRAGMA cache_size = -\(Self.importCacheKiB)")
+            return try Self.upsert(db) { insert in
+                try Handoff.run(
+                    produce: { send in try produce { paper in try send(Columns.arguments(paper)) } },
+                    consume: insert)
+            }
+        }
     }
 
-    /// Upserts through one cached statement, then indexes the new rows in one statement.
+    /// Upserts each row `feed` hands over through one cached statement, indexing new rows in batches.
     ///
     /// The newer record wins; an older or equal one changes nothing. New rows get keys above
-    /// the largest key before the write, so one `INSERT … SELECT` indexes them all at the end:
-    /// FTS5 then tokenises in one pass instead of flushing a tiny segment per row (3x faster).
-    /// Rows updated in place keep their key and are re-indexed by the update trigger, which
-    /// skips rows above the `fts_unindexed_after` mark while the write is in progress.
-    private static func upsert(_ db: Database, _ produce: ((Paper) throws -> Void) throws -> Void) throws -> SaveSummary {
+    /// the largest key before the write, so an `INSERT … SELECT` every `indexBatch` rows
+    /// indexes the new ones: FTS5 writes a segment at the end of each statement, and one
+    /// per row would be 5x slower than one per 2,000 rows. Rows updated in place keep their key and
+    /// are re-indexed by the update trigger, which skips rows above the `fts_unindexed_after`
+    /// mark: those are not in the index yet, and the next batch reads their final text.
+    private static func upsert(_ db: Database, _ feed: (_ insert: (StatementArguments) throws -> Void) throws -> Void) throws -> SaveSummary {
         let lastKey = try Int64.fetchOne(db, sql: "SELECT coalesce(max(key), 0) FROM papers") ?? 0
-        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('\(PapersSchema.unindexedMark)', ?)", arguments: [lastKey])
+        var index = FullTextBatch(db: db, indexedThrough: lastKey)
+        try index.start()
         let statement = try db.cachedStatement(sql: Columns.upsert)
         var seen = 0
         var changed = 0
-        try produce { paper in
-            statement.setUncheckedArguments(Columns.arguments(paper))
+        try feed { arguments in
+            statement.setUncheckedArguments(arguments)
             try statement.execute()
             seen += 1
             changed += db.changesCount
+            if seen % indexBatch == 0 { try index.indexNewRows() }
         }
-        try db.execute(sql: """
-            INSERT INTO papers_fts (rowid, title, summary, author_names)
-            SELECT key, title, summary, author_names FROM papers WHERE key > ?
-            """, arguments: [lastKey])
-        try db.execute(sql: "DELETE FROM meta WHERE key = '\(PapersSchema.unindexedMark)'")
+        try index.indexNewRows()
+        try index.finish()
         let added = try Int.fetchOne(db, sql: "SELECT count(*) FROM papers WHERE key > ?", arguments: [lastKey]) ?? 0
         return SaveSummary(added: added, updated: changed - added, unchanged: seen - changed)
     }
+
+    /// How many rows an import writes between two batches of indexing.
+    ///
+    /// Measured on 22,000 papers: one statement per 2,000 rows costs 10% more than a single
+    /// one at the end, and lets the index grow while the parser still runs; per 500 rows 60% more.
+    public static let indexBatch = 2_000
+
+    /// The page cache, in KiB, of a connection that has imported.
+    static let importCacheKiB = 16 << 10
 
     /// Papers matching `text` in the FTS5 index, best match (BM25) first.
     ///

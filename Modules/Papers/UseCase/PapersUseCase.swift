@@ -113,16 +113,10 @@ public struct PapersUseCase: Sendable {
             for file in files { try parse(file) { _ in count += 1 } }
             return ImportReport(files: files.count, papers: count, saved: nil)
         }
-        var count = 0
         let saved = try library.importing { save in
-            for file in files {
-                try parse(file) { paper in
-                    count += 1
-                    try save(paper)
-                }
-            }
+            for file in files { try parse(file, onEntry: save) }
         }
-        return ImportReport(files: files.count, papers: count, saved: saved)
+        return ImportReport(files: files.count, papers: saved.added + saved.updated + saved.unchanged, saved: saved)
     }
 
     /// The BibTeX entries of the papers, fetching the ones the library lacks.
