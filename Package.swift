@@ -15,7 +15,7 @@ let features: [Feature] = [
     Feature("Coffee", app: "coffee", infrastructure: ["Database", "HTTPClient"], server: ["HTTPServer", hummingbird]),
     Feature("ColorEvents", app: "color-events", infrastructure: ["Database"]),
     Feature("Memorize", app: "memorize", infrastructure: ["Database"]),
-    Feature("Papers", app: "papers", infrastructure: ["Database", "HTTPClient", "CLibXML2"]),
+    Feature("Papers", app: "papers", infrastructure: ["Database", "HTTPClient"], systemLibraries: ["CLibXML2"]),
     // strata:features
 ]
 
@@ -101,20 +101,23 @@ struct Feature {
     let name: String
     /// The executable's kebab-case name, also its folder under Apps/.
     let app: String
-    /// Shared infrastructure the Repository layer stores or fetches through.
+    /// Shared infrastructure the Repository layer stores or fetches through (the Factory creates it).
     let infrastructure: [Target.Dependency]
+    /// System libraries (C modules) only the Repository layer calls, such as a parser.
+    let systemLibraries: [Target.Dependency]
     /// Extra dependencies of the app (terminal output and argument parsing are always there).
     let appDependencies: [Target.Dependency]
     /// For a feature that serves HTTP: the server infrastructure its `<Name>Server` layer uses; `nil` for none.
     let server: [Target.Dependency]?
 
     init(
-        _ name: String, app: String, infrastructure: [Target.Dependency] = [],
+        _ name: String, app: String, infrastructure: [Target.Dependency] = [], systemLibraries: [Target.Dependency] = [],
         appDependencies: [Target.Dependency] = [], server: [Target.Dependency]? = nil
     ) {
         self.name = name
         self.app = app
         self.infrastructure = infrastructure
+        self.systemLibraries = systemLibraries
         self.appDependencies = appDependencies
         self.server = server
     }
@@ -131,7 +134,7 @@ struct Feature {
             server.map { [(serverLayer, targets(useCase, entity, "Core") + $0)] } ?? []
         let layers: [(name: String, dependencies: [Target.Dependency])] = [
             (entity, targets("Core")),
-            (repository, targets(entity, "Core") + infrastructure),
+            (repository, targets(entity, "Core") + infrastructure + systemLibraries),
             (useCase, targets(repository, entity, "Core")),
             (presenter, targets(useCase, entity, "Core")),
         ] + servers + [

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoffeeEntity
 import CoffeePresenter
 
 /// `coffee menu`.
@@ -28,7 +29,7 @@ struct OrderCommand: AsyncParsableCommand {
     @Option(help: "A coffee on the menu (see `coffee menu`).")
     var coffee: String
 
-    @Option(help: "The size: small, medium or large.")
+    @Option(help: "The size: \(Size.allCases.map(\.rawValue).joined(separator: ", ")), or its first letter.")
     var size: String
 
     @OptionGroup var common: CommonOptions
