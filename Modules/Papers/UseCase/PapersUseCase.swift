@@ -116,7 +116,7 @@ public struct PapersUseCase: Sendable {
         let saved = try library.importing { save in
             for file in files { try parse(file, onEntry: save) }
         }
-        return ImportReport(files: files.count, papers: saved.added + saved.updated + saved.unchanged, saved: saved)
+        return ImportReport(files: files.count, papers: saved.total, saved: saved)
     }
 
     /// The BibTeX entries of the papers, fetching the ones the library lacks.

@@ -65,9 +65,10 @@ public enum Handoff {
 private final class BatchChannel<Item: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private let depth: Int
+    /// At most `depth` batches, so taking the first is cheap.
     private var batches: [[Item]] = []
-    private var head = 0
-    private var outcome: (any Error)??
+    private var finished = false
+    private var failure: (any Error)?
     private var cancelled = false
 
     init(depth: Int) {
@@ -78,7 +79,7 @@ private final class BatchChannel<Item: Sendable>: @unchecked Sendable {
     func put(_ batch: [Item]) throws {
         condition.lock()
         defer { condition.unlock() }
-        while batches.count - head >= depth && !cancelled { condition.wait() }
+        while batches.count >= depth && !cancelled { condition.wait() }
         if cancelled { throw CancellationError() }
         batches.append(batch)
         condition.broadcast()
@@ -92,18 +93,13 @@ private final class BatchChannel<Item: Sendable>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if case .some(.some(let error)) = outcome { throw error }
-            if head < batches.count {
-                let batch = batches[head]
-                head += 1
-                if head == batches.count {
-                    batches.removeAll(keepingCapacity: true)
-                    head = 0
-                }
+            if let failure { throw failure }
+            if !batches.isEmpty {
+                let batch = batches.removeFirst()
                 condition.broadcast()
                 return batch
             }
-            if outcome != nil { return nil }
+            if finished { return nil }
             condition.wait()
         }
     }
@@ -111,7 +107,8 @@ private final class BatchChannel<Item: Sendable>: @unchecked Sendable {
     /// Records that the producer returned (`nil`) or threw.
     func finish(throwing error: (any Error)?) {
         condition.lock()
-        outcome = .some(error)
+        finished = true
+        failure = error
         condition.broadcast()
         condition.unlock()
     }
@@ -127,7 +124,7 @@ private final class BatchChannel<Item: Sendable>: @unchecked Sendable {
     /// Blocks until the producer has returned or thrown.
     func waitUntilFinished() {
         condition.lock()
-        while outcome == nil { condition.wait() }
+        while !finished { condition.wait() }
         condition.unlock()
     }
 }

@@ -19,7 +19,7 @@ fi
 python3 -c "import feedparser" 2>/dev/null || python3 -m pip install -q feedparser >/dev/null 2>&1
 
 exec python3 - "$bin/papers" "$fixtures" "$work" <<'PY'
-import os, re, statistics, subprocess, sys, time
+import os, re, sqlite3, statistics, subprocess, sys, time
 
 papers, fixtures, work = sys.argv[1], sys.argv[2], sys.argv[3]
 
@@ -94,7 +94,6 @@ def fts_floor(db, detail="full"):
 
     No parsing, no row writes, no disk: the least any import that keeps this index can cost, on
     one core, because one SQLite connection writes on one thread. Best of three."""
-    import sqlite3
     best = None
     for _ in range(3):
         con = sqlite3.connect(":memory:")
