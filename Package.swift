@@ -5,6 +5,7 @@ import PackageDescription
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 
 // MARK: - Features
 //
@@ -31,6 +32,8 @@ let core: [Target] = [
     // libxml2's streaming reader, for features that parse large XML feeds (Debian: libxml2-dev).
     .systemLibrary(name: "CLibXML2", path: "Modules/Shared/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     module("HTTPServer", path: "Modules/Shared/HTTPServer", dependencies: ["Core", hummingbird, logging]),
+    // What every app shares: output formats, the run-and-report wrapper, database paths, shared error words.
+    module("AppSupport", path: "Modules/Shared/AppSupport", dependencies: ["Core", "TerminalUI", argumentParser]),
 ]
 
 let coreTests: [Target] = [
@@ -39,6 +42,7 @@ let coreTests: [Target] = [
     test("HTTPClientTests", dependencies: ["HTTPClient", "Core", "TestSupport"]),
     test("TerminalUITests", dependencies: ["TerminalUI"]),
     test("HTTPServerTests", dependencies: ["HTTPServer", "Core", "TestSupport", hummingbird]),
+    test("AppSupportTests", dependencies: ["AppSupport", "Core", "TerminalUI", "TestSupport", argumentParser]),
     .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/Support/TestSupport", swiftSettings: strict),
 ]
 
@@ -53,8 +57,7 @@ let tools: [Target] = [
     .executableTarget(
         name: "StrataCLI",
         dependencies: [
-            "StrataLint", "StrataScaffold", "Core", "TerminalUI",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "StrataLint", "StrataScaffold", "Core", "TerminalUI", argumentParser,
         ],
         path: "Tools/strata", swiftSettings: strict),
     .testTarget(
@@ -142,8 +145,7 @@ struct Feature {
         ]
         let app = Target.executableTarget(
             name: name + "App",
-            dependencies: targets(factory, presenter, entity, "Core", "TerminalUI")
-                + [.product(name: "ArgumentParser", package: "swift-argument-parser")] + appDependencies,
+            dependencies: targets(factory, presenter, entity, "Core", "TerminalUI", "AppSupport") + [argumentParser] + appDependencies,
             path: "Apps/\(self.app)",
             swiftSettings: strict
         )

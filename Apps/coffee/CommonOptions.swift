@@ -24,7 +24,7 @@ struct CommonOptions: ParsableArguments {
     /// The feature, local or remote as the options say.
     func feature() throws -> CoffeeFeature {
         if let server {
-            guard db == nil else { throw DomainError.usage("give either --db or --server, not both") }
+            guard db == nil else { throw MessageError.usage("give either --db or --server, not both") }
             return try CoffeeFactory.remote(serverURL: server)
         }
         return try CoffeeFactory.local(databasePath: db)
@@ -47,8 +47,8 @@ enum CommandRun {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            // Anything that is not already a DomainError is a bug: still one line and exit 70.
-            let failure = DomainError.wrap(error)
+            // Anything that is not already a MessageError is a bug: still one line and exit 70.
+            let failure = MessageError.wrap(error)
             ErrorOutput.report(tool: "coffee", failure)
             throw ExitCode(failure.exitCode)
         }
@@ -57,7 +57,7 @@ enum CommandRun {
     /// Prints a loaded state as JSON or through `table`, or throws the presenter's error.
     @MainActor
     static func render<Value: Encodable>(
-        _ state: ViewState<Value>, error: DomainError?, format: OutputFormat, table: (Value, Style) -> String
+        _ state: ViewState<Value>, error: MessageError?, format: OutputFormat, table: (Value, Style) -> String
     ) throws {
         switch state {
         case .loaded(let value):
@@ -65,10 +65,10 @@ enum CommandRun {
             case .json: print(try JSONOutput.string(value))
             case .table: print(table(value, Style(TerminalEnvironment.live)))
             }
-        case .failed(let message):
-            throw error ?? DomainError(.internal, message)
+        case .failed(let failure):
+            throw error ?? failure.error
         case .initial, .loading:
-            throw DomainError(.internal, "the command finished without a result; this is a bug")
+            throw MessageError(.internal, "the command finished without a result; this is a bug")
         }
     }
 }

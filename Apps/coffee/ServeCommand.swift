@@ -24,7 +24,7 @@ struct ServeCommand: AsyncParsableCommand {
         let (common, host, port) = (common, host, port)
         try await CommandRun.reporting {
             guard (0...65_535).contains(port) else {
-                throw DomainError.usage("--port \(port) is not a port; use 0 to 65535")
+                throw MessageError.usage("--port \(port) is not a port; use 0 to 65535")
             }
             let database = CoffeeFactory.databaseURL(path: common.db).path
             try await common.feature().serve(host: host, port: port) { host, port in

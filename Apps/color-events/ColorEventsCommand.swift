@@ -79,6 +79,6 @@ func reportingErrors(_ body: @MainActor () async throws -> Void) async throws {
         throw exit
     } catch {
         ErrorOutput.report(tool: "color-events", error)
-        throw ExitCode(DomainError.wrap(error).exitCode)
+        throw ExitCode(MessageError.wrap(error).exitCode)
     }
 }

@@ -22,7 +22,7 @@ struct Send: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         try await reportingErrors {
-            guard !events.isEmpty else { throw DomainError.usage("name at least one event; run `color-events events` for the list") }
+            guard !events.isEmpty else { throw MessageError.usage("name at least one event; run `color-events events` for the list") }
             // Every name is checked before anything is sent, so a typo sends nothing.
             let parsed = try events.map(Event.named)
             let scene = try await options.makeScene()

@@ -94,7 +94,7 @@ final class PaneRenderer {
         case .initial: "initial"
         case .loading: "loading…"
         case .loaded: "loaded"
-        case .failed(let message): "failed: \(message)"
+        case .failed(let failure): "failed: \(MessageError.describe(failure.error))"
         }
     }
 

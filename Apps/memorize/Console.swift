@@ -10,19 +10,19 @@ enum Console {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    /// Runs `body`; a `DomainError` is printed as `memorize: error: …` and ends the process with its exit code.
+    /// Runs `body`; a `MessageError` is printed as `memorize: error: …` and ends the process with its exit code.
     static func reporting<Value>(_ body: () throws -> Value) throws -> Value {
         do {
             return try body()
-        } catch let error as DomainError {
+        } catch let error as MessageError {
             throw fail(error)
         } catch {
-            throw fail(DomainError.wrap(error))
+            throw fail(MessageError.wrap(error))
         }
     }
 
     /// Prints `error` and returns the exit to throw.
-    static func fail(_ error: DomainError) -> ExitCode {
+    static func fail(_ error: MessageError) -> ExitCode {
         ErrorOutput.report(tool: "memorize", error)
         return ExitCode(error.exitCode)
     }

@@ -44,7 +44,7 @@ struct InteractiveGame {
 
     private func draw(marking stale: StaleFlag) {
         let screen = withObservationTracking {
-            presenter.state.value.map(view.screen) ?? (presenter.state.failureMessage ?? "") + "\n"
+            presenter.state.value.map(view.screen) ?? (presenter.state.failure.map { MessageError.describe($0.error) } ?? "") + "\n"
         } onChange: {
             stale.mark()
         }

@@ -30,7 +30,7 @@ struct Play: AsyncParsableCommand {
         // Checked here rather than in validate(), so a mistake is one `memorize: error:` line, not a usage page.
         let request = try Console.reporting {
             if format == .json && moves == nil {
-                throw DomainError.usage("--format json needs --moves; the interactive game is text only")
+                throw MessageError.usage("--format json needs --moves; the interactive game is text only")
             }
             return GameRequest(theme: theme, pairs: pairs, seed: seed, moves: try moves.map(Play.parseMoves), format: format)
         }
@@ -42,7 +42,7 @@ struct Play: AsyncParsableCommand {
         try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             guard let number = Int(trimmed) else {
-                throw DomainError.usage("'\(trimmed)' in --moves is not a card number; pass numbers separated by commas, like 3,7,1")
+                throw MessageError.usage("'\(trimmed)' in --moves is not a card number; pass numbers separated by commas, like 3,7,1")
             }
             return number
         }
@@ -80,7 +80,7 @@ enum GameRunner {
     private static func playScripted(_ moves: [Int], presenter: MemorizePresenter, view: BoardView, format: OutputFormat) throws {
         for move in moves { try presenter.choose(number: move) }
         guard let data = presenter.state.value else {
-            throw DomainError(.internal, presenter.state.failureMessage ?? "the game did not start")
+            throw presenter.state.failure?.error ?? MessageError(.internal, "the game did not start")
         }
         switch format {
         case .text: Console.write(view.summary(data))

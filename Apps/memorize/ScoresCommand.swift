@@ -20,7 +20,7 @@ struct Scores: AsyncParsableCommand {
 
     func run() async throws {
         try Console.reporting {
-            guard limit > 0 else { throw DomainError.usage("--limit must be at least 1") }
+            guard limit > 0 else { throw MessageError.usage("--limit must be at least 1") }
         }
         try await ScoresRunner.run(store: store, theme: theme, limit: limit, format: format)
     }

@@ -25,16 +25,16 @@ struct CommonOptions: ParsableArguments {
     var apiURL: String?
 
     /// Builds the feature (offline when asked, else live), runs `body` on the main actor, and turns a failure into its exit code.
-    func run(_ body: @MainActor (PapersFeature, Renderer) async throws -> DomainError?) async throws {
+    func run(_ body: @MainActor (PapersFeature, Renderer) async throws -> MessageError?) async throws {
         let terminal = TerminalEnvironment.live
         let renderer = Renderer(format: format, terminal: terminal)
-        let failure: DomainError?
+        let failure: MessageError?
         do {
             let settings = PapersFactory.Settings(databasePath: db, apiURL: apiURL, columns: terminal.columns)
             let feature = offline ? try PapersFactory.offline(settings) : try PapersFactory.live(settings)
             failure = try await body(feature, renderer)
         } catch {
-            failure = DomainError.wrap(error)
+            failure = MessageError.wrap(error)
         }
         if let failure {
             ErrorOutput.report(tool: "papers", failure)

@@ -9,8 +9,8 @@ public enum ViewState<Value> {
     case loading
     /// The work finished with a value to show.
     case loaded(Value)
-    /// The work failed; the message is one line a person can act on.
-    case failed(String)
+    /// The work failed; the app words the error and exits with its code.
+    case failed(ViewFailure)
 
     /// What can happen to a view state.
     public enum Event {
@@ -18,8 +18,8 @@ public enum ViewState<Value> {
         case load
         /// Work finished with a value.
         case succeed(Value)
-        /// Work failed with a one-line message.
-        case fail(String)
+        /// Work failed.
+        case fail(ViewFailure)
         /// Back to the start, from anywhere.
         case reset
     }
@@ -29,9 +29,9 @@ public enum ViewState<Value> {
         if case .loaded(let value) = self { value } else { nil }
     }
 
-    /// The failure message, if the state is `failed`.
-    public var failureMessage: String? {
-        if case .failed(let message) = self { message } else { nil }
+    /// Why the work failed, if the state is `failed`.
+    public var failure: ViewFailure? {
+        if case .failed(let failure) = self { failure } else { nil }
     }
 
     /// Whether work is under way.
@@ -49,7 +49,7 @@ public enum ViewState<Value> {
         case (.loading, .load): nil
         case (_, .load): .loading
         case (.loading, .succeed(let value)): .loaded(value)
-        case (.loading, .fail(let message)): .failed(message)
+        case (.loading, .fail(let failure)): .failed(failure)
         case (_, .succeed), (_, .fail): nil
         }
     }
@@ -68,7 +68,7 @@ public enum ViewState<Value> {
         case .initial: .initial
         case .loading: .loading
         case .loaded(let value): .loaded(try transform(value))
-        case .failed(let message): .failed(message)
+        case .failed(let failure): .failed(failure)
         }
     }
 }
@@ -79,13 +79,69 @@ extension ViewState.Event: Equatable where Value: Equatable {}
 extension ViewState.Event: Sendable where Value: Sendable {}
 
 extension ViewState {
-    /// Runs `work` through the machine: `load`, then `succeed` with its value or `fail` with its message.
+    /// Runs `work` through the machine: `load`, then `succeed` with its value or `fail` with its error.
     public mutating func load(_ work: () async throws -> Value) async {
         guard apply(.load) else { return }
         do {
             apply(.succeed(try await work()))
         } catch {
-            apply(.fail(DomainError.describe(error)))
+            apply(.fail(ViewFailure(error)))
+        }
+    }
+}
+
+/// Why a screen's work failed: the typed error itself, so the app can word it and exit with its code.
+///
+/// Presenters publish the error, not a sentence: how to say it (which flag, which key) is the app's choice.
+public struct ViewFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The error, as a `DomainError` (`UnexpectedError` for one no layer typed).
+    public let error: any DomainError
+
+    /// Wraps `error`.
+    public init(_ error: any Error) {
+        self.error = (error as? ViewFailure)?.error ?? domainError(error)
+    }
+
+    /// The error's kind.
+    public var kind: ErrorKind { error.kind }
+
+    /// The error as Swift reflects it: for logs and test failures, not for people.
+    public var description: String { String(reflecting: error) }
+
+    /// Two failures are equal when they reflect the same error.
+    public static func == (lhs: ViewFailure, rhs: ViewFailure) -> Bool {
+        lhs.kind == rhs.kind && lhs.description == rhs.description
+    }
+}
+
+/// A presenter: an object that publishes `ViewState`s and moves them through one helper.
+///
+/// Every presenter runs its use cases through `load(_:_:)`, so loading, loaded and failed
+/// mean the same on every screen, and a failure keeps its typed error for the app.
+@MainActor
+public protocol Presenting: AnyObject {}
+
+extension Presenting {
+    /// Runs `work` through the state at `part`: `loading`, then `loaded` with its value or `failed` with its error.
+    ///
+    /// Does nothing while that part is already loading (a second load then is a bug, not a refresh).
+    public func load<Value>(_ part: ReferenceWritableKeyPath<Self, ViewState<Value>>, _ work: () async throws -> Value) async {
+        guard self[keyPath: part].apply(.load) else { return }
+        do {
+            let value = try await work()
+            self[keyPath: part].apply(.succeed(value))
+        } catch {
+            self[keyPath: part].apply(.fail(ViewFailure(error)))
+        }
+    }
+
+    /// The synchronous `load(_:_:)`, for use cases that need no suspension (a game move).
+    public func load<Value>(_ part: ReferenceWritableKeyPath<Self, ViewState<Value>>, _ work: () throws -> Value) {
+        guard self[keyPath: part].apply(.load) else { return }
+        do {
+            self[keyPath: part].apply(.succeed(try work()))
+        } catch {
+            self[keyPath: part].apply(.fail(ViewFailure(error)))
         }
     }
 }

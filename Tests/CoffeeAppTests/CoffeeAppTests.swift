@@ -61,7 +61,7 @@ struct CoffeeAppTests {
             #expect(advanced.stdout.contains("advanced to \(status)"))
         }
         let cancel = try coffee.run("cancel", prefix)
-        #expect(cancel.status == DomainError.Kind.conflict.exitCode)
+        #expect(cancel.status == ErrorKind.conflict.exitCode)
         #expect(cancel.stderr == "coffee: error: order \(id.prefix(8)) is completed and cannot be cancelled; only placed or preparing orders can\n")
         let report = try coffee.run("report", "--format", "json")
         #expect(report.stdout.contains(#""totalRevenue" : "$4.50""#))

@@ -28,8 +28,8 @@ struct OrderRulesTests {
         #expect(try place("  Ada  ").customer == "Ada")
         #expect(try place(String(repeating: "é", count: 60)).customer.count == 60)
         for bad in ["", "   ", String(repeating: "x", count: 61), "two\nlines"] {
-            #expect(throws: DomainError.self) { try place(bad) }
-            do { _ = try place(bad) } catch let error as DomainError { #expect(error.kind == .validation) }
+            #expect(throws: MessageError.self) { try place(bad) }
+            do { _ = try place(bad) } catch let error as MessageError { #expect(error.kind == .validation) }
         }
     }
 
@@ -38,7 +38,7 @@ struct OrderRulesTests {
         do {
             _ = try place(coffee: "Tea")
             Issue.record("tea was accepted")
-        } catch let error as DomainError {
+        } catch let error as MessageError {
             #expect(error.kind == .validation)
             #expect(error.message.contains("'Tea' is not on the menu"))
             #expect(error.message.contains("Flat White"))
@@ -47,7 +47,7 @@ struct OrderRulesTests {
 
     @Test("an unknown size is refused")
     func unknownSize() {
-        #expect(throws: DomainError.validation("unknown size 'huge'; use one of small, medium, large")) {
+        #expect(throws: MessageError.validation("unknown size 'huge'; use one of small, medium, large")) {
             try place(size: "huge")
         }
     }
@@ -66,7 +66,7 @@ struct OrderRulesTests {
             order = try order.moving(to: try order.nextStatus(), at: now)
             #expect(order.status == expected)
         }
-        #expect(throws: DomainError.self) { try order.nextStatus() }
+        #expect(throws: MessageError.self) { try order.nextStatus() }
     }
 
     @Test("every forbidden move is a conflict", arguments: OrderStatus.allCases)
@@ -82,7 +82,7 @@ struct OrderRulesTests {
                 do {
                     _ = try order.moving(to: target, at: now)
                     Issue.record("\(status) -> \(target) was allowed")
-                } catch let error as DomainError {
+                } catch let error as MessageError {
                     #expect(error.kind == .conflict)
                 }
             }
@@ -94,7 +94,7 @@ struct OrderRulesTests {
         let ready = Order(
             id: .init(UUID(uuidString: "12345678-0000-0000-0000-000000000000") ?? UUID()), customer: "A", coffee: "Latte",
             size: .small, totalCents: 400, status: .ready, createdAt: now, updatedAt: now)
-        #expect(throws: DomainError.conflict("order 12345678 is ready and cannot be cancelled; only placed or preparing orders can")) {
+        #expect(throws: MessageError.conflict("order 12345678 is ready and cannot be cancelled; only placed or preparing orders can")) {
             try ready.moving(to: .cancelled, at: now)
         }
     }

@@ -19,12 +19,12 @@ func serving(_ feature: CoffeeFeature, _ body: (String) async throws -> Void) as
 }
 
 /// The error an operation throws, or `nil`.
-func failure(_ work: () async throws -> Void) async -> DomainError? {
+func failure(_ work: () async throws -> Void) async -> MessageError? {
     do {
         try await work()
         return nil
     } catch {
-        return DomainError.wrap(error)
+        return MessageError.wrap(error)
     }
 }
 
@@ -86,8 +86,8 @@ struct LocalAndRemoteTests {
 
     @Test("a remote feature refuses to serve, and a bad server URL is a usage error")
     func remoteLimits() async throws {
-        #expect(throws: DomainError.self) { try CoffeeFactory.remote(serverURL: "ftp://example") }
-        #expect(throws: DomainError.self) { try CoffeeFactory.remote(serverURL: "not a url") }
+        #expect(throws: MessageError.self) { try CoffeeFactory.remote(serverURL: "ftp://example") }
+        #expect(throws: MessageError.self) { try CoffeeFactory.remote(serverURL: "not a url") }
         let remote = try CoffeeFactory.remote(serverURL: "http://127.0.0.1:9")
         let error = await failure { try await remote.serve(host: "127.0.0.1", port: 0) { _, _ in } }
         #expect(error?.kind == .usage)
@@ -121,7 +121,7 @@ struct DatabaseLocationTests {
         do {
             _ = try CoffeeFactory.local(databasePath: blocker.appendingPathComponent("coffee.sqlite").path)
             Issue.record("a path under a file was opened")
-        } catch let error as DomainError {
+        } catch let error as MessageError {
             #expect(error.kind == .storage)
             #expect(error.message.contains(blocker.path))
         }

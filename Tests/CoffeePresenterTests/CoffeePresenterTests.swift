@@ -9,10 +9,10 @@ import Testing
 /// A stand-in for the use cases: fixed orders, and an error when a test sets one.
 final class StubOrdering: CoffeeOrdering {
     let orders: [Order]
-    let failure: DomainError?
+    let failure: MessageError?
     let queries = Mutex<[OrderQuery]>([])
 
-    init(orders: [Order] = [], failure: DomainError? = nil) {
+    init(orders: [Order] = [], failure: MessageError? = nil) {
         self.orders = orders
         self.failure = failure
     }
@@ -80,7 +80,7 @@ struct CoffeePresenterTests {
         let stub = StubOrdering(orders: [order])
         let presenter = CoffeePresenter(useCase: stub, timeZone: utc)
         await presenter.loadOrders(status: "lost")
-        #expect(presenter.orders.failureMessage?.contains("unknown status 'lost'") == true)
+        #expect(presenter.orders.failure.map { MessageError.describe($0.error) }?.contains("unknown status 'lost'") == true)
         #expect(presenter.lastError?.kind == .validation)
         #expect(stub.queries.withLock { $0 }.isEmpty)
     }
@@ -89,8 +89,8 @@ struct CoffeePresenterTests {
     func failure() async {
         let presenter = CoffeePresenter(useCase: StubOrdering(failure: .notFound("no order ab; run `coffee list`")), timeZone: utc)
         await presenter.show("ab")
-        #expect(presenter.order == .failed("no order ab; run `coffee list`"))
-        #expect(presenter.lastError?.exitCode == DomainError.Kind.notFound.exitCode)
+        #expect(presenter.order.failure.map { MessageError.describe($0.error) } == "no order ab; run `coffee list`")
+        #expect(presenter.lastError?.exitCode == ErrorKind.notFound.exitCode)
     }
 
     @Test("the detail says what was done and what can happen next")
@@ -118,6 +118,6 @@ struct CoffeePresenterTests {
         #expect(presenter.report.value?.date == "2026-03-14")
         #expect(presenter.report.value?.totalRevenue == "$4.50")
         await presenter.loadReport(date: "14/03/2026")
-        #expect(presenter.report.failureMessage?.contains("YYYY-MM-DD") == true)
+        #expect(presenter.report.failure.map { MessageError.describe($0.error) }?.contains("YYYY-MM-DD") == true)
     }
 }

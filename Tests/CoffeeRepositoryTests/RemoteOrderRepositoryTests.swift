@@ -50,11 +50,11 @@ struct RemoteOrderRepositoryTests {
         #expect(String(decoding: request.body, as: UTF8.self) == #"{"status":"preparing"}"#)
     }
 
-    @Test("the server's error body comes back as the same DomainError")
+    @Test("the server's error body comes back as the same MessageError")
     func errorBody() async throws {
         let body = Data(#"{"error":{"kind":"conflict","message":"order 00000001 is ready and cannot be cancelled; only placed or preparing orders can"}}"#.utf8)
         let server = try LoopbackServer(replies: [.respond(status: 409, body: body)])
-        await #expect(throws: DomainError.conflict("order 00000001 is ready and cannot be cancelled; only placed or preparing orders can")) {
+        await #expect(throws: MessageError.conflict("order 00000001 is ready and cannot be cancelled; only placed or preparing orders can")) {
             try await repository(server).update(Fixtures.order(1).id, status: .cancelled, at: Date())
         }
     }
@@ -69,14 +69,14 @@ struct RemoteOrderRepositoryTests {
         do {
             _ = try await remote.menu()
             Issue.record("an HTML 404 was accepted")
-        } catch let error as DomainError {
+        } catch let error as MessageError {
             #expect(error.kind == .remote)
             #expect(error.message.contains("HTTP 404"))
         }
         do {
             _ = try await remote.menu()
             Issue.record("HTML was accepted as a menu")
-        } catch let error as DomainError {
+        } catch let error as MessageError {
             #expect(error.kind == .badData)
         }
     }

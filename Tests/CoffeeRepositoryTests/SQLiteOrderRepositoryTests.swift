@@ -66,7 +66,7 @@ struct SQLiteOrderRepositoryTests {
         let moved = try await sqlite.update(order.id, status: .preparing, at: Date(timeIntervalSince1970: 1_800_000_000))
         #expect(moved.status == .preparing)
         #expect(try await sqlite.get(order.id) == moved)
-        await #expect(throws: DomainError.self) { try await sqlite.update(order.id, status: .preparing, at: Date()) }
+        await #expect(throws: MessageError.self) { try await sqlite.update(order.id, status: .preparing, at: Date()) }
         #expect(try await sqlite.get(order.id).status == .preparing)
     }
 
@@ -79,7 +79,7 @@ struct SQLiteOrderRepositoryTests {
         do {
             _ = try await sqlite.delete(order.id)
             Issue.record("deleted twice")
-        } catch let error as DomainError {
+        } catch let error as MessageError {
             #expect(error.kind == .notFound)
         }
     }
@@ -88,7 +88,7 @@ struct SQLiteOrderRepositoryTests {
     func duplicate() async throws {
         let sqlite = try repository()
         let order = try await sqlite.add(Fixtures.order(1))
-        await #expect(throws: DomainError.self) { try await sqlite.add(Fixtures.order(1, customer: "Other")) }
+        await #expect(throws: MessageError.self) { try await sqlite.add(Fixtures.order(1, customer: "Other")) }
         #expect(try await sqlite.get(order.id).customer == "Ada")
     }
 
@@ -138,7 +138,7 @@ struct ConcurrentWriterTests {
                         do {
                             _ = try await repository.update(order.id, status: .preparing, at: Date())
                             return true
-                        } catch let error as DomainError where error.kind == .conflict {
+                        } catch let error as MessageError where error.kind == .conflict {
                             return false
                         }
                     }

@@ -31,7 +31,7 @@ final class ListOrdering: CoffeeOrdering {
     }
     func show(_ id: String) async throws -> Order {
         let prefix = try IDPrefix.validate(id)
-        guard let order = orders.withLock({ $0.first { $0.idString.hasPrefix(prefix) } }) else { throw DomainError.orderNotFound(prefix) }
+        guard let order = orders.withLock({ $0.first { $0.idString.hasPrefix(prefix) } }) else { throw MessageError.orderNotFound(prefix) }
         return order
     }
     func advance(_ id: String) async throws -> Order { try await changeStatus(id, to: try await show(id).nextStatus()) }
@@ -63,7 +63,7 @@ enum ServerHarness {
         }
         defer { task.cancel() }
         var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw DomainError.internal("the server did not start") }
+        guard let port = await iterator.next() else { throw MessageError.internal("the server did not start") }
         try await body(try #require(URL(string: "http://127.0.0.1:\(port)")))
         task.cancel()
         _ = await task.result
@@ -80,6 +80,6 @@ enum ServerHarness {
     }
 }
 
-extension DomainError {
-    static func `internal`(_ message: String) -> DomainError { DomainError(.internal, message) }
+extension MessageError {
+    static func `internal`(_ message: String) -> MessageError { MessageError(.internal, message) }
 }

@@ -30,9 +30,9 @@ struct CoffeeUseCaseTests {
     @Test("a broken rule stores nothing")
     func brokenRuleStoresNothing() async throws {
         let orders = useCase()
-        await #expect(throws: DomainError.self) { try await orders.place(customer: "", coffee: "Latte", size: "small") }
-        await #expect(throws: DomainError.self) { try await orders.place(customer: "A", coffee: "Tea", size: "small") }
-        await #expect(throws: DomainError.self) { try await orders.place(customer: "A", coffee: "Latte", size: "venti") }
+        await #expect(throws: MessageError.self) { try await orders.place(customer: "", coffee: "Latte", size: "small") }
+        await #expect(throws: MessageError.self) { try await orders.place(customer: "A", coffee: "Tea", size: "small") }
+        await #expect(throws: MessageError.self) { try await orders.place(customer: "A", coffee: "Latte", size: "venti") }
         #expect(try await repository.list(OrderQuery()).isEmpty)
     }
 
@@ -63,16 +63,16 @@ struct CoffeeUseCaseTests {
         do {
             _ = try await orders.show("ab")
             Issue.record("an ambiguous prefix was accepted")
-        } catch let error as DomainError {
+        } catch let error as MessageError {
             #expect(error.kind == .usage)
             #expect(error.message.contains("matches 2 orders"))
             #expect(error.message.contains("ab000000") && error.message.contains("ab100000"))
         }
-        await #expect(throws: DomainError.orderNotFound("ef")) { try await orders.show("ef") }
+        await #expect(throws: MessageError.orderNotFound("ef")) { try await orders.show("ef") }
         do {
             _ = try await orders.show("not-an-id")
             Issue.record("garbage was accepted as an id")
-        } catch let error as DomainError {
+        } catch let error as MessageError {
             #expect(error.kind == .usage)
         }
     }
@@ -89,7 +89,7 @@ struct CoffeeUseCaseTests {
             #expect(moved.updatedAt == clock.now)
         }
         #expect(statuses == [.preparing, .ready, .completed])
-        await #expect(throws: DomainError.conflict("order 00000000 is completed and cannot move further")) {
+        await #expect(throws: MessageError.conflict("order 00000000 is completed and cannot move further")) {
             try await orders.advance(order.shortID)
         }
     }
@@ -105,7 +105,7 @@ struct CoffeeUseCaseTests {
         do {
             _ = try await orders.cancel(second.idString)
             Issue.record("a ready order was cancelled")
-        } catch let error as DomainError {
+        } catch let error as MessageError {
             #expect(error.kind == .conflict)
         }
         #expect(try await orders.show(second.idString).status == .ready)

@@ -31,7 +31,7 @@ struct ActionTableTests {
         #expect(actions.last as? RightAction == .changeRightColor(.fixed(b)))
         #expect(actions.map(\.color) == [a, b])
         for colors in [[a], [a, b, a]] {
-            let error = #expect(throws: DomainError.self) {
+            let error = #expect(throws: MessageError.self) {
                 try ActionTable.standard.actions(for: .changeBothSidesColors, recordedColors: colors)
             }
             #expect(error?.kind == .badData)
@@ -41,7 +41,7 @@ struct ActionTableTests {
     @Test("an unknown event name is a usage error that lists every known name")
     func unknownEvent() throws {
         #expect(try Event.named("reset") == .reset)
-        let error = #expect(throws: DomainError.self) { try Event.named("changeColour") }
+        let error = #expect(throws: MessageError.self) { try Event.named("changeColour") }
         #expect(error?.kind == .usage)
         #expect(error?.message.contains("'changeColour'") == true)
         for event in Event.allCases { #expect(error?.message.contains(event.rawValue) == true) }

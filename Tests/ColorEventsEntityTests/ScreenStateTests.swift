@@ -35,7 +35,7 @@ struct ScreenStateTests {
         var state = ScreenState(.right)
         state.apply(.phase(.loading))
         state.apply(.phase(.failed))
-        #expect(state.viewState.failureMessage == ScreenState.failureMessage)
+        #expect(state.viewState.failure.map { MessageError.describe($0.error) } == ScreenState.failureMessage)
         #expect(applied(&state, .phase(.loading)))
     }
 

@@ -34,7 +34,7 @@ struct FactoryTests {
         let directory = try TemporaryDirectory()
         let blocker = directory.path("file")
         try Data().write(to: blocker)
-        let error = await #expect(throws: DomainError.self) {
+        let error = await #expect(throws: MessageError.self) {
             _ = try await ColorEventsFactory.live(databasePath: blocker.appendingPathComponent("x.sqlite").path)
         }
         #expect(error?.kind == .storage)

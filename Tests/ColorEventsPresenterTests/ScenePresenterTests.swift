@@ -40,7 +40,7 @@ struct ScenePresenterTests {
         #expect(scene.left.viewState.value?.title == "Left")
         #expect(scene.center.viewState.value == ScreenViewData(title: "Center", button: "Change colors", color: nil, colorName: nil))
         try await scene.send([.startLoading, .failLoading])
-        #expect(scene.right.viewState == .failed(ScreenState.failureMessage))
+        #expect(scene.right.viewState == .failed(ViewFailure(MessageError(.internal, ScreenState.failureMessage))))
         try await scene.send([.reset])
         #expect(scene.screens.allSatisfy { $0.viewState == .initial && $0.color == nil })
     }

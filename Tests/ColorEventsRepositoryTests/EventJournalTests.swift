@@ -61,7 +61,7 @@ struct EventJournalTests {
         try database.writer.write { db in
             try db.execute(sql: "INSERT INTO event_journal (event, sent_at, colors) VALUES ('changeLeftColor', 0, '#12345')")
         }
-        let error = #expect(throws: DomainError.self) { try SQLiteEventJournal(database: database).allEntries() }
+        let error = #expect(throws: MessageError.self) { try SQLiteEventJournal(database: database).allEntries() }
         #expect(error?.kind == .badData)
         #expect(error?.message.contains("entry 1") == true)
     }

@@ -94,7 +94,7 @@ struct LifetimeAndReplayTests {
         #expect(entries[1].sentAt.timeIntervalSince(entries[0].sentAt) == 60)
         #expect(entries[0].colors == colours(seed: 8, count: 2))
         #expect(try bus.journal(limit: 1).map(\.event) == [.reset])
-        #expect(throws: DomainError.usage("--limit must be 0 or more, not -1")) { try bus.journal(limit: -1) }
+        #expect(throws: MessageError.usage("--limit must be 0 or more, not -1")) { try bus.journal(limit: -1) }
     }
 }
 

@@ -80,7 +80,7 @@ struct RoutingTests {
     func journalFailure() throws {
         let bus = makeBus(journal: FailingJournal())
         let left = bus.subscribe(LeftAction.self)
-        let error = #expect(throws: DomainError.self) { try bus.send(.changeLeftColor) }
+        let error = #expect(throws: MessageError.self) { try bus.send(.changeLeftColor) }
         #expect(error?.kind == .storage)
         #expect(left.drain().isEmpty)
     }

@@ -18,7 +18,7 @@ func colours(seed: UInt64, count: Int) -> [RGBColor] {
 /// A journal whose writes always fail, like a full disk.
 struct FailingJournal: EventJournal {
     func append(_ event: Event, sentAt: Date, colors: [RGBColor]) throws -> JournalEntry {
-        throw DomainError.storage("appending \(event.rawValue) failed: disk I/O error")
+        throw MessageError.storage("appending \(event.rawValue) failed: disk I/O error")
     }
 
     func entries(limit: Int?) throws -> [JournalEntry] { [] }

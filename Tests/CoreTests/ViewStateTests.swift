@@ -1,6 +1,15 @@
 import Core
 import Testing
 
+/// A feature's typed failure, as presenters publish it.
+private enum SampleError: DomainError, Equatable {
+    case offline
+    case missing(String)
+    var kind: ErrorKind { self == .offline ? .network : .notFound }
+}
+
+private let x = ViewFailure(SampleError.offline)
+
 @Suite("ViewState")
 struct ViewStateTests {
     @Test("a load moves initial to loading, then to loaded or failed")
@@ -13,16 +22,17 @@ struct ViewStateTests {
         #expect(state.value == 3)
 
         var failing = ViewState<Int>.loading
-        #expect(step(&failing, .fail("no network; try again")))
-        #expect(failing.failureMessage == "no network; try again")
+        #expect(step(&failing, .fail(ViewFailure(SampleError.offline))))
+        #expect(failing.failure?.error as? SampleError == .offline)
+        #expect(failing.failure?.kind == .network)
     }
 
     @Test("a result without a load in progress is refused and changes nothing",
-          arguments: [ViewState<Int>.initial, .loaded(1), .failed("x")])
+          arguments: [ViewState<Int>.initial, .loaded(1), .failed(x)])
     func refusesResultsOutsideLoading(start: ViewState<Int>) {
         var state = start
         #expect(!step(&state, .succeed(2)))
-        #expect(!step(&state, .fail("boom")))
+        #expect(!step(&state, .fail(x)))
         #expect(state == start)
     }
 
@@ -32,32 +42,64 @@ struct ViewStateTests {
         #expect(!step(&state, .load))
         state = .loaded(1)
         #expect(step(&state, .load))
-        state = .failed("x")
+        state = .failed(x)
         #expect(step(&state, .load))
     }
 
-    @Test("reset goes back to initial from every state", arguments: [ViewState<Int>.initial, .loading, .loaded(1), .failed("x")])
+    @Test("reset goes back to initial from every state", arguments: [ViewState<Int>.initial, .loading, .loaded(1), .failed(x)])
     func reset(start: ViewState<Int>) {
         var state = start
         #expect(step(&state, .reset))
         #expect(state == .initial)
     }
 
-    @Test("load(_:) records the value or the error's one-line message")
+    @Test("load(_:) records the value or the typed error")
     func loadHelper() async {
         var state = ViewState<String>.initial
         await state.load { "done" }
         #expect(state == .loaded("done"))
         var failed = ViewState<String>.initial
-        await failed.load { throw DomainError.notFound("no paper 1234.5678; check the id") }
-        #expect(failed == .failed("no paper 1234.5678; check the id"))
+        await failed.load { throw SampleError.missing("1234.5678") }
+        #expect(failed == .failed(ViewFailure(SampleError.missing("1234.5678"))))
+        #expect(failed != .failed(ViewFailure(SampleError.missing("1234.5679"))))
     }
 
     @Test("map transforms only the loaded value")
     func map() {
         #expect(ViewState<Int>.loaded(2).map { $0 * 10 } == .loaded(20))
-        #expect(ViewState<Int>.failed("x").map { $0 * 10 } == .failed("x"))
+        #expect(ViewState<Int>.failed(x).map { $0 * 10 } == .failed(x))
         #expect(ViewState<Int>.loading.map { $0 * 10 } == .loading)
+    }
+}
+
+@Suite("Presenting")
+@MainActor
+struct PresentingTests {
+    @MainActor
+    final class Sample: Presenting {
+        var count: ViewState<Int> = .initial
+    }
+
+    @Test("load(_:_:) publishes loading while the work runs, then the value or the typed error")
+    func publishes() async {
+        let sample = Sample()
+        await sample.load(\.count) {
+            await Task.yield()
+            #expect(sample.count == .loading)
+            return 7
+        }
+        #expect(sample.count == .loaded(7))
+        sample.load(\.count) { throw SampleError.offline }
+        #expect(sample.count.failure?.error as? SampleError == .offline)
+    }
+
+    @Test("a non-domain error is kept as an UnexpectedError of kind internal")
+    func unexpected() {
+        struct Boom: Error {}
+        let sample = Sample()
+        sample.load(\.count) { throw Boom() }
+        #expect(sample.count.failure?.kind == .internal)
+        #expect(sample.count.failure?.error is UnexpectedError)
     }
 }
 

@@ -57,9 +57,9 @@ struct DatabaseTests {
             try db.execute(sql: "CREATE TABLE half (id INTEGER)")
             try db.execute(sql: "THIS IS NOT SQL")
         }
-        let error = #expect(throws: DomainError.self) { try AppDatabase(url: url, migrator: broken) }
-        #expect(error?.kind == .storage)
-        #expect(error?.message.contains(url.path) == true)
+        let error = #expect(throws: StorageError.self) { try AppDatabase(url: url, migrator: broken) }
+        #expect(error?.operation == .open)
+        #expect(error?.path == url.path)
         let database = try AppDatabase(url: url, migrator: Self.migrator)
         let tables = try database.writer.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
         #expect(!tables.contains("half"))
@@ -68,10 +68,38 @@ struct DatabaseTests {
     @Test("a path that cannot be a database gives a storage error, not a crash")
     func unopenable() throws {
         let directory = try TemporaryDirectory()
-        let error = #expect(throws: DomainError.self) {
+        let error = #expect(throws: StorageError.self) {
             try AppDatabase(url: directory.url, migrator: Self.migrator)
         }
-        #expect(error?.exitCode == DomainError.Kind.storage.exitCode)
+        #expect(error?.exitCode == ErrorKind.storage.exitCode)
+    }
+
+    @Test("read and write map SQLite's failures to StorageError and let a feature's own error through")
+    func wrapper() async throws {
+        struct Missing: DomainError { var kind: ErrorKind { .notFound } }
+        let database = try AppDatabase.inMemory(migrator: Self.migrator)
+        let bad = await #expect(throws: StorageError.self) {
+            try await database.write { db in try db.execute(sql: "INSERT INTO nowhere VALUES (1)") }
+        }
+        #expect(bad?.operation == .write)
+        #expect(bad?.reason.contains("nowhere") == true)
+        await #expect(throws: Missing.self) { try await database.read { _ in throw Missing() } }
+        #expect(throws: StorageError.self) { try database.read { db in try Int.fetchOne(db, sql: "SELECT * FROM nowhere") } }
+    }
+
+    @Test("a migration recorded under an old id is recognised after the rename, not run again")
+    func renamedMigrations() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.path("renamed.sqlite")
+        var old = DatabaseMigrator()
+        old.registerMigration("v1: notes") { db in try db.execute(sql: "CREATE TABLE note (text TEXT)") }
+        _ = try AppDatabase(url: url, migrator: old)
+        var new = DatabaseMigrator()
+        new.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE note (text TEXT)") }
+        new.registerMigration("v2") { db in try db.execute(sql: "ALTER TABLE note ADD COLUMN created_at INTEGER") }
+        let database = try AppDatabase(url: url, migrator: new, renamedMigrations: ["v1: notes": "v1"])
+        let applied = try database.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
+        #expect(applied == ["v1", "v2"])
     }
 
     @Test("two connections writing at once never fail with 'database is locked'")

@@ -52,19 +52,19 @@ struct HTTPClientTests {
     @Test("gives up after its limit with one clear line")
     func givesUp() async throws {
         let server = try LoopbackServer(replies: [.respond(status: 503)])
-        let error = await #expect(throws: DomainError.self) { try await client(ManualClock()).get(server.baseURL) }
+        let error = await #expect(throws: TransferError.self) { try await client(ManualClock()).get(server.baseURL) }
         #expect(server.requests.count == 3)
         #expect(error?.kind == .remote)
-        #expect(error?.message.contains("HTTP 503 after 3 attempts") == true)
-        #expect(error?.message.contains("\n") == false)
+        #expect(error?.failure == .status(503))
+        #expect(error?.attempts == 3)
     }
 
     @Test("a Retry-After longer than the client's patience fails at once")
     func retryAfterTooLong() async throws {
         let server = try LoopbackServer(replies: [.respond(status: 429, headers: ["Retry-After": "3600"])])
-        let error = await #expect(throws: DomainError.self) { try await client(ManualClock()).get(server.baseURL) }
+        let error = await #expect(throws: TransferError.self) { try await client(ManualClock()).get(server.baseURL) }
         #expect(server.requests.count == 1)
-        #expect(error?.message.contains("wait 3600 s") == true)
+        #expect(error?.failure == .retryAfterTooLong(status: 429, seconds: 3600))
     }
 
     @Test("a client error is returned, not retried")
@@ -79,21 +79,23 @@ struct HTTPClientTests {
     func hungServer() async throws {
         let server = try LoopbackServer(replies: [.hang])
         defer { server.stop() }
-        let error = await #expect(throws: DomainError.self) {
+        let error = await #expect(throws: TransferError.self) {
             try await client(ManualClock(), attempts: 2, idleTimeout: 0.5).get(server.baseURL)
         }
         #expect(error?.kind == .network)
-        #expect(error?.message.contains("timed out after 2 attempts") == true, "\(String(describing: error))")
+        #expect(error?.failure == .timedOut, "\(String(describing: error))")
+        #expect(error?.attempts == 2)
     }
 
     @Test("an oversized body is cut off with an error, without retrying")
     func oversized() async throws {
         let big = Data(repeating: 65, count: 300_000)
         let server = try LoopbackServer(replies: [.respond(status: 200, body: big)])
-        let error = await #expect(throws: DomainError.self) {
+        let error = await #expect(throws: TransferError.self) {
             try await client(ManualClock(), maxBytes: 100_000).get(server.baseURL)
         }
-        #expect(error?.message.contains("larger than 100000 bytes") == true)
+        #expect(error?.failure == .responseTooLarge(limit: 100_000))
+        #expect(error?.kind == .remote)
         #expect(server.requests.count == 1)
     }
 
@@ -113,7 +115,7 @@ struct HTTPClientTests {
         let server = try LoopbackServer(replies: [.respond(status: 200)])
         let url = server.baseURL
         server.stop()
-        let error = await #expect(throws: DomainError.self) { try await client(ManualClock(), attempts: 2).get(url) }
+        let error = await #expect(throws: TransferError.self) { try await client(ManualClock(), attempts: 2).get(url) }
         #expect(error?.kind == .network)
     }
 

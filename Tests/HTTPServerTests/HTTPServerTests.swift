@@ -9,37 +9,47 @@ import Testing
 struct HTTPServerTests {
     @Test("each kind of domain error has its status")
     func statuses() {
-        let expected: [DomainError.Kind: Int] = [
+        let expected: [ErrorKind: Int] = [
             .usage: 400, .badData: 400, .validation: 422, .notFound: 404, .conflict: 409,
             .network: 502, .remote: 502, .storage: 503, .internal: 500,
         ]
-        for kind in DomainError.Kind.allCases {
+        for kind in ErrorKind.allCases {
             #expect(APIError.status(for: kind).code == expected[kind], "\(kind)")
         }
     }
 
-    @Test("an error response is JSON with the kind and the one-line message")
+    @Test("an error response is JSON with the kind, the one-line message and the field to fix")
     func errorResponse() throws {
-        let response = JSONMessages.response(for: APIError(.conflict("order ab is ready; it can only move to completed")))
-        #expect(response.status == .conflict)
+        let error = APIError(.validation, "customer must be 1 to 60 characters", field: "customer")
+        let response = JSONMessages.response(for: error)
+        #expect(response.status == .unprocessableContent)
         #expect(response.headers[.contentType] == "application/json; charset=utf-8")
-        let body = ErrorBody(.conflict("order ab is ready; it can only move to completed"))
-        let decoded = try JSONDecoder().decode(ErrorBody.self, from: try JSONEncoder().encode(body))
-        #expect(decoded.error.kind == .conflict)
-        #expect(decoded.error.message == "order ab is ready; it can only move to completed")
+        let decoded = try JSONDecoder().decode(ErrorBody.self, from: try JSONEncoder().encode(ErrorBody(error)))
+        #expect(decoded.error.kind == .validation)
+        #expect(decoded.error.message == "customer must be 1 to 60 characters")
+        #expect(decoded.error.field == "customer")
     }
 
     @Test("errors of every origin become API errors with a fitting status")
     func middlewareMapping() {
         let request = Request(
             head: .init(method: .get, scheme: "http", authority: "localhost", path: "/nowhere"), body: .init(buffer: ByteBuffer()))
-        typealias Mapping = JSONErrorMiddleware<BasicRequestContext>
-        #expect(Mapping.apiError(DomainError.validation("bad"), request: request).status == .unprocessableContent)
-        let missing = Mapping.apiError(HTTPError(.notFound), request: request)
+        struct Sample: DomainError { var kind: ErrorKind { .conflict } }
+        let plain = JSONErrorMiddleware<BasicRequestContext>()
+        #expect(plain.apiError(Sample(), request: request).status == .conflict)
+        let worded = JSONErrorMiddleware<BasicRequestContext> { error in
+            error is Sample ? APIError(.conflict, "worded by the feature", field: "status") : nil
+        }
+        #expect(worded.apiError(Sample(), request: request).field == "status")
+        let busy = plain.apiError(StorageError(.write, path: "/x", reason: "database is locked", isBusy: true), request: request)
+        #expect(busy.status == .serviceUnavailable)
+        let missing = plain.apiError(HTTPError(.notFound), request: request)
         #expect(missing.status == .notFound)
-        #expect(missing.error.message.contains("/nowhere"))
-        #expect(Mapping.apiError(HTTPError(.contentTooLarge), request: request).status == .contentTooLarge)
-        #expect(Mapping.apiError(CocoaError(.fileNoSuchFile), request: request).status == .internalServerError)
+        #expect(missing.message.contains("/nowhere"))
+        #expect(plain.apiError(HTTPError(.contentTooLarge), request: request).status == .contentTooLarge)
+        let unexpected = plain.apiError(CocoaError(.fileNoSuchFile), request: request)
+        #expect(unexpected.status == .internalServerError)
+        #expect(!unexpected.message.contains("Cocoa"))
     }
 
     @Test("the response cache serves a stored body only while the revision is the same")

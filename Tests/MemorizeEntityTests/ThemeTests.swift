@@ -18,7 +18,7 @@ struct ThemeTests {
         (1, "too few"), (4, "too many pairs"),
     ])
     func pairsBounds(pairs: Int, phrase: String) {
-        let error = #expect(throws: DomainError.self) {
+        let error = #expect(throws: MessageError.self) {
             try Theme(name: "Planets", contents: ["🌍", "🌕", "🌍", "🪐"], pairs: pairs, color: blue)
         }
         #expect(error?.kind == .validation)
@@ -28,10 +28,10 @@ struct ThemeTests {
 
     @Test("a blank name, a multi-character emoji or a single distinct emoji are refused")
     func invalid() {
-        #expect(throws: DomainError.self) { try Theme(name: " ", contents: ["🌍", "🌕"], pairs: 2, color: blue) }
-        #expect(throws: DomainError.self) { try Theme(name: "X", contents: ["🌍🌕", "🪐"], pairs: 2, color: blue) }
-        #expect(throws: DomainError.self) { try Theme(name: "X", contents: ["", "🪐"], pairs: 2, color: blue) }
-        #expect(throws: DomainError.self) { try Theme(name: "X", contents: ["🌍", "🌍"], pairs: 2, color: blue) }
+        #expect(throws: MessageError.self) { try Theme(name: " ", contents: ["🌍", "🌕"], pairs: 2, color: blue) }
+        #expect(throws: MessageError.self) { try Theme(name: "X", contents: ["🌍🌕", "🪐"], pairs: 2, color: blue) }
+        #expect(throws: MessageError.self) { try Theme(name: "X", contents: ["", "🪐"], pairs: 2, color: blue) }
+        #expect(throws: MessageError.self) { try Theme(name: "X", contents: ["🌍", "🌍"], pairs: 2, color: blue) }
     }
 
     @Test("a requested number of pairs is checked against the theme's emoji")
@@ -39,7 +39,7 @@ struct ThemeTests {
         let theme = try Theme(name: "Planets", contents: ["🌍", "🌕", "🪐"], pairs: 2, color: blue)
         #expect(try theme.pairs(requested: nil) == 2)
         #expect(try theme.pairs(requested: 3) == 3)
-        let error = #expect(throws: DomainError.self) { try theme.pairs(requested: 4) }
+        let error = #expect(throws: MessageError.self) { try theme.pairs(requested: 4) }
         #expect(error?.message.contains("at most 3 pairs") == true)
     }
 
@@ -48,7 +48,7 @@ struct ThemeTests {
         #expect(try ThemeColor(parsing: "Orange").name == "orange")
         let custom = try ThemeColor(parsing: "#10a0ff")
         #expect((custom.red, custom.green, custom.blue) == (0x10, 0xA0, 0xFF))
-        let error = #expect(throws: DomainError.self) { try ThemeColor(parsing: "mauve") }
+        let error = #expect(throws: MessageError.self) { try ThemeColor(parsing: "mauve") }
         #expect(error?.message.contains("orange") == true)
     }
 

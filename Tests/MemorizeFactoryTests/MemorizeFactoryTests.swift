@@ -57,7 +57,7 @@ struct MemorizeFactoryTests {
         let directory = try TemporaryDirectory()
         let themes = directory.path("themes.json")
         try Data(#"[{"name": "Solo", "emoji": ["🍏"]}]"#.utf8).write(to: themes)
-        let error = #expect(throws: DomainError.self) { try MemorizeFactory.live(themesFile: themes.path, environment: [:]) }
+        let error = #expect(throws: MessageError.self) { try MemorizeFactory.live(themesFile: themes.path, environment: [:]) }
         #expect(error?.kind == .badData)
         let unopenable = directory.path("dir")
         try FileManager.default.createDirectory(at: unopenable, withIntermediateDirectories: true)
@@ -65,7 +65,7 @@ struct MemorizeFactoryTests {
         let list = factory.makeThemeListPresenter()
         try list.load()
         #expect(list.state.value?.isEmpty == false)
-        let storage = #expect(throws: DomainError.self) { try factory.makeGamePresenter() }
+        let storage = #expect(throws: MessageError.self) { try factory.makeGamePresenter() }
         #expect(storage?.kind == .storage)
     }
 

@@ -60,10 +60,10 @@ struct MemorizePresenterTests {
     func badInput() throws {
         let presenter = try started()
         try presenter.choose(number: 3)
-        let text = #expect(throws: DomainError.self) { try presenter.choose(input: "seven") }
+        let text = #expect(throws: MessageError.self) { try presenter.choose(input: "seven") }
         #expect(text?.kind == .usage)
         #expect(presenter.state.value?.message == "'seven' is not a card number; type a number from 1 to 16, r to restart or q to quit")
-        let range = #expect(throws: DomainError.self) { try presenter.choose(input: " 17 ") }
+        let range = #expect(throws: MessageError.self) { try presenter.choose(input: " 17 ") }
         #expect(range?.kind == .validation)
         #expect(presenter.state.value?.message == "there is no card 17; choose a card from 1 to 16")
         #expect(presenter.state.value?.moves == 1)
@@ -98,9 +98,9 @@ struct MemorizePresenterTests {
     @Test("an unknown theme fails the view state and throws the not-found error")
     func failedStart() {
         let presenter = MemorizePresenter(useCase: useCase)
-        let error = #expect(throws: DomainError.self) { try presenter.start(theme: "Dinosaurs") }
+        let error = #expect(throws: MessageError.self) { try presenter.start(theme: "Dinosaurs") }
         #expect(error?.kind == .notFound)
-        #expect(presenter.state.failureMessage == error?.message)
+        #expect(presenter.state.failure.map { MessageError.describe($0.error) } == error?.message)
     }
 
     @Test("restart deals again: same theme and size, a new seed, a fresh table")

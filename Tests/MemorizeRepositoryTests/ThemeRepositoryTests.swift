@@ -53,7 +53,7 @@ struct ThemeRepositoryTests {
     @Test("a missing file is not found and says which option to check")
     func missing() throws {
         let directory = try TemporaryDirectory()
-        let error = #expect(throws: DomainError.self) { try ThemeFileRepository(url: directory.path("nope.json")) }
+        let error = #expect(throws: MessageError.self) { try ThemeFileRepository(url: directory.path("nope.json")) }
         #expect(error?.kind == .notFound)
         #expect(error?.message.contains("nope.json") == true)
         #expect(error?.message.contains("--themes-file") == true)
@@ -71,7 +71,7 @@ struct ThemeRepositoryTests {
     func badFiles(text: String, phrase: String) throws {
         let directory = try TemporaryDirectory()
         let url = try write(text, in: directory)
-        let error = #expect(throws: DomainError.self) { try ThemeFileRepository(url: url) }
+        let error = #expect(throws: MessageError.self) { try ThemeFileRepository(url: url) }
         #expect(error?.kind == .badData)
         #expect(error?.message.contains(url.path) == true)
         #expect(error?.message.contains(phrase) == true, "\(error?.message ?? "")")

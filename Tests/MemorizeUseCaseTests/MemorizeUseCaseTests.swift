@@ -38,10 +38,10 @@ struct MemorizeUseCaseTests {
 
     @Test("an unknown theme is not found; too many pairs is a validation error")
     func badRequests() {
-        let unknown = #expect(throws: DomainError.self) { try useCase().newGame(theme: .named("Dinosaurs")) }
+        let unknown = #expect(throws: MessageError.self) { try useCase().newGame(theme: .named("Dinosaurs")) }
         #expect(unknown?.kind == .notFound)
         #expect(unknown?.message.contains("Animals") == true)
-        let tooMany = #expect(throws: DomainError.self) { try useCase().newGame(theme: .named("Faces"), pairs: 13) }
+        let tooMany = #expect(throws: MessageError.self) { try useCase().newGame(theme: .named("Faces"), pairs: 13) }
         #expect(tooMany?.kind == .validation)
         #expect(tooMany?.message.contains("at most 12 pairs") == true)
         #expect(ThemeChoice("RANDOM") == .random)
@@ -53,7 +53,7 @@ struct MemorizeUseCaseTests {
         var game = try useCase.newGame(theme: .named("Halloween"), seed: 1)
         let before = game
         for number in [0, 13, -1] {
-            let error = #expect(throws: DomainError.self) { try useCase.choose(cardNumber: number, in: &game) }
+            let error = #expect(throws: MessageError.self) { try useCase.choose(cardNumber: number, in: &game) }
             #expect(error?.kind == .validation)
             #expect(error?.message.contains("from 1 to 12") == true)
         }
@@ -74,7 +74,7 @@ struct MemorizeUseCaseTests {
     func record() throws {
         let useCase = useCase()
         var game = try useCase.newGame(theme: .named("Animals"), seed: 2024)
-        let unfinished = #expect(throws: DomainError.self) { try useCase.record(game) }
+        let unfinished = #expect(throws: MessageError.self) { try useCase.record(game) }
         #expect(unfinished?.kind == .conflict)
         for move in demoMoves.split(separator: ",").compactMap({ Int($0) }) {
             try useCase.choose(cardNumber: move, in: &game)

@@ -76,7 +76,7 @@ struct PapersAppTests {
         let result = try papers.run(
             ["show", "2401.12345", "--db", directory.path("p.sqlite").path],
             environment: ["STRATA_ARXIV_API_URL": server.baseURL.appendingPathComponent("api/query").absoluteString])
-        #expect(result.status == DomainError.Kind.remote.exitCode)
+        #expect(result.status == ErrorKind.remote.exitCode)
         #expect(result.stderr.hasPrefix("papers: error: the arXiv API reports an error: incorrect id format for abc"))
         #expect(server.requests.count == 1)
     }
@@ -87,7 +87,7 @@ struct PapersAppTests {
         let server = try LoopbackServer(replies: [.respond(status: 200, body: Data("<!DOCTYPE html><html><body>maintenance</body></html>".utf8))])
         let db = ["--db", directory.path("p.sqlite").path]
         let result = try papers.run(["search", "x", "--api-url", server.baseURL.absoluteString] + db)
-        #expect(result.status == DomainError.Kind.badData.exitCode)
+        #expect(result.status == ErrorKind.badData.exitCode)
         #expect(result.stderr.contains("not an Atom feed"))
         #expect(try papers.run(["library", "stats", "--format", "plain"] + db).stdout.contains("papers\t0"))
     }
@@ -113,9 +113,9 @@ struct PapersAppTests {
         let truncated = directory.path("cut.xml")
         try FixtureFiles.data("arxiv", "search-all-testing-100-entries.xml").prefix(100_000).write(to: truncated)
         let result = try papers.run(["import", fixture("search-all-testing-100-entries.xml"), truncated.path] + db)
-        #expect(result.status == DomainError.Kind.badData.exitCode)
+        #expect(result.status == ErrorKind.badData.exitCode)
         #expect(result.stderr.contains("not well-formed XML"))
         #expect(try papers.run(["library", "stats", "--format", "plain"] + db).stdout.contains("papers\t10"))
-        #expect(try papers.run(["show", "2401.00001", "--offline"] + db).status == DomainError.Kind.notFound.exitCode)
+        #expect(try papers.run(["show", "2401.00001", "--offline"] + db).status == ErrorKind.notFound.exitCode)
     }
 }

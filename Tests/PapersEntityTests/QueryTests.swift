@@ -21,15 +21,15 @@ struct QueryTests {
 
     @Test("malformed searches are usage errors", arguments: ["", "   ", "a AND", "(a OR b", "a)", "\"open", "OR a", "ti:"])
     func malformed(text: String) {
-        let error = #expect(throws: DomainError.self) { try QueryParser().parse(text) }
+        let error = #expect(throws: MessageError.self) { try QueryParser().parse(text) }
         #expect(error?.kind == .usage)
     }
 
     @Test("a query asks for something, within the API's limit of 30,000")
     func limits() throws {
-        #expect(throws: DomainError.self) { try PaperQuery(limit: 5) }
-        #expect(throws: DomainError.self) { try PaperQuery(expression: .term(.all, "x"), limit: 30_001) }
-        #expect(throws: DomainError.self) { try PaperQuery(expression: .term(.all, "x"), limit: 0) }
+        #expect(throws: MessageError.self) { try PaperQuery(limit: 5) }
+        #expect(throws: MessageError.self) { try PaperQuery(expression: .term(.all, "x"), limit: 30_001) }
+        #expect(throws: MessageError.self) { try PaperQuery(expression: .term(.all, "x"), limit: 0) }
         let query = try PaperQuery(expression: .term(.all, "x"), ids: [ArxivID(base: "2401.12345", version: 2)], limit: 30_000)
         #expect(query.summary == "all:x id_list=2401.12345v2")
     }

@@ -21,7 +21,7 @@ struct PapersFactoryTests {
         #expect(try PapersFactory.Settings(environment: [:]).resolvedAPIURL().absoluteString == "https://export.arxiv.org/api/query")
         #expect(try PapersFactory.Settings(environment: ["STRATA_ARXIV_API_URL": "http://127.0.0.1:9/q"]).resolvedAPIURL().absoluteString == "http://127.0.0.1:9/q")
         #expect(try PapersFactory.Settings(apiURL: "http://a/b", environment: ["STRATA_ARXIV_API_URL": "http://c/d"]).resolvedAPIURL().absoluteString == "http://a/b")
-        let error = #expect(throws: DomainError.self) { try PapersFactory.Settings(apiURL: "ftp://x", environment: [:]).resolvedAPIURL() }
+        let error = #expect(throws: MessageError.self) { try PapersFactory.Settings(apiURL: "ftp://x", environment: [:]).resolvedAPIURL() }
         #expect(error?.kind == .usage)
     }
 
@@ -45,7 +45,7 @@ struct PapersFactoryTests {
         let offline = try PapersFactory.offline(settings, clock: clock.clock)
         #expect(try offline.useCase.searchLibrary("helium", limit: 5).papers.contains { $0.id == "1201.4869" })
         #expect(try await offline.useCase.show("1201.4869").id == "1201.4869")
-        let missing = await #expect(throws: DomainError.self) { try await offline.useCase.show("2401.00001") }
+        let missing = await #expect(throws: MessageError.self) { try await offline.useCase.show("2401.00001") }
         #expect(missing?.kind == .notFound)
         #expect(calls.requests.count == 1)
     }

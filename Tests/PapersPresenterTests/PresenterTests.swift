@@ -60,12 +60,13 @@ struct PresenterTests {
     func failure() async {
         let presenter = PaperListPresenter(useCase: useCase(), columns: 80, now: { Self.now })
         await presenter.search("a AND", limit: 3)
-        #expect(presenter.state.failureMessage?.contains("needs a word") == true || presenter.state.failureMessage?.contains("ends with an operator") == true)
+        let message = presenter.state.failure.map { MessageError.describe($0.error) }
+        #expect(message?.contains("needs a word") == true || message?.contains("ends with an operator") == true)
         #expect(presenter.failure?.kind == .usage)
         let detail = PaperDetailPresenter(useCase: useCase(), now: { Self.now })
         await detail.show("2401.99999")
         #expect(detail.failure?.kind == .notFound)
-        #expect(detail.state.failureMessage != nil)
+        #expect(detail.state.failure != nil)
     }
 
     @Test("the detail view has every field and the favourite notices")

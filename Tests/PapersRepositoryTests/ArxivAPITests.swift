@@ -97,7 +97,7 @@ struct ArxivAPITests {
         let server = try pagedServer { _, start in
             start >= 2 ? .respond(status: 200, body: Feeds.page([], total: 100, start: start)) : nil
         }
-        let error = await #expect(throws: DomainError.self) {
+        let error = await #expect(throws: MessageError.self) {
             try await api(server, clock: ManualClock(), pageSize: 2).fetch(try query(4), progress: nil)
         }
         #expect(error?.kind == .remote)
@@ -119,7 +119,7 @@ struct ArxivAPITests {
     @Test("the error feed is an API error with HTTP 400 and with 200", arguments: [400, 200])
     func errorFeed(status: Int) async throws {
         let server = try LoopbackServer(replies: [.respond(status: status, body: try Feeds.fixture("error-id-abc-http400.xml"))])
-        let error = await #expect(throws: DomainError.self) {
+        let error = await #expect(throws: MessageError.self) {
             try await api(server, clock: ManualClock()).fetch(try PaperQuery(ids: [ArxivID(base: "2401.12345", version: nil)], limit: 1), progress: nil)
         }
         #expect(error?.kind == .remote)
@@ -130,10 +130,10 @@ struct ArxivAPITests {
     func htmlPage() async throws {
         let html = Data("<html><body>Oops</body></html>".utf8)
         let ok = try LoopbackServer(replies: [.respond(status: 200, body: html)])
-        let bad = await #expect(throws: DomainError.self) { try await api(ok, clock: ManualClock()).fetch(try query(1), progress: nil) }
+        let bad = await #expect(throws: MessageError.self) { try await api(ok, clock: ManualClock()).fetch(try query(1), progress: nil) }
         #expect(bad?.kind == .badData)
         let missing = try LoopbackServer(replies: [.respond(status: 404, body: html)])
-        let remote = await #expect(throws: DomainError.self) { try await api(missing, clock: ManualClock()).fetch(try query(1), progress: nil) }
+        let remote = await #expect(throws: MessageError.self) { try await api(missing, clock: ManualClock()).fetch(try query(1), progress: nil) }
         #expect(remote?.kind == .remote)
         #expect(remote?.message.contains("HTTP 404") == true)
     }
@@ -142,7 +142,7 @@ struct ArxivAPITests {
     func hung() async throws {
         let server = try LoopbackServer(replies: [.hang])
         defer { server.stop() }
-        let error = await #expect(throws: DomainError.self) {
+        let error = await #expect(throws: MessageError.self) {
             try await api(server, clock: ManualClock(), idleTimeout: 0.5, attempts: 2).fetch(try query(1), progress: nil)
         }
         #expect(error?.kind == .network)
@@ -159,15 +159,15 @@ struct ArxivAPITests {
         #expect(result.papers.count == 100)
         #expect(server.requests.count == 2)
         let cut = try LoopbackServer(replies: [.respond(status: 200, body: full.prefix(10_000))])
-        let error = await #expect(throws: DomainError.self) { try await api(cut, clock: ManualClock()).fetch(try query(100), progress: nil) }
+        let error = await #expect(throws: MessageError.self) { try await api(cut, clock: ManualClock()).fetch(try query(100), progress: nil) }
         #expect(error?.kind == .badData)
     }
 
     @Test("the offline source never fetches and says what to do")
     func offline() async throws {
-        let search = await #expect(throws: DomainError.self) { try await OfflinePaperSource().fetch(try query(1), progress: nil) }
+        let search = await #expect(throws: MessageError.self) { try await OfflinePaperSource().fetch(try query(1), progress: nil) }
         #expect(search?.kind == .usage)
-        let show = await #expect(throws: DomainError.self) {
+        let show = await #expect(throws: MessageError.self) {
             try await OfflinePaperSource().fetch(try PaperQuery(ids: [ArxivID(base: "2401.12345", version: nil)], limit: 1), progress: nil)
         }
         #expect(show?.kind == .notFound)

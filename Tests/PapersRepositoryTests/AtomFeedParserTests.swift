@@ -54,7 +54,7 @@ struct AtomFeedParserTests {
 
     @Test("the API's error feed is a remote error carrying its message")
     func errorFeed() throws {
-        let error = #expect(throws: DomainError.self) { try parser.page(try Feeds.fixture("error-id-abc-http400.xml"), source: "fixture") }
+        let error = #expect(throws: MessageError.self) { try parser.page(try Feeds.fixture("error-id-abc-http400.xml"), source: "fixture") }
         #expect(error?.kind == .remote)
         #expect(error?.message.contains("incorrect id format for abc") == true)
     }
@@ -112,7 +112,7 @@ struct AtomFeedParserTests {
         ("empty", ""),
     ])
     func malformed(name: String, body: String) {
-        let error = #expect(throws: DomainError.self, "\(name)") { try parser.page(Data(body.utf8), source: name) }
+        let error = #expect(throws: MessageError.self, "\(name)") { try parser.page(Data(body.utf8), source: name) }
         #expect(error?.kind == .badData, "\(name): \(String(describing: error))")
         #expect(error?.message.contains("\n") == false)
     }
@@ -122,7 +122,7 @@ struct AtomFeedParserTests {
         var entries = try Feeds.recordedEntries()
         entries[1] = entries[1].replacingOccurrences(of: "<published>", with: "<published>not a date")
         var delivered = 0
-        #expect(throws: DomainError.self) { try parser.parse(Feeds.page(entries, total: 100, start: 0), source: "t") { _ in delivered += 1 } }
+        #expect(throws: MessageError.self) { try parser.parse(Feeds.page(entries, total: 100, start: 0), source: "t") { _ in delivered += 1 } }
         #expect(delivered == 1)
     }
 }

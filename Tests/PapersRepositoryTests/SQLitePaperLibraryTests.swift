@@ -181,10 +181,10 @@ struct SQLitePaperLibraryTests {
         let library = try library()
         let papers = try recorded()
         try library.save(Array(papers.prefix(3)))
-        #expect(throws: DomainError.self) {
+        #expect(throws: MessageError.self) {
             try library.importing { save in
                 for paper in papers.dropFirst(3).prefix(10) { try save(paper) }
-                throw DomainError.badData("damaged")
+                throw MessageError.badData("damaged")
             }
         }
         #expect(try library.stats().papers == 3)
@@ -201,7 +201,7 @@ struct SQLitePaperLibraryTests {
         #expect(try library.favourites().map(\.id) == ["2405.13786", "2202.12139"])
         #expect(try library.setFavourite(id: "2202.12139", false, at: Date()))
         #expect(try library.favouriteIDs() == ["2405.13786"])
-        let error = #expect(throws: DomainError.self) { try library.setFavourite(id: "2401.00001", true, at: Date()) }
+        let error = #expect(throws: MessageError.self) { try library.setFavourite(id: "2401.00001", true, at: Date()) }
         #expect(error?.kind == .notFound)
         let stats = try library.stats()
         #expect(stats.papers == 100 && stats.favourites == 1)
@@ -233,7 +233,7 @@ struct SQLitePaperLibraryTests {
         var v2 = papers[0]
         v2.version = 2
         #expect(try library.save([v2, papers[1]]) == SaveSummary(updated: 1, unchanged: 1))
-        #expect(throws: DomainError.self) { try library.importing { save in try save(papers[2]); throw DomainError.badData("x") } }
+        #expect(throws: MessageError.self) { try library.importing { save in try save(papers[2]); throw MessageError.badData("x") } }
         #expect(try library.paper(id: papers[0].id)?.version == 2)
         #expect(try library.search("webview", limit: 5).count == 1)
     }

@@ -39,9 +39,9 @@ struct PapersUseCaseTests {
         #expect(try await useCase.show("arXiv:\(papers[1].id)") == papers[1])
         #expect(source.queries.map(\.ids) == [[ArxivID(base: papers[1].id, version: nil)]])
         #expect(try library.paper(id: papers[1].id) != nil)
-        let missing = await #expect(throws: DomainError.self) { try await useCase.show("2401.00001") }
+        let missing = await #expect(throws: MessageError.self) { try await useCase.show("2401.00001") }
         #expect(missing?.kind == .notFound)
-        let bad = await #expect(throws: DomainError.self) { try await useCase.show("abc") }
+        let bad = await #expect(throws: MessageError.self) { try await useCase.show("abc") }
         #expect(bad?.kind == .usage)
     }
 
@@ -55,7 +55,7 @@ struct PapersUseCaseTests {
         #expect(try useCase.unfavourite(papers[2].id).changed)
         #expect(try useCase.favourites().papers.isEmpty)
         #expect(try library.paper(id: papers[2].id) != nil)
-        #expect(throws: DomainError.self) { try useCase.unfavourite("2401.00001") }
+        #expect(throws: MessageError.self) { try useCase.unfavourite("2401.00001") }
     }
 
     @Test("import is all or nothing across files; a dry run writes nothing")
@@ -66,13 +66,13 @@ struct PapersUseCaseTests {
         let dry = try useCase.importFeeds([good], dryRun: true)
         #expect(dry.papers == 100 && dry.saved == nil)
         #expect(try library.stats().papers == 0)
-        let error = #expect(throws: DomainError.self) { try useCase.importFeeds([good, errorFeed]) }
+        let error = #expect(throws: MessageError.self) { try useCase.importFeeds([good, errorFeed]) }
         #expect(error?.kind == .badData)
         #expect(try library.stats().papers == 0)
         let report = try useCase.importFeeds([good, FixtureFiles.url("arxiv", "legacy2016-au-del_maestro-10-of-31.xml")])
         #expect(report.saved == SaveSummary(added: 110))
         #expect(try useCase.importFeeds([good]).saved == SaveSummary(unchanged: 100))
-        let missing = #expect(throws: DomainError.self) { try useCase.importFeeds([URL(fileURLWithPath: "/nonexistent.xml")]) }
+        let missing = #expect(throws: MessageError.self) { try useCase.importFeeds([URL(fileURLWithPath: "/nonexistent.xml")]) }
         #expect(missing?.kind == .notFound)
     }
 
@@ -82,7 +82,7 @@ struct PapersUseCaseTests {
         let (useCase, source, _) = make(library: papers, remote: [])
         #expect(try useCase.searchLibrary("helium", limit: 10).papers.contains { $0.id == "1201.4869" })
         #expect(source.queries.isEmpty)
-        #expect(throws: DomainError.self) { try useCase.searchLibrary("  ", limit: 10) }
+        #expect(throws: MessageError.self) { try useCase.searchLibrary("  ", limit: 10) }
     }
 
     @Test("latest asks for a category by submission date; a bad category is a usage error")
@@ -92,7 +92,7 @@ struct PapersUseCaseTests {
         let list = try await useCase.latest(category: "cond-mat.str-el", limit: 3)
         #expect(!list.papers.isEmpty && list.papers.allSatisfy { $0.categories.contains("cond-mat.str-el") })
         #expect(source.queries.first?.sortBy == .submittedDate)
-        let error = await #expect(throws: DomainError.self) { try await useCase.latest(category: "cs LG; DROP", limit: 3) }
+        let error = await #expect(throws: MessageError.self) { try await useCase.latest(category: "cs LG; DROP", limit: 3) }
         #expect(error?.kind == .usage)
     }
 

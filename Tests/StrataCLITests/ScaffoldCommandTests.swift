@@ -28,7 +28,7 @@ struct ScaffoldCommandTests {
         #expect(new.stdout.contains("Modules/CoinFlips/Presenter/CoinFlipsListPresenter.swift"))
         #expect(new.stdout.contains("swift run coin-flips"))
         let again = try strata.run(["new", "CoinFlips", "--path", directory.url.path])
-        #expect(again.status == DomainError.Kind.conflict.exitCode)
+        #expect(again.status == ErrorKind.conflict.exitCode)
         #expect(again.stderr.hasPrefix("strata: error: "))
         let remove = try strata.run(["remove", "CoinFlips", "--path", directory.url.path])
         #expect(remove.status == 0, "\(remove.stderr)")

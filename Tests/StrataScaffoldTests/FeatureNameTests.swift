@@ -39,7 +39,7 @@ struct FeatureNameTests {
         "Self", "Type", "Protocol", "Any", "Default", "Return",
     ])
     func rejected(_ name: String) {
-        let error = #expect(throws: DomainError.self) { try FeatureName(name) }
+        let error = #expect(throws: MessageError.self) { try FeatureName(name) }
         #expect(error?.kind == .usage)
         #expect(error?.message.contains("UpperCamelCase") == true)
         #expect(error?.exitCode == 64)
@@ -48,7 +48,7 @@ struct FeatureNameTests {
     @Test("a kebab, snake or lower-camel name gets an UpperCamelCase suggestion")
     func suggestion() {
         for (name, expected) in [("color-events", "ColorEvents"), ("http_logs", "HttpLogs"), ("notes", "Notes"), ("Color Events", "ColorEvents")] {
-            let error = #expect(throws: DomainError.self) { try FeatureName(name) }
+            let error = #expect(throws: MessageError.self) { try FeatureName(name) }
             #expect(error?.message.contains("did you mean \(expected)?") == true, "\(name)")
         }
     }

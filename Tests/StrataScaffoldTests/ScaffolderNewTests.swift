@@ -40,7 +40,7 @@ struct ScaffolderNewTests {
         let fixture = try Fixture()
         try fixture.write("mine\n", to: "Tests/NotesEntityTests/Mine.swift")
         let before = fixture.snapshot()
-        let error = #expect(throws: DomainError.self) { try fixture.scaffolder().planNew("Notes", templates: try fixture.builtIn) }
+        let error = #expect(throws: MessageError.self) { try fixture.scaffolder().planNew("Notes", templates: try fixture.builtIn) }
         #expect(error?.kind == .conflict)
         #expect(error?.message.contains("Tests/NotesEntityTests") == true)
         #expect(fixture.snapshot() == before)
@@ -51,7 +51,7 @@ struct ScaffolderNewTests {
         let fixture = try Fixture()
         if name == "Notes" { try fixture.scaffolder().apply(try fixture.scaffolder().planNew("Notes", templates: try fixture.builtIn)) }
         let before = fixture.snapshot()
-        let error = #expect(throws: DomainError.self) { try fixture.scaffolder().planNew(name, templates: try fixture.builtIn) }
+        let error = #expect(throws: MessageError.self) { try fixture.scaffolder().planNew(name, templates: try fixture.builtIn) }
         #expect(error?.kind == .conflict)
         #expect(fixture.snapshot() == before)
     }
@@ -64,7 +64,7 @@ struct ScaffolderNewTests {
         try FileManager.default.removeItem(at: fixture.root.appendingPathComponent(folder))
         try FileManager.default.createSymbolicLink(at: fixture.root.appendingPathComponent(folder), withDestinationURL: outside)
         let before = fixture.snapshot()
-        let error = #expect(throws: DomainError.self) { try fixture.scaffolder().planNew("Notes", templates: try fixture.builtIn) }
+        let error = #expect(throws: MessageError.self) { try fixture.scaffolder().planNew("Notes", templates: try fixture.builtIn) }
         #expect(error?.kind == .conflict)
         #expect(error?.message.contains("outside the package") == true)
         #expect(fixture.snapshot() == before)
@@ -101,9 +101,9 @@ struct ScaffolderNewTests {
             var counter = 0
             scaffolder.beforeStep = { step in
                 defer { counter += 1 }
-                if counter == failing { throw DomainError.storage("injected failure at \(step)") }
+                if counter == failing { throw MessageError.storage("injected failure at \(step)") }
             }
-            let error = #expect(throws: DomainError.self) { try scaffolder.apply(plan) }
+            let error = #expect(throws: MessageError.self) { try scaffolder.apply(plan) }
             #expect(error?.message.contains("rolled back") == true)
             #expect(fixture.snapshot() == before, "after a failure at step \(failing): \(steps.names[failing])")
         }
@@ -120,7 +120,7 @@ struct ScaffolderNewTests {
         let before = fixture.snapshot()
         let scaffolder = try fixture.scaffolder()
         let plan = try scaffolder.planNew(String(repeating: "Long", count: 10), templates: set)
-        let error = #expect(throws: DomainError.self) { try scaffolder.apply(plan) }
+        let error = #expect(throws: MessageError.self) { try scaffolder.apply(plan) }
         #expect(error?.kind == .storage)
         #expect(error?.message.contains("rolled back") == true)
         #expect(fixture.snapshot() == before)
@@ -144,7 +144,7 @@ struct ScaffolderNewTests {
         let plan = try scaffolder.planNew("Notes", templates: try fixture.builtIn)
         // Apps/ and Modules/ come first in the plan, so files are already written when Tests/ refuses.
         #expect(plan.files.first?.path.hasPrefix("Apps/") == true)
-        let error = #expect(throws: DomainError.self) { try scaffolder.apply(plan) }
+        let error = #expect(throws: MessageError.self) { try scaffolder.apply(plan) }
         #expect(error?.exitCode == 74)
         #expect(error?.message.contains("Tests/NotesAppTests") == true)
         #expect(error?.message.contains("rolled back") == true)
@@ -175,7 +175,7 @@ struct ScaffolderNewTests {
         let scaffolder = try fixture.scaffolder(swiftPM: true)
         let plan = try scaffolder.planNew("Notes", templates: set)
         #expect(plan.manifestAfter.contains("app: 42"))
-        let error = #expect(throws: DomainError.self) { try scaffolder.apply(plan) }
+        let error = #expect(throws: MessageError.self) { try scaffolder.apply(plan) }
         #expect(error?.kind == .validation)
         #expect(error?.exitCode == 65)
         #expect(error?.message.contains("SwiftPM rejects Package.swift") == true)
@@ -204,7 +204,7 @@ struct ScaffolderNewTests {
             let file = url.appendingPathComponent("files/Modules/__name__/Entity/__name__Item.swift.stencil")
             try Data("// {{ nmae }}\n".utf8).write(to: file)
         }
-        let error = #expect(throws: DomainError.self) { try fixture.scaffolder().planNew("Notes", templates: set) }
+        let error = #expect(throws: MessageError.self) { try fixture.scaffolder().planNew("Notes", templates: set) }
         #expect(error?.kind == .badData)
         #expect(error?.message.contains("nmae") == true)
     }

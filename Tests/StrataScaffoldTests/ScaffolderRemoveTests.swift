@@ -54,7 +54,7 @@ struct ScaffolderRemoveTests {
         try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("Apps/notes/AddCommand.swift"))
         try fixture.write("// mine\n", to: "Modules/Notes/Entity/Extra.swift")
         let before = fixture.snapshot()
-        let error = #expect(throws: DomainError.self) { try runner.remove("Notes", force: false, dryRun: false) }
+        let error = #expect(throws: MessageError.self) { try runner.remove("Notes", force: false, dryRun: false) }
         #expect(error?.kind == .conflict)
         #expect(error?.exitCode == 67)
         #expect(error?.message.contains("Modules/Notes/UseCase/NotesItemUseCase.swift (modified)") == true)
@@ -86,7 +86,7 @@ struct ScaffolderRemoveTests {
         _ = try runner.new("Notes", templates: nil, dryRun: false)
         let edited = fixture.read("Package.swift").replacingOccurrences(of: "app: \"notes\", infrastructure: [\"Database\"", with: "app: \"notes\", infrastructure: [\"Database\", \"HTTPClient\"")
         try fixture.write(edited, to: "Package.swift")
-        let error = #expect(throws: DomainError.self) { try runner.remove("Notes", force: false, dryRun: false) }
+        let error = #expect(throws: MessageError.self) { try runner.remove("Notes", force: false, dryRun: false) }
         #expect(error?.message.contains("Package.swift") == true)
         _ = try runner.remove("Notes", force: true, dryRun: false)
         #expect(fixture.read("Package.swift") == manifest)
@@ -98,10 +98,10 @@ struct ScaffolderRemoveTests {
         try fixture.write("public enum X {}\n", to: "Modules/Coffee/Entity/X.swift")
         let before = fixture.snapshot()
         let runner = try ScaffoldRunner(path: fixture.root.path, validator: StubValidator())
-        let error = #expect(throws: DomainError.self) { try runner.remove("Coffee", force: true, dryRun: false) }
+        let error = #expect(throws: MessageError.self) { try runner.remove("Coffee", force: true, dryRun: false) }
         #expect(error?.kind == .notFound)
         #expect(error?.message.contains("strata did not generate Coffee") == true)
-        let missing = #expect(throws: DomainError.self) { try runner.remove("Nothing", force: false, dryRun: false) }
+        let missing = #expect(throws: MessageError.self) { try runner.remove("Nothing", force: false, dryRun: false) }
         #expect(missing?.message.contains("there is no feature Nothing") == true)
         #expect(fixture.snapshot() == before)
     }
@@ -118,9 +118,9 @@ struct ScaffolderRemoveTests {
             var counter = 0
             scaffolder.beforeStep = { step in
                 defer { counter += 1 }
-                if counter == failing { throw DomainError.storage("injected failure at \(step)") }
+                if counter == failing { throw MessageError.storage("injected failure at \(step)") }
             }
-            #expect(throws: DomainError.self) { try scaffolder.apply(plan) }
+            #expect(throws: MessageError.self) { try scaffolder.apply(plan) }
             #expect(fixture.snapshot() == before, "after a failure at step \(failing)")
         }
     }

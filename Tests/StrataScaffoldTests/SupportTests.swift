@@ -57,13 +57,13 @@ struct SupportTests {
         #expect(added.entryLine(for: "Notes") == "    Feature(\"Notes\", app: \"notes\"),")
         #expect(added.entryLine(for: "Note") == nil)
         #expect(try added.removing(line: "    Feature(\"Notes\", app: \"notes\"),").text == manifest)
-        #expect(throws: DomainError.self) { try list.removing(line: "    Feature(\"Notes\", app: \"notes\"),") }
+        #expect(throws: MessageError.self) { try list.removing(line: "    Feature(\"Notes\", app: \"notes\"),") }
     }
 
     @Test("a manifest without exactly one marker is refused")
     func marker() {
         for text in ["let features: [Feature] = []", manifest + "\n// strata:features"] {
-            let error = #expect(throws: DomainError.self) { try FeatureList(text: text).inserting("Feature(\"A\", app: \"a\")") }
+            let error = #expect(throws: MessageError.self) { try FeatureList(text: text).inserting("Feature(\"A\", app: \"a\")") }
             #expect(error?.kind == .validation)
         }
     }

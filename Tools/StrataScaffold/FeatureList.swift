@@ -16,7 +16,7 @@ public struct FeatureList: Sendable, Equatable {
 
     /// The manifest with `entry` added as its own line before the marker, indented like it.
     ///
-    /// - Throws: `DomainError.validation` when the marker is missing or appears twice.
+    /// - Throws: `MessageError.validation` when the marker is missing or appears twice.
     public func inserting(_ entry: String) throws -> FeatureList {
         var lines = text.components(separatedBy: "\n")
         let index = try markerIndex(lines)
@@ -37,12 +37,12 @@ public struct FeatureList: Sendable, Equatable {
 
     /// The manifest without `line`, which must appear exactly once.
     ///
-    /// - Throws: `DomainError.conflict` when the line is not there exactly once.
+    /// - Throws: `MessageError.conflict` when the line is not there exactly once.
     public func removing(line: String) throws -> FeatureList {
         var lines = text.components(separatedBy: "\n")
         let matching = lines.indices.filter { lines[$0] == line }
         guard matching.count == 1, let index = matching.first else {
-            throw DomainError.conflict(
+            throw MessageError.conflict(
                 "Package.swift does not have the line strata added (\(line.trimmingCharacters(in: .whitespaces))) exactly once; it was edited, so remove the feature by hand or pass --force")
         }
         lines.remove(at: index)
@@ -52,7 +52,7 @@ public struct FeatureList: Sendable, Equatable {
     private func markerIndex(_ lines: [String]) throws -> Int {
         let found = lines.indices.filter { lines[$0].trimmingCharacters(in: .whitespaces) == Self.marker }
         guard found.count == 1, let index = found.first else {
-            throw DomainError.validation(
+            throw MessageError.validation(
                 "Package.swift needs exactly one `\(Self.marker)` line closing the `features` list (found \(found.count)); add it before the list's `]`")
         }
         return index

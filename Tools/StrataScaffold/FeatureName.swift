@@ -24,22 +24,22 @@ public struct FeatureName: Sendable, Equatable, CustomStringConvertible {
 
     /// Validates `name` and derives its words.
     ///
-    /// - Throws: `DomainError.usage` saying what a good name looks like.
+    /// - Throws: `MessageError.usage` saying what a good name looks like.
     public init(_ name: String) throws {
-        guard !name.isEmpty else { throw DomainError.usage("the name is empty; \(Self.rule)") }
+        guard !name.isEmpty else { throw MessageError.usage("the name is empty; \(Self.rule)") }
         guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-            throw DomainError.usage("'\(name)' has characters other than ASCII letters and digits\(Self.suggestion(name)); \(Self.rule)")
+            throw MessageError.usage("'\(name)' has characters other than ASCII letters and digits\(Self.suggestion(name)); \(Self.rule)")
         }
         guard let first = name.first, first.isUppercase else {
-            throw DomainError.usage("'\(name)' must start with an upper-case letter\(Self.suggestion(name)); \(Self.rule)")
+            throw MessageError.usage("'\(name)' must start with an upper-case letter\(Self.suggestion(name)); \(Self.rule)")
         }
         guard Self.lengthRange.contains(name.count) else {
-            throw DomainError.usage("'\(name)' has \(name.count) characters; \(Self.rule)")
+            throw MessageError.usage("'\(name)' has \(name.count) characters; \(Self.rule)")
         }
         let words = Self.split(name)
         let variable = Self.camelCase(words)
         for candidate in [name, variable] where SwiftKeywords.all.contains(candidate) {
-            throw DomainError.usage("'\(name)' gives '\(candidate)', a Swift keyword; choose another name (\(Self.rule))")
+            throw MessageError.usage("'\(name)' gives '\(candidate)', a Swift keyword; choose another name (\(Self.rule))")
         }
         self.name = name
         self.words = words

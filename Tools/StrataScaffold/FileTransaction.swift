@@ -53,7 +53,7 @@ final class FileTransaction {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
             throw errno == EEXIST
-                ? DomainError.conflict("\(root.relativePath(url)) appeared while strata was writing; nothing was changed")
+                ? MessageError.conflict("\(root.relativePath(url)) appeared while strata was writing; nothing was changed")
                 : failure("cannot write", url)
         }
         log.append(.createdFile(url))
@@ -154,7 +154,7 @@ final class FileTransaction {
         guard written == contents.count else { throw failure("cannot write", url) }
     }
 
-    private func failure(_ doing: String, _ url: URL) -> DomainError {
-        DomainError.storage("\(doing) \(root.relativePath(url)): \(String(cString: strerror(errno))); check the folder's permissions and free space")
+    private func failure(_ doing: String, _ url: URL) -> MessageError {
+        MessageError.storage("\(doing) \(root.relativePath(url)): \(String(cString: strerror(errno))); check the folder's permissions and free space")
     }
 }

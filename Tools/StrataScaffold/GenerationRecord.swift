@@ -44,12 +44,12 @@ public struct GenerationRecord: Codable, Sendable, Equatable {
 
     /// Reads a record.
     ///
-    /// - Throws: `DomainError.badData` naming the file when it is not a record.
+    /// - Throws: `MessageError.badData` naming the file when it is not a record.
     public static func decode(_ data: Data, path: String) throws -> GenerationRecord {
         do {
             return try JSONDecoder().decode(GenerationRecord.self, from: data)
         } catch {
-            throw DomainError.badData("\(path) is not a strata record (\(error)); restore it from version control")
+            throw MessageError.badData("\(path) is not a strata record (\(error)); restore it from version control")
         }
     }
 }

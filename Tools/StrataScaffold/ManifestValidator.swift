@@ -19,7 +19,7 @@ public struct PackageSummary: Sendable, Equatable {
 public protocol ManifestValidator: Sendable {
     /// The targets and products of the package at `root`.
     ///
-    /// - Throws: `DomainError.validation` when SwiftPM rejects the manifest.
+    /// - Throws: `MessageError.validation` when SwiftPM rejects the manifest.
     func summary(of root: URL) throws -> PackageSummary
 }
 
@@ -47,14 +47,14 @@ public struct SwiftPMValidator: ManifestValidator {
         do {
             try process.run()
         } catch {
-            throw DomainError.storage("cannot run `\(swift) package dump-package`: \(error); put swift on the PATH or set STRATA_SWIFT")
+            throw MessageError.storage("cannot run `\(swift) package dump-package`: \(error); put swift on the PATH or set STRATA_SWIFT")
         }
         // Read stderr on the side so neither pipe can fill up and block the child.
         let errorText = ErrorCollector(errors)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw DomainError.validation("SwiftPM rejects Package.swift: \(Self.firstError(errorText.text())); fix the manifest")
+            throw MessageError.validation("SwiftPM rejects Package.swift: \(Self.firstError(errorText.text())); fix the manifest")
         }
         return try Self.parse(data)
     }
@@ -70,7 +70,7 @@ public struct SwiftPMValidator: ManifestValidator {
             let dump = try JSONDecoder().decode(Dump.self, from: data)
             return PackageSummary(targets: dump.targets.map(\.name), products: dump.products.map(\.name))
         } catch {
-            throw DomainError.validation("SwiftPM's description of Package.swift cannot be read: \(error)")
+            throw MessageError.validation("SwiftPM's description of Package.swift cannot be read: \(error)")
         }
     }
 

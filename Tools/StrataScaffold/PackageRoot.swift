@@ -16,14 +16,14 @@ public struct PackageRoot: Sendable {
 
     /// Opens the package at `path` (the current folder when `nil`).
     ///
-    /// - Throws: `DomainError.notFound` when the folder has no Package.swift.
+    /// - Throws: `MessageError.notFound` when the folder has no Package.swift.
     public init(path: String?) throws {
         let given = path ?? FileManager.default.currentDirectoryPath
         guard let real = Self.realPath(given) else {
-            throw DomainError.notFound("no folder at \(given); pass the package folder with --path")
+            throw MessageError.notFound("no folder at \(given); pass the package folder with --path")
         }
         guard FileManager.default.fileExists(atPath: real + "/Package.swift") else {
-            throw DomainError.notFound("\(real) has no Package.swift; run strata in the package folder or pass --path")
+            throw MessageError.notFound("\(real) has no Package.swift; run strata in the package folder or pass --path")
         }
         url = URL(fileURLWithPath: real, isDirectory: true)
     }
@@ -33,12 +33,12 @@ public struct PackageRoot: Sendable {
 
     /// The absolute URL of `relative`, after checking that writing there stays inside the package.
     ///
-    /// - Throws: `DomainError.usage` for an absolute path or one with `..`; `.conflict` when
+    /// - Throws: `MessageError.usage` for an absolute path or one with `..`; `.conflict` when
     ///   an existing part of the path resolves outside the package or is not a folder.
     public func inside(_ relative: String) throws -> URL {
         let components = relative.split(separator: "/", omittingEmptySubsequences: false)
         guard !relative.hasPrefix("/"), !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
-            throw DomainError.usage("\(relative) is not a plain path inside the package; fix the template's file name")
+            throw MessageError.usage("\(relative) is not a plain path inside the package; fix the template's file name")
         }
         var existing = url
         // The deepest part of the path that exists decides where the rest would land.
@@ -47,12 +47,12 @@ public struct PackageRoot: Sendable {
             guard Self.exists(next) else { break }
             let isLast = index == components.count - 1
             if !isLast && !Self.isDirectory(next) {
-                throw DomainError.conflict("\(relativePath(next)) exists and is not a folder; move it away or choose another name")
+                throw MessageError.conflict("\(relativePath(next)) exists and is not a folder; move it away or choose another name")
             }
             existing = next
         }
         guard let real = Self.realPath(existing.path), contains(real) else {
-            throw DomainError.conflict(
+            throw MessageError.conflict(
                 "\(relative) would be written outside the package through the symbolic link \(relativePath(existing)); strata never writes outside \(url.path)")
         }
         return url.appendingPathComponent(relative)

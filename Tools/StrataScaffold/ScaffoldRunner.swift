@@ -36,7 +36,7 @@ public struct ScaffoldRunner {
         var sets = TemplateSet.discover(root: root.url)
         if let extra { sets.append(try TemplateSet(directory: Self.url(extra))) }
         guard !sets.isEmpty else {
-            throw DomainError.notFound("no template sets under \(root.url.path)/\(TemplateSet.setsPath); restore Tools/Templates/Feature or pass --templates")
+            throw MessageError.notFound("no template sets under \(root.url.path)/\(TemplateSet.setsPath); restore Tools/Templates/Feature or pass --templates")
         }
         return ScaffoldReport.templates(sets, root: root)
     }

@@ -31,7 +31,7 @@ public struct Scaffolder {
         let manifestBefore = try readManifest()
         let list = FeatureList(text: manifestBefore)
         if list.entryLine(for: feature.name) != nil {
-            throw DomainError.conflict("Package.swift already has a feature named \(feature.name); choose another name")
+            throw MessageError.conflict("Package.swift already has a feature named \(feature.name); choose another name")
         }
         let manifestAfter = try list.inserting(rendered.manifestEntry).text
         let existing = try validator.summary(of: root.url)
@@ -51,7 +51,7 @@ public struct Scaffolder {
             for folder in missingFolders(of: url) where !directories.contains(folder) { directories.append(folder) }
         }
         guard conflicts.isEmpty else {
-            throw DomainError.conflict("\(Self.list(conflicts)) already exist\(conflicts.count == 1 ? "s" : ""); nothing was written; choose another name or remove them")
+            throw MessageError.conflict("\(Self.list(conflicts)) already exist\(conflicts.count == 1 ? "s" : ""); nothing was written; choose another name or remove them")
         }
         let manifestLine = manifestAfter.components(separatedBy: "\n").first { FeatureList.declares($0, feature.name) } ?? ""
         let record = GenerationRecord(
@@ -82,7 +82,7 @@ public struct Scaffolder {
                 let summary = try validator.summary(of: root.url)
                 let missing = (plan.targets + [plan.product]).filter { !summary.targets.contains($0) && !summary.products.contains($0) }
                 guard missing.isEmpty else {
-                    throw DomainError.validation("after the edit SwiftPM does not list \(Self.list(missing)); check the template's manifestEntry")
+                    throw MessageError.validation("after the edit SwiftPM does not list \(Self.list(missing)); check the template's manifestEntry")
                 }
             }
         } catch {
@@ -104,7 +104,7 @@ public struct Scaffolder {
         guard let data = FileManager.default.contents(atPath: recordURL.path) else {
             let known = FeatureList(text: manifestBefore).entryLine(for: feature.name) != nil
                 || PackageRoot.exists(root.url.appendingPathComponent("Modules/\(feature.name)"))
-            throw DomainError.notFound(known
+            throw MessageError.notFound(known
                 ? "strata did not generate \(feature.name) (there is no \(recordPath)); remove it by hand"
                 : "there is no feature \(feature.name); run `strata new \(feature.name)` to make one")
         }
@@ -133,7 +133,7 @@ public struct Scaffolder {
             manifestAfter = manifestBefore
         }
         if !changed.isEmpty && !force {
-            throw DomainError.conflict(
+            throw MessageError.conflict(
                 "\(Self.list(changed)) changed since `strata new`; nothing was removed; pass --force to remove the generated files anyway")
         }
         return RemoveFeaturePlan(
@@ -154,7 +154,7 @@ public struct Scaffolder {
             try transaction.check("check Package.swift with SwiftPM") {
                 let left = try validator.summary(of: root.url).targets.filter(plan.record.targets.contains)
                 guard left.isEmpty else {
-                    throw DomainError.validation("after the edit SwiftPM still lists \(Self.list(left)); remove their entry by hand")
+                    throw MessageError.validation("after the edit SwiftPM still lists \(Self.list(left)); remove their entry by hand")
                 }
             }
         } catch {
@@ -167,7 +167,7 @@ public struct Scaffolder {
     private func readManifest() throws -> String {
         _ = try root.inside("Package.swift")
         guard let data = FileManager.default.contents(atPath: root.manifest.path) else {
-            throw DomainError.storage("cannot read \(root.manifest.path); check its permissions")
+            throw MessageError.storage("cannot read \(root.manifest.path); check its permissions")
         }
         return String(decoding: data, as: UTF8.self)
     }
@@ -196,13 +196,13 @@ public struct Scaffolder {
         return added.sorted()
     }
 
-    private static func rolledBack(_ error: any Error, _ transaction: FileTransaction) -> DomainError {
+    private static func rolledBack(_ error: any Error, _ transaction: FileTransaction) -> MessageError {
         let problems = transaction.rollback()
-        let domain = DomainError.wrap(error, as: .storage)
+        let domain = MessageError.wrap(error, as: .storage)
         guard problems.isEmpty else {
-            return DomainError(domain.kind, "\(domain.message); rolling back also failed: \(list(problems))")
+            return MessageError(domain.kind, "\(domain.message); rolling back also failed: \(list(problems))")
         }
-        return DomainError(domain.kind, "\(domain.message) (every change was rolled back)")
+        return MessageError(domain.kind, "\(domain.message) (every change was rolled back)")
     }
 
     /// Up to three items, then how many more.

@@ -61,17 +61,17 @@ public struct TemplateSet: Sendable {
 
     /// Loads the set in `directory`.
     ///
-    /// - Throws: `DomainError.notFound` when there is no set there, `.badData` when `template.json` cannot be read.
+    /// - Throws: `MessageError.notFound` when there is no set there, `.badData` when `template.json` cannot be read.
     public init(directory: URL) throws {
         let describing = directory.appendingPathComponent(Self.descriptionFile)
         guard let data = FileManager.default.contents(atPath: describing.path) else {
-            throw DomainError.notFound(
+            throw MessageError.notFound(
                 "no template set at \(directory.path) (it needs \(Self.descriptionFile) and files/); run `strata templates` to list the sets")
         }
         do {
             description = try JSONDecoder().decode(Description.self, from: data)
         } catch {
-            throw DomainError.badData("cannot read \(describing.path): \(error); it needs name, summary and manifestEntry (and may give nextSteps, targets, product)")
+            throw MessageError.badData("cannot read \(describing.path): \(error); it needs name, summary and manifestEntry (and may give nextSteps, targets, product)")
         }
         self.directory = directory
         files = try Self.listFiles(in: directory.appendingPathComponent("files"))
@@ -95,26 +95,26 @@ public struct TemplateSet: Sendable {
 
     /// Renders every file and the manifest entry for `name`.
     ///
-    /// - Throws: `DomainError.badData` naming the template that fails to render or uses an unknown variable.
+    /// - Throws: `MessageError.badData` naming the template that fails to render or uses an unknown variable.
     public func render(_ name: FeatureName) throws -> RenderedFeature {
         let context = Self.context(name)
         let environment = Environment()
         func render(_ text: String, in file: String) throws -> String {
             if let unknown = Self.unknownVariables(in: text, known: Set(context.keys)).first {
-                throw DomainError.badData(
+                throw MessageError.badData(
                     "template \(file) uses '\(unknown)', which is not a template variable (\(context.keys.sorted().joined(separator: ", ")))")
             }
             do {
                 return try environment.renderTemplate(string: text, context: context)
             } catch {
-                throw DomainError.badData("template \(file) does not render: \(error); fix the template")
+                throw MessageError.badData("template \(file) does not render: \(error); fix the template")
             }
         }
         var rendered: [RenderedFile] = []
         for file in files {
             let url = directory.appendingPathComponent("files").appendingPathComponent(file)
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw DomainError.storage("cannot read the template \(url.path); check its permissions")
+                throw MessageError.storage("cannot read the template \(url.path); check its permissions")
             }
             let output = Self.outputPath(for: file, name: name)
             if file.hasSuffix(".stencil") {
@@ -157,7 +157,7 @@ public struct TemplateSet: Sendable {
 
     private static func listFiles(in folder: URL) throws -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else {
-            throw DomainError.notFound("the template set has no files/ folder at \(folder.path); add the templates there")
+            throw MessageError.notFound("the template set has no files/ folder at \(folder.path); add the templates there")
         }
         var files: [String] = []
         while let path = enumerator.nextObject() as? String {

@@ -15,6 +15,6 @@ func runScaffold(_ body: () throws -> String) throws {
         print(try body(), terminator: "")
     } catch {
         ErrorOutput.report(tool: "strata", error)
-        throw ExitCode(DomainError.wrap(error).exitCode)
+        throw ExitCode(MessageError.wrap(error).exitCode)
     }
 }

@@ -50,11 +50,11 @@ public struct Menu: Sendable, Codable, Equatable {
 
     /// The item named `name`, ignoring case and surrounding spaces.
     ///
-    /// - Throws: `DomainError.validation` listing what is on the menu.
+    /// - Throws: `MessageError.validation` listing what is on the menu.
     public func item(named name: String) throws -> MenuItem {
         let key = name.trimmingCharacters(in: .whitespaces).lowercased()
         guard let item = items.first(where: { $0.name.lowercased() == key }) else {
-            throw DomainError.validation(
+            throw MessageError.validation(
                 "'\(name)' is not on the menu; choose one of \(items.map(\.name).joined(separator: ", ")) (see `coffee menu`)")
         }
         return item

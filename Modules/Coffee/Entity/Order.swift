@@ -43,7 +43,7 @@ public struct Order: Sendable, Equatable, Identifiable {
 
     /// A new order, checked against the rules and priced from `menu`.
     ///
-    /// - Throws: `DomainError.validation` for a bad name, an unknown coffee or size.
+    /// - Throws: `MessageError.validation` for a bad name, an unknown coffee or size.
     public static func place(
         id: UUID, customer: String, coffee: String, size: String, menu: Menu, at date: Date
     ) throws -> Order {
@@ -58,7 +58,7 @@ public struct Order: Sendable, Equatable, Identifiable {
 
     /// This order with its status moved to `target` at `date`.
     ///
-    /// - Throws: `DomainError.conflict` when the rules forbid the change, saying what is allowed.
+    /// - Throws: `MessageError.conflict` when the rules forbid the change, saying what is allowed.
     public func moving(to target: OrderStatus, at date: Date) throws -> Order {
         guard status.allows(target) else { throw forbiddenMove(to: target) }
         var moved = self
@@ -69,10 +69,10 @@ public struct Order: Sendable, Equatable, Identifiable {
 
     /// The next status `advance` moves this order to.
     ///
-    /// - Throws: `DomainError.conflict` when the order is already completed or cancelled.
+    /// - Throws: `MessageError.conflict` when the order is already completed or cancelled.
     public func nextStatus() throws -> OrderStatus {
         guard let next = status.next else {
-            throw DomainError.conflict("order \(shortID) is \(status.rawValue) and cannot move further")
+            throw MessageError.conflict("order \(shortID) is \(status.rawValue) and cannot move further")
         }
         return next
     }
@@ -83,7 +83,7 @@ public struct Order: Sendable, Equatable, Identifiable {
     /// The id as lower-case text, the form every output uses.
     public var idString: String { id.rawValue.uuidString.lowercased() }
 
-    private func forbiddenMove(to target: OrderStatus) -> DomainError {
+    private func forbiddenMove(to target: OrderStatus) -> MessageError {
         if target == .cancelled {
             return .conflict(
                 "order \(shortID) is \(status.rawValue) and cannot be cancelled; only placed or preparing orders can")
@@ -104,40 +104,22 @@ public enum CustomerName {
     public static func validate(_ name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
-            throw DomainError.validation("the customer name is empty; give one with --name")
+            throw MessageError.validation("the customer name is empty; give one with --name")
         }
         guard trimmed.count <= maxLength else {
-            throw DomainError.validation(
+            throw MessageError.validation(
                 "the customer name has \(trimmed.count) characters; use at most \(maxLength)")
         }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw DomainError.validation("the customer name contains a line break or control character; use plain text")
+            throw MessageError.validation("the customer name contains a line break or control character; use plain text")
         }
         return trimmed
     }
 }
 
-extension Date {
-    /// Milliseconds since 1970, rounded to the nearest: the unit orders are stored in.
-    public var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
-
-    /// The date `milliseconds` after 1970.
-    public init(millisecondsSince1970 milliseconds: Int64) {
-        self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
-    }
-
-    /// This date cut down to a whole millisecond, so it survives storage and JSON unchanged.
-    var truncatedToMilliseconds: Date {
-        Date(millisecondsSince1970: Int64((timeIntervalSince1970 * 1000).rounded(.down)))
-    }
-
-    /// This date on the nearest whole millisecond.
-    var wholeMilliseconds: Date { Date(millisecondsSince1970: millisecondsSince1970) }
-}
-
-extension DomainError {
+extension MessageError {
     /// The error for an id (or id prefix) that names no order.
-    public static func orderNotFound(_ id: String) -> DomainError {
+    public static func orderNotFound(_ id: String) -> MessageError {
         .notFound("no order \(id); run `coffee list` to see the order ids")
     }
 }

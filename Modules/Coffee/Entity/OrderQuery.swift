@@ -10,10 +10,10 @@ public enum OrderSort: String, Sendable, Codable, CaseIterable {
 
     /// Reads `time` or `total`.
     ///
-    /// - Throws: `DomainError.validation` naming the choices.
+    /// - Throws: `MessageError.validation` naming the choices.
     public init(parsing text: String) throws {
         guard let sort = OrderSort(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
-            throw DomainError.validation("unknown sort '\(text)'; use time or total")
+            throw MessageError.validation("unknown sort '\(text)'; use time or total")
         }
         self = sort
     }

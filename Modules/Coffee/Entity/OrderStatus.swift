@@ -17,10 +17,10 @@ public enum OrderStatus: String, Sendable, Codable, CaseIterable {
 
     /// Reads a status name, ignoring case.
     ///
-    /// - Throws: `DomainError.validation` naming the statuses there are.
+    /// - Throws: `MessageError.validation` naming the statuses there are.
     public init(parsing text: String) throws {
         guard let status = OrderStatus(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
-            throw DomainError.validation(
+            throw MessageError.validation(
                 "unknown status '\(text)'; use one of \(OrderStatus.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         self = status

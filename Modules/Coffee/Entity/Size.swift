@@ -11,12 +11,12 @@ public enum Size: String, Sendable, Codable, CaseIterable, Comparable {
 
     /// Reads a size the way people type it: `small`, `Medium`, or the first letter `l`.
     ///
-    /// - Throws: `DomainError.validation` naming the sizes there are.
+    /// - Throws: `MessageError.validation` naming the sizes there are.
     public init(parsing text: String) throws {
         let key = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard let size = Size(rawValue: key) ?? Size.allCases.first(where: { key.count == 1 && $0.rawValue.hasPrefix(key) })
         else {
-            throw DomainError.validation("unknown size '\(text)'; use one of \(Size.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw MessageError.validation("unknown size '\(text)'; use one of \(Size.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         self = size
     }

@@ -33,12 +33,12 @@ public enum CoffeeFactory {
 
     /// The feature on an orders server, such as `http://127.0.0.1:8080`.
     ///
-    /// - Throws: `DomainError.usage` when `serverURL` is not an http(s) URL with a host.
+    /// - Throws: `MessageError.usage` when `serverURL` is not an http(s) URL with a host.
     public static func remote(serverURL: String, transport: HTTPTransport = .live) throws -> CoffeeFeature {
         guard let url = URL(string: serverURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               url.host?.isEmpty == false
         else {
-            throw DomainError.usage("'\(serverURL)' is not a server URL; pass one like http://127.0.0.1:8080")
+            throw MessageError.usage("'\(serverURL)' is not a server URL; pass one like http://127.0.0.1:8080")
         }
         // One attempt only: a POST must not be sent twice, and a local server is up or it is not.
         let client = HTTPClient(
@@ -82,12 +82,12 @@ public struct CoffeeFeature: Sendable {
     /// - Parameters:
     ///   - quiet: log only critical errors (for tests, which stop the server by cancelling it).
     ///   - onListening: gets the host and the port actually bound (the real one when 0 was asked for).
-    /// - Throws: `DomainError.usage` for a feature built on a remote server, which has no database to serve.
+    /// - Throws: `MessageError.usage` for a feature built on a remote server, which has no database to serve.
     public func serve(
         host: String, port: Int, quiet: Bool = false, onListening: @escaping @Sendable (String, Int) -> Void
     ) async throws {
         guard servable else {
-            throw DomainError.usage("`coffee serve` serves a local database; drop --server and pick the file with --db")
+            throw MessageError.usage("`coffee serve` serves a local database; drop --server and pick the file with --db")
         }
         try await makeServer().run(host: host, port: port, quiet: quiet, onListening: onListening)
     }

@@ -8,7 +8,7 @@ import Observation
 ///
 /// Each part of the screen (menu, order list, one order, report) is a `ViewState` of view
 /// data. A method runs one use case and moves that part's state from `loading` to `loaded`
-/// or `failed`; `lastError` keeps the failed call's `DomainError`, so an app can exit with its code.
+/// or `failed`; `lastError` keeps the failed call's `MessageError`, so an app can exit with its code.
 @Observable
 @MainActor
 public final class CoffeePresenter {
@@ -21,7 +21,7 @@ public final class CoffeePresenter {
     /// The day's report.
     public private(set) var report: ViewState<ReportViewData> = .initial
     /// The error of the last call that failed; `nil` after one that succeeded.
-    public private(set) var lastError: DomainError?
+    public private(set) var lastError: MessageError?
 
     @ObservationIgnored private let useCase: any CoffeeOrdering
     @ObservationIgnored private let mapping: CoffeeViewDataMapping
@@ -95,9 +95,9 @@ public final class CoffeePresenter {
             lastError = nil
             self[keyPath: part].apply(.succeed(value))
         } catch {
-            let failure = DomainError.wrap(error)
+            let failure = MessageError.wrap(error)
             lastError = failure
-            self[keyPath: part].apply(.fail(failure.message))
+            self[keyPath: part].apply(.fail(ViewFailure(failure)))
         }
     }
 }

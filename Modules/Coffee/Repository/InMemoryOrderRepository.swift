@@ -25,14 +25,14 @@ public final class InMemoryOrderRepository: OrderRepository {
 
     /// The order with `id`.
     public func get(_ id: Order.ID) async throws -> Order {
-        guard let order = orders.withLock({ $0[id] }) else { throw DomainError.orderNotFound(id.description.lowercased()) }
+        guard let order = orders.withLock({ $0[id] }) else { throw MessageError.orderNotFound(id.description.lowercased()) }
         return order
     }
 
     /// Stores a new order.
     public func add(_ order: Order) async throws -> Order {
         try orders.withLock { stored in
-            guard stored[order.id] == nil else { throw DomainError.conflict("order \(order.shortID) already exists") }
+            guard stored[order.id] == nil else { throw MessageError.conflict("order \(order.shortID) already exists") }
             stored[order.id] = order
         }
         changed()
@@ -43,7 +43,7 @@ public final class InMemoryOrderRepository: OrderRepository {
     public func update(_ id: Order.ID, status: OrderStatus, at date: Date) async throws -> Order {
         defer { changed() }
         return try orders.withLock { stored in
-            guard let order = stored[id] else { throw DomainError.orderNotFound(id.description.lowercased()) }
+            guard let order = stored[id] else { throw MessageError.orderNotFound(id.description.lowercased()) }
             let moved = try order.moving(to: status, at: date)
             stored[id] = moved
             return moved
@@ -54,7 +54,7 @@ public final class InMemoryOrderRepository: OrderRepository {
     public func delete(_ id: Order.ID) async throws -> Order {
         defer { changed() }
         return try orders.withLock { stored in
-            guard let order = stored.removeValue(forKey: id) else { throw DomainError.orderNotFound(id.description.lowercased()) }
+            guard let order = stored.removeValue(forKey: id) else { throw MessageError.orderNotFound(id.description.lowercased()) }
             return order
         }
     }

@@ -16,7 +16,7 @@ public protocol OrderRepository: Sendable {
 
     /// The order with `id`.
     ///
-    /// - Throws: `DomainError.notFound` when there is none.
+    /// - Throws: `MessageError.notFound` when there is none.
     func get(_ id: Order.ID) async throws -> Order
 
     /// Stores a new order and returns it as stored.
@@ -25,12 +25,12 @@ public protocol OrderRepository: Sendable {
     /// Moves the order's status to `status` at `date`, checking the rules on the stored order
     /// in the same transaction, and returns the changed order.
     ///
-    /// - Throws: `DomainError.notFound`, or `DomainError.conflict` for a forbidden change.
+    /// - Throws: `MessageError.notFound`, or `MessageError.conflict` for a forbidden change.
     func update(_ id: Order.ID, status: OrderStatus, at date: Date) async throws -> Order
 
     /// Removes the order and returns it as it was.
     ///
-    /// - Throws: `DomainError.notFound` when there is none.
+    /// - Throws: `MessageError.notFound` when there is none.
     func delete(_ id: Order.ID) async throws -> Order
 
     /// A number that changes whenever the stored orders change, in this process or any other;

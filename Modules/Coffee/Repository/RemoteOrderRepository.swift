@@ -61,11 +61,11 @@ public struct RemoteOrderRepository: OrderRepository {
         as type: Response.Type
     ) async throws -> Response {
         guard var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false) else {
-            throw DomainError.usage("'\(baseURL.absoluteString)' is not a server URL; pass one like http://127.0.0.1:8080")
+            throw MessageError.usage("'\(baseURL.absoluteString)' is not a server URL; pass one like http://127.0.0.1:8080")
         }
         if !query.isEmpty { components.queryItems = query }
         guard let url = components.url else {
-            throw DomainError.usage("'\(baseURL.absoluteString)' is not a server URL; pass one like http://127.0.0.1:8080")
+            throw MessageError.usage("'\(baseURL.absoluteString)' is not a server URL; pass one like http://127.0.0.1:8080")
         }
         var request = HTTPRequest(method: method, url: url, headers: ["Accept": "application/json"])
         if let body {
@@ -77,14 +77,14 @@ public struct RemoteOrderRepository: OrderRepository {
         do {
             return try JSONDecoder().decode(Response.self, from: response.body)
         } catch {
-            throw DomainError.badData("\(method) \(url.absoluteString) answered JSON that is not what coffee expects; is it an orders server?")
+            throw MessageError.badData("\(method) \(url.absoluteString) answered JSON that is not what coffee expects; is it an orders server?")
         }
     }
 
     /// The server's own error when its body carries one, else a line naming the status.
-    static func error(from response: HTTPResponse, request: HTTPRequest) -> DomainError {
+    static func error(from response: HTTPResponse, request: HTTPRequest) -> MessageError {
         if let body = try? JSONDecoder().decode(ErrorBody.self, from: response.body) {
-            return DomainError(body.error.kind, body.error.message)
+            return MessageError(body.error.kind, body.error.message)
         }
         return .remote("\(request.method) \(request.url.absoluteString) answered HTTP \(response.status); is it an orders server?")
     }
@@ -107,7 +107,7 @@ struct OrderList: Decodable {
 
 struct ErrorBody: Decodable {
     struct Detail: Decodable {
-        let kind: DomainError.Kind
+        let kind: ErrorKind
         let message: String
     }
     let error: Detail

@@ -118,7 +118,7 @@ public struct SQLiteOrderRepository: OrderRepository {
     private static func fetch(_ db: GRDB.Database, _ id: Order.ID) throws -> Order {
         let key = id.rawValue.uuidString.lowercased()
         guard let row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM coffeeOrder WHERE id = ?", arguments: [key]) else {
-            throw DomainError.orderNotFound(key)
+            throw MessageError.orderNotFound(key)
         }
         return try order(row)
     }
@@ -160,7 +160,7 @@ public struct SQLiteOrderRepository: OrderRepository {
               let size = Size(rawValue: row[3]),
               let status = OrderStatus(rawValue: row[5])
         else {
-            throw DomainError.badData("the database holds an order that cannot be read (id \(idText)); it was not written by coffee")
+            throw MessageError.badData("the database holds an order that cannot be read (id \(idText)); it was not written by coffee")
         }
         return Order(
             id: Order.ID(uuid), customer: row[1], coffee: row[2], size: size, totalCents: row[4], status: status,
@@ -171,7 +171,7 @@ public struct SQLiteOrderRepository: OrderRepository {
         do {
             return try await work()
         } catch {
-            throw DomainError.storage(doing, error)
+            throw MessageError.storage(doing, error)
         }
     }
 }

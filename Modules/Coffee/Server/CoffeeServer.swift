@@ -83,7 +83,7 @@ public struct CoffeeServer: Sendable {
         case ("cancel", nil): return try await orders.cancel(id)
         case (nil, let status?): return try await orders.changeStatus(id, to: try OrderStatus(parsing: status))
         default:
-            throw DomainError.validation(#"say what to change: {"action": "advance"} or {"action": "cancel"}, or {"status": "<next status>"}"#)
+            throw MessageError.validation(#"say what to change: {"action": "advance"} or {"action": "cancel"}, or {"status": "<next status>"}"#)
         }
     }
 }

@@ -80,8 +80,8 @@ public struct CoffeeUseCase: CoffeeOrdering {
 
     /// The one order a full id or an id prefix names.
     ///
-    /// - Throws: `DomainError.usage` for text that is no id or a prefix several orders share
-    ///   (naming them), `DomainError.notFound` when none matches.
+    /// - Throws: `MessageError.usage` for text that is no id or a prefix several orders share
+    ///   (naming them), `MessageError.notFound` when none matches.
     func resolve(_ text: String) async throws -> Order {
         let prefix = try IDPrefix.validate(text)
         if prefix.count == 36, let uuid = UUID(uuidString: prefix) {
@@ -90,13 +90,13 @@ public struct CoffeeUseCase: CoffeeOrdering {
         let matches = try await repository.list(OrderQuery(idPrefix: prefix))
         switch matches.count {
         case 0:
-            throw DomainError.orderNotFound(prefix)
+            throw MessageError.orderNotFound(prefix)
         case 1:
             return matches[0]
         default:
             let shown = matches.prefix(5).map { String($0.idString.prefix(max(8, prefix.count + 4))) }.joined(separator: ", ")
             let more = matches.count > 5 ? ", …" : ""
-            throw DomainError.usage(
+            throw MessageError.usage(
                 "the id '\(prefix)' matches \(matches.count) orders (\(shown)\(more)); give more characters of the id")
         }
     }

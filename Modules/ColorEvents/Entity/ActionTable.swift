@@ -32,19 +32,19 @@ public struct ActionTable: Sendable {
 
     /// The actions `event` triggered, with the colours the journal recorded put back in order.
     ///
-    /// - Throws: `DomainError.badData` when there are too few or too many colours.
+    /// - Throws: `MessageError.badData` when there are too few or too many colours.
     public func actions(for event: Event, recordedColors colors: [RGBColor]) throws -> [any ScreenAction] {
         var remaining = colors[...]
         let actions = try actions(for: event).map { action in
             try action.resolved {
                 guard let color = remaining.popFirst() else {
-                    throw DomainError.badData("the journal entry for \(event.rawValue) has too few colours; the journal is damaged")
+                    throw MessageError.badData("the journal entry for \(event.rawValue) has too few colours; the journal is damaged")
                 }
                 return color
             }
         }
         guard remaining.isEmpty else {
-            throw DomainError.badData("the journal entry for \(event.rawValue) has too many colours; the journal is damaged")
+            throw MessageError.badData("the journal entry for \(event.rawValue) has too many colours; the journal is damaged")
         }
         return actions
     }

@@ -30,10 +30,10 @@ public enum Event: String, CaseIterable, Codable, Sendable {
 
     /// The event called `name`.
     ///
-    /// - Throws: `DomainError.usage` naming the bad event and listing the known ones.
+    /// - Throws: `MessageError.usage` naming the bad event and listing the known ones.
     public static func named(_ name: String) throws -> Event {
         guard let event = Event(rawValue: name) else {
-            throw DomainError.usage(
+            throw MessageError.usage(
                 "unknown event '\(name)'; known events: \(allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return event

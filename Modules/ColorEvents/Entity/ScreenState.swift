@@ -70,7 +70,7 @@ public struct ScreenState: Sendable, Equatable {
         case .initial: .reset
         case .loading: .load
         case .loaded: .succeed(ScreenContent(screen))
-        case .failed: .fail(Self.failureMessage)
+        case .failed: .fail(ViewFailure(MessageError(.internal, Self.failureMessage)))
         }
     }
 }
@@ -109,7 +109,7 @@ public struct SceneState: Sendable, Equatable {
 
     /// The scene a journal leads to: every entry's actions, with their recorded colours, applied in order.
     ///
-    /// - Throws: `DomainError.badData` when an entry's colours do not fit its event's actions.
+    /// - Throws: `MessageError.badData` when an entry's colours do not fit its event's actions.
     public static func replaying(_ entries: [JournalEntry], table: ActionTable = .standard) throws -> SceneState {
         var scene = SceneState()
         for entry in entries {

@@ -15,7 +15,7 @@ public enum ColorEventsFactory {
     ///
     /// - Parameters:
     ///   - seed: makes the colours repeatable; the system generator when `nil`.
-    /// - Throws: `DomainError.storage` when the database cannot be opened.
+    /// - Throws: `MessageError.storage` when the database cannot be opened.
     public static func liveBus(
         databasePath: String? = nil,
         seed: UInt64? = nil,

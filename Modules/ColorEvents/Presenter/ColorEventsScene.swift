@@ -51,7 +51,7 @@ public final class ColorEventsScene {
 
     /// Sends events in order and returns once every presenter has applied their actions.
     ///
-    /// - Throws: `DomainError.storage` when the journal cannot be written; events before the
+    /// - Throws: `MessageError.storage` when the journal cannot be written; events before the
     ///   failing one stay sent.
     @discardableResult
     public func send(_ events: [Event]) async throws -> [SentRow] {

@@ -1,3 +1,4 @@
+import Core
 import ColorEventsEntity
 import Foundation
 
@@ -21,7 +22,7 @@ public struct ScreenSnapshot: Sendable, Equatable, Codable {
         phase = state.phase.rawValue
         color = state.color?.hex
         colorName = state.color?.nearestName
-        message = state.viewState.failureMessage
+        message = state.viewState.failure.map { MessageError.describe($0.error) }
         self.selected = selected
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 public protocol EventJournal: Sendable {
     /// Appends an entry and returns it with its sequence number.
     ///
-    /// - Throws: `DomainError.storage` when the entry cannot be written; nothing is appended then.
+    /// - Throws: `MessageError.storage` when the entry cannot be written; nothing is appended then.
     func append(_ event: Event, sentAt: Date, colors: [RGBColor]) throws -> JournalEntry
 
     /// The last `limit` entries (all of them when `nil`), oldest first.

@@ -37,7 +37,7 @@ public struct SQLiteEventJournal: EventJournal {
                 return JournalEntry(sequence: db.lastInsertedRowID, event: event, sentAt: sentAt, colors: colors)
             }
         } catch {
-            throw DomainError.storage("appending \(event.rawValue) to the journal", error)
+            throw MessageError.storage("appending \(event.rawValue) to the journal", error)
         }
     }
 
@@ -52,7 +52,7 @@ public struct SQLiteEventJournal: EventJournal {
                     arguments: [limit ?? -1])
             }
         } catch {
-            throw DomainError.storage("reading the journal", error)
+            throw MessageError.storage("reading the journal", error)
         }
         return try rows.map(Self.entry)
     }
@@ -62,11 +62,11 @@ public struct SQLiteEventJournal: EventJournal {
         let name: String = row["event"]
         let colorText: String = row["colors"]
         guard let event = Event(rawValue: name) else {
-            throw DomainError.badData("journal entry \(sequence) names an unknown event '\(name)'; the journal was written by another version")
+            throw MessageError.badData("journal entry \(sequence) names an unknown event '\(name)'; the journal was written by another version")
         }
         let colors = try colorText.split(separator: " ").map { hex in
             guard let color = RGBColor(hex: String(hex)) else {
-                throw DomainError.badData("journal entry \(sequence) holds a bad colour '\(hex)'; the journal is damaged")
+                throw MessageError.badData("journal entry \(sequence) holds a bad colour '\(hex)'; the journal is damaged")
             }
             return color
         }

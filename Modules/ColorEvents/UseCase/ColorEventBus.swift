@@ -65,7 +65,7 @@ public final class ColorEventBus: Sendable {
     /// Sends an event: draws its colours, journals it, then delivers its actions.
     ///
     /// - Returns: the journal entry and the actions delivered, colours drawn.
-    /// - Throws: `DomainError.storage` when the journal cannot be written; nothing is delivered then.
+    /// - Throws: `MessageError.storage` when the journal cannot be written; nothing is delivered then.
     @discardableResult
     public func send(_ event: Event) throws -> SentEvent {
         try registry.withLock { registry in
@@ -115,7 +115,7 @@ public final class ColorEventBus: Sendable {
 
     /// The last `limit` journal entries (all when `nil`), oldest first.
     public func journal(limit: Int?) throws -> [JournalEntry] {
-        if let limit, limit < 0 { throw DomainError.usage("--limit must be 0 or more, not \(limit)") }
+        if let limit, limit < 0 { throw MessageError.usage("--limit must be 0 or more, not \(limit)") }
         return try journal.entries(limit: limit)
     }
 

@@ -32,7 +32,7 @@ public struct MemorizeFactory: Sendable {
     /// The real feature: built-in themes plus `themesFile` (or `$MEMORIZE_THEMES`), scores in SQLite
     /// at `databasePath` or `$XDG_DATA_HOME/strata/memorize.sqlite`, the system clock and random source.
     ///
-    /// - Throws: the themes file's `DomainError` (not found, bad data) at once.
+    /// - Throws: the themes file's `MessageError` (not found, bad data) at once.
     public static func live(
         databasePath: String? = nil,
         themesFile: String? = nil,

@@ -8,14 +8,14 @@ import Observation
 ///
 /// Like CS193p's `EmojiMemoryGame`, it owns the model privately; a view reads `state` only.
 /// Input problems never end the game: they become the view data's `message`, and the method
-/// also throws the `DomainError` so a script-facing caller can exit with its code.
+/// also throws the `MessageError` so a script-facing caller can exit with its code.
 @Observable
 @MainActor
 public final class MemorizePresenter {
     /// What the game screen shows.
     public private(set) var state: ViewState<MemorizeViewData> = .initial
     /// Why the finished game could not be saved, if it could not.
-    public private(set) var recordingError: DomainError?
+    public private(set) var recordingError: MessageError?
 
     /// What a face-down card shows: two columns, like an emoji.
     public static let backSymbol = "▒▒"
@@ -41,32 +41,32 @@ public final class MemorizePresenter {
             begin(game)
             state.apply(.succeed(viewData(message: nil)))
         } catch {
-            state.apply(.fail(DomainError.describe(error)))
-            throw DomainError.wrap(error)
+            state.apply(.fail(ViewFailure(error)))
+            throw MessageError.wrap(error)
         }
     }
 
     /// Deals the same theme and number of pairs again, with a new seed.
     public func restart() throws {
-        guard let game else { throw DomainError.conflict("no game to restart; start one first") }
+        guard let game else { throw MessageError.conflict("no game to restart; start one first") }
         do {
             begin(try useCase.restart(game))
             publish(message: "New game: the cards were dealt again.")
         } catch {
-            publish(message: DomainError.describe(error))
-            throw DomainError.wrap(error)
+            publish(message: MessageError.describe(error))
+            throw MessageError.wrap(error)
         }
     }
 
     /// Chooses a card from what a player typed: its number, spaces allowed.
     ///
-    /// - Throws: `DomainError.usage` for text that is not a number, `DomainError.validation`
+    /// - Throws: `MessageError.usage` for text that is not a number, `MessageError.validation`
     ///   for a number with no card; the game goes on either way.
     public func choose(input: String) throws {
         let text = input.trimmingCharacters(in: .whitespaces)
         guard let number = Int(text) else {
             let count = game?.game.cards.count ?? 0
-            let error = DomainError.usage("'\(text)' is not a card number; type a number from 1 to \(count), r to restart or q to quit")
+            let error = MessageError.usage("'\(text)' is not a card number; type a number from 1 to \(count), r to restart or q to quit")
             publish(message: error.message)
             throw error
         }
@@ -75,13 +75,13 @@ public final class MemorizePresenter {
 
     /// Chooses the card numbered `number`; records the game when this choice ends it.
     public func choose(number: Int) throws {
-        guard var game else { throw DomainError.conflict("no game in play; start one first") }
+        guard var game else { throw MessageError.conflict("no game in play; start one first") }
         let outcome: ChoiceOutcome<String>
         do {
             outcome = try useCase.choose(cardNumber: number, in: &game)
         } catch {
-            publish(message: DomainError.describe(error))
-            throw DomainError.wrap(error)
+            publish(message: MessageError.describe(error))
+            throw MessageError.wrap(error)
         }
         self.game = game
         if game.game.isOver, recordsScores { record(game) }
@@ -98,7 +98,7 @@ public final class MemorizePresenter {
         do {
             rank = try useCase.record(game)
         } catch {
-            recordingError = DomainError.wrap(error, as: .storage)
+            recordingError = MessageError.wrap(error, as: .storage)
         }
     }
 

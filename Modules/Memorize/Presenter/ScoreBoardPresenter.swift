@@ -57,8 +57,8 @@ public final class ScoreBoardPresenter {
                 ?? "No scores yet; finish a game with `memorize play`."
             state.apply(.succeed(Board(rows: rows, emptyLine: rows.isEmpty ? empty : nil)))
         } catch {
-            state.apply(.fail(DomainError.describe(error)))
-            throw DomainError.wrap(error)
+            state.apply(.fail(ViewFailure(error)))
+            throw MessageError.wrap(error)
         }
     }
 

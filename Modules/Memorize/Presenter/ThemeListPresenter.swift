@@ -41,8 +41,8 @@ public final class ThemeListPresenter {
                 Row(name: theme.name, pairs: theme.pairs, maxPairs: theme.contents.count, color: theme.color.name, emoji: theme.contents)
             }))
         } catch {
-            state.apply(.fail(DomainError.describe(error)))
-            throw DomainError.wrap(error)
+            state.apply(.fail(ViewFailure(error)))
+            throw MessageError.wrap(error)
         }
     }
 }

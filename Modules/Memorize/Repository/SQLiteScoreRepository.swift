@@ -52,7 +52,7 @@ public struct SQLiteScoreRepository: ScoreRepository {
                 return better + 1
             }
         } catch {
-            throw DomainError.storage("saving the score", error)
+            throw MessageError.storage("saving the score", error)
         }
     }
 
@@ -78,7 +78,7 @@ public struct SQLiteScoreRepository: ScoreRepository {
                 }
             }
         } catch {
-            throw DomainError.storage("reading the scores", error)
+            throw MessageError.storage("reading the scores", error)
         }
     }
 }

@@ -13,18 +13,18 @@ public struct ThemeFileRepository: ThemeRepository {
 
     /// Reads and validates the file at `url`; `builtIns` come first.
     ///
-    /// - Throws: `DomainError.notFound` when the file does not exist, `DomainError.badData`
+    /// - Throws: `MessageError.notFound` when the file does not exist, `MessageError.badData`
     ///   naming the file (and the theme) when it is not valid JSON or a theme breaks a rule.
     public init(url: URL, builtIns: [Theme] = BuiltInThemes.all) throws {
         let path = url.path
         guard FileManager.default.fileExists(atPath: path) else {
-            throw DomainError.notFound("themes file \(path) does not exist; check --themes-file or MEMORIZE_THEMES")
+            throw MessageError.notFound("themes file \(path) does not exist; check --themes-file or MEMORIZE_THEMES")
         }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw DomainError.badData("cannot read themes file \(path): \(error.localizedDescription)")
+            throw MessageError.badData("cannot read themes file \(path): \(error.localizedDescription)")
         }
         let userThemes = try Self.decode(data, path: path)
         var merged = builtIns
@@ -52,7 +52,7 @@ public struct ThemeFileRepository: ThemeRepository {
                 entries = try JSONDecoder().decode([ThemeEntry].self, from: data)
             }
         } catch {
-            throw DomainError.badData(
+            throw MessageError.badData(
                 "themes file \(path) is not a list of themes (\(Self.reason(error))); see docs/Memorize.md for the format")
         }
         var seen: Set<String> = []
@@ -63,13 +63,13 @@ public struct ThemeFileRepository: ThemeRepository {
                 let distinct = Set(entry.emoji).count
                 let theme = try Theme(name: entry.name, contents: entry.emoji, pairs: entry.pairs ?? min(distinct, 8), color: color)
                 guard seen.insert(theme.name.lowercased()).inserted else {
-                    throw DomainError.validation("\(label) appears twice; give each theme its own name")
+                    throw MessageError.validation("\(label) appears twice; give each theme its own name")
                 }
                 return theme
-            } catch let error as DomainError {
+            } catch let error as MessageError {
                 // The entity's message already names the theme; add the file, and the theme when it did not.
                 let message = error.message.contains("'\(entry.name)'") && !entry.name.isEmpty ? error.message : "\(label): \(error.message)"
-                throw DomainError.badData("themes file \(path): \(message)")
+                throw MessageError.badData("themes file \(path): \(message)")
             }
         }
     }

@@ -37,11 +37,11 @@ public struct MemorizeUseCase: Sendable {
 
     /// The theme named `name` (any case).
     ///
-    /// - Throws: `DomainError.notFound` listing the themes there are.
+    /// - Throws: `MessageError.notFound` listing the themes there are.
     public func theme(named name: String) throws -> Theme {
         let all = try themes.all()
         guard let theme = all.first(where: { $0.isNamed(name) }) else {
-            throw DomainError.notFound(
+            throw MessageError.notFound(
                 "no theme named '\(name)'; use random or one of: \(all.map(\.name).joined(separator: ", "))")
         }
         return theme
@@ -49,7 +49,7 @@ public struct MemorizeUseCase: Sendable {
 
     /// Deals a new game: the seed (drawn when `nil`) picks the theme when `theme` is `.random`, the emoji and the layout.
     ///
-    /// - Throws: `DomainError.notFound` for an unknown theme, `DomainError.validation` for a
+    /// - Throws: `MessageError.notFound` for an unknown theme, `MessageError.validation` for a
     ///   number of pairs the theme cannot give.
     public func newGame(theme choice: ThemeChoice, pairs: Int? = nil, seed: UInt64? = nil) throws -> EmojiGame {
         let seed = seed ?? random.next()
@@ -60,7 +60,7 @@ public struct MemorizeUseCase: Sendable {
             theme = try self.theme(named: name)
         case .random:
             guard let drawn = dealer.element(of: try themes.all()) else {
-                throw DomainError.notFound("there are no themes to choose from; add some with --themes-file")
+                throw MessageError.notFound("there are no themes to choose from; add some with --themes-file")
             }
             theme = drawn
         }
@@ -69,12 +69,12 @@ public struct MemorizeUseCase: Sendable {
 
     /// Chooses the card numbered `cardNumber` (1 is the top-left card, counting along rows).
     ///
-    /// - Throws: `DomainError.validation` when no card has that number.
+    /// - Throws: `MessageError.validation` when no card has that number.
     @discardableResult
     public func choose(cardNumber: Int, in game: inout EmojiGame) throws -> ChoiceOutcome<String> {
         let count = game.game.cards.count
         guard (1...count).contains(cardNumber) else {
-            throw DomainError.validation("there is no card \(cardNumber); choose a card from 1 to \(count)")
+            throw MessageError.validation("there is no card \(cardNumber); choose a card from 1 to \(count)")
         }
         return game.game.choose(at: cardNumber - 1)
     }
@@ -86,10 +86,10 @@ public struct MemorizeUseCase: Sendable {
 
     /// Keeps a finished game in the high scores and returns its rank in its theme (1 is the best).
     ///
-    /// - Throws: `DomainError.conflict` when the game is not over, `DomainError.storage` when saving fails.
+    /// - Throws: `MessageError.conflict` when the game is not over, `MessageError.storage` when saving fails.
     public func record(_ game: EmojiGame) throws -> Int {
         guard game.game.isOver else {
-            throw DomainError.conflict("the game is not over yet; match every pair before recording it")
+            throw MessageError.conflict("the game is not over yet; match every pair before recording it")
         }
         return try scores.add(game.result(finishedAt: clock.now()))
     }

@@ -94,10 +94,10 @@ public struct PaperQuery: Sendable, Equatable {
         sortBy: SortBy = .relevance, sortOrder: SortDirection = .descending, limit: Int = 20
     ) throws {
         guard expression != nil || !ids.isEmpty else {
-            throw DomainError.usage("the query is empty; give search words or arXiv ids")
+            throw MessageError.usage("the query is empty; give search words or arXiv ids")
         }
         guard (1...PaperQuery.maxResults).contains(limit) else {
-            throw DomainError.usage("--limit must be between 1 and \(PaperQuery.maxResults) (the arXiv API's maximum per query); got \(limit)")
+            throw MessageError.usage("--limit must be between 1 and \(PaperQuery.maxResults) (the arXiv API's maximum per query); got \(limit)")
         }
         self.expression = expression
         self.ids = ids

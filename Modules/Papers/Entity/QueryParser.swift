@@ -17,9 +17,9 @@ public struct QueryParser: Sendable {
     /// The expression `text` stands for; a usage error says what is wrong with it.
     public func parse(_ text: String) throws -> QueryExpression {
         var tokens = try tokenize(text)[...]
-        guard !tokens.isEmpty else { throw DomainError.usage("the search is empty; give at least one word") }
+        guard !tokens.isEmpty else { throw MessageError.usage("the search is empty; give at least one word") }
         let expression = try parseSequence(&tokens)
-        if let extra = tokens.first { throw DomainError.usage("unexpected \(extra) in the search; check the parentheses") }
+        if let extra = tokens.first { throw MessageError.usage("unexpected \(extra) in the search; check the parentheses") }
         return expression
     }
 
@@ -60,17 +60,17 @@ public struct QueryParser: Sendable {
 
     private func parseOperand(_ tokens: inout ArraySlice<Token>) throws -> QueryExpression {
         guard let token = tokens.popFirst() else {
-            throw DomainError.usage("the search ends with an operator; add a word after it")
+            throw MessageError.usage("the search ends with an operator; add a word after it")
         }
         switch token {
         case .open:
             let inner = try parseSequence(&tokens)
-            guard tokens.popFirst() == .close else { throw DomainError.usage("a '(' in the search is never closed; add ')'") }
+            guard tokens.popFirst() == .close else { throw MessageError.usage("a '(' in the search is never closed; add ')'") }
             return inner
         case .close:
-            throw DomainError.usage("unexpected ')' in the search; check the parentheses")
+            throw MessageError.usage("unexpected ')' in the search; check the parentheses")
         case .op(let name):
-            throw DomainError.usage("'\(name)' needs a word on each side")
+            throw MessageError.usage("'\(name)' needs a word on each side")
         case .word(let field, let word):
             return .term(field ?? defaultField, word)
         case .phrase(let field, let words):
@@ -100,7 +100,7 @@ public struct QueryParser: Sendable {
                 if start < text.endIndex, text[start] == "\"" {
                     let open = text.index(after: start)
                     guard let close = text[open...].firstIndex(of: "\"") else {
-                        throw DomainError.usage("a quote in the search is never closed; add the closing \"")
+                        throw MessageError.usage("a quote in the search is never closed; add the closing \"")
                     }
                     let words = Paper.collapsingWhitespace(String(text[open..<close]))
                     if !words.isEmpty { tokens.append(.phrase(field, words)) }
@@ -111,7 +111,7 @@ public struct QueryParser: Sendable {
                     if field == nil, ["AND", "OR", "ANDNOT"].contains(word) {
                         tokens.append(.op(word))
                     } else if word.isEmpty {
-                        throw DomainError.usage("'\(field?.rawValue ?? ""):' needs a word after it")
+                        throw MessageError.usage("'\(field?.rawValue ?? ""):' needs a word after it")
                     } else {
                         tokens.append(.word(field, word))
                     }

@@ -60,7 +60,7 @@ public enum PapersFactory {
                 return ArxivAPI.Configuration.defaultBaseURL
             }
             guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-                throw DomainError.usage("'\(text)' is not an http(s) URL; pass --api-url https://export.arxiv.org/api/query or fix $\(PapersFactory.apiURLVariable)")
+                throw MessageError.usage("'\(text)' is not an http(s) URL; pass --api-url https://export.arxiv.org/api/query or fix $\(PapersFactory.apiURLVariable)")
             }
             return url
         }

@@ -10,7 +10,7 @@ import PapersUseCase
 public final class LibraryPresenter {
     /// The statistics, after `loadStats()`.
     /// The last failure with its kind, so the app can exit with the matching code.
-    public private(set) var failure: DomainError?
+    public private(set) var failure: MessageError?
     public private(set) var stats: ViewState<LibraryStatsViewData> = .initial
     /// The outcome of the last import.
     public private(set) var importResult: ViewState<ImportViewData> = .initial

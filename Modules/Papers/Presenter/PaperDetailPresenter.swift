@@ -10,7 +10,7 @@ import PapersUseCase
 public final class PaperDetailPresenter {
     /// What the detail view shows now.
     /// The last failure with its kind, so the app can exit with the matching code.
-    public private(set) var failure: DomainError?
+    public private(set) var failure: MessageError?
     public private(set) var state: ViewState<PaperDetailViewData> = .initial
 
     private let useCase: PapersUseCase

@@ -11,7 +11,7 @@ public final class PaperListPresenter {
     /// What the list shows now.
     public private(set) var state: ViewState<PaperListViewData> = .initial
     /// The last failure with its kind, so the app can exit with the matching code.
-    public private(set) var failure: DomainError?
+    public private(set) var failure: MessageError?
 
     private let useCase: PapersUseCase
     private let columns: Int

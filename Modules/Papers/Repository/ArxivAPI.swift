@@ -79,7 +79,7 @@ public struct ArxivAPI: PaperSource {
             let total = page.header.totalResults ?? knownTotal ?? 0
             guard page.papers.isEmpty, start < total else { return page }
             guard attempt < configuration.emptyPageRetries else {
-                throw DomainError.remote(
+                throw MessageError.remote(
                     "arXiv sent an empty page at result \(start) of \(total), \(attempt + 1) times; the API is misbehaving, try again later or with a smaller --limit")
             }
             attempt += 1
@@ -94,16 +94,16 @@ public struct ArxivAPI: PaperSource {
         guard response.isSuccess else {
             // An error feed says what is wrong (the parser throws its message); anything else gets the status.
             if let apiError = apiError(in: response.body, source: url.absoluteString) { throw apiError }
-            throw DomainError.remote("arXiv answered HTTP \(response.status) for \(url.absoluteString); check the query, or try again later")
+            throw MessageError.remote("arXiv answered HTTP \(response.status) for \(url.absoluteString); check the query, or try again later")
         }
         return try parser.page(response.body, source: url.absoluteString)
     }
 
-    private func apiError(in body: Data, source: String) -> DomainError? {
+    private func apiError(in body: Data, source: String) -> MessageError? {
         do {
             _ = try parser.page(body, source: source)
             return nil
-        } catch let error as DomainError where error.kind == .remote {
+        } catch let error as MessageError where error.kind == .remote {
             return error
         } catch {
             return nil
@@ -122,7 +122,7 @@ public struct ArxivAPI: PaperSource {
     /// The request URL of one page.
     func pageURL(_ query: PaperQuery, start: Int, size: Int) throws -> URL {
         guard var components = URLComponents(url: configuration.baseURL, resolvingAgainstBaseURL: false) else {
-            throw DomainError.usage("the API URL \(configuration.baseURL.absoluteString) is not valid; pass a URL such as \(Configuration.defaultBaseURL.absoluteString)")
+            throw MessageError.usage("the API URL \(configuration.baseURL.absoluteString) is not valid; pass a URL such as \(Configuration.defaultBaseURL.absoluteString)")
         }
         var items = components.queryItems ?? []
         if let expression = query.expression { items.append(URLQueryItem(name: "search_query", value: expression.apiText)) }
@@ -137,7 +137,7 @@ public struct ArxivAPI: PaperSource {
         // `+` means a space to arXiv; a literal plus in a term must be escaped.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         guard let url = components.url else {
-            throw DomainError.usage("cannot build a request URL from \(configuration.baseURL.absoluteString); check --api-url")
+            throw MessageError.usage("cannot build a request URL from \(configuration.baseURL.absoluteString); check --api-url")
         }
         return url
     }

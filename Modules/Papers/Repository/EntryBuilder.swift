@@ -34,13 +34,13 @@ struct EntryBuilder {
     func paper(source: String, index: Int) throws -> Paper {
         if isAPIError {
             let message = Paper.collapsingWhitespace(summary)
-            throw DomainError.remote("the arXiv API reports an error: \(message.isEmpty ? "no message" : message); check the query or the id")
+            throw MessageError.remote("the arXiv API reports an error: \(message.isEmpty ? "no message" : message); check the query or the id")
         }
         guard let id, let arxivID = ArxivID(parsing: id) else {
-            throw DomainError.badData("\(source): entry \(index) has no arXiv id (got '\(id ?? "")'); the feed is damaged")
+            throw MessageError.badData("\(source): entry \(index) has no arXiv id (got '\(id ?? "")'); the feed is damaged")
         }
         guard let published = published ?? updated, let updated = updated ?? self.published else {
-            throw DomainError.badData("\(source): entry \(index) (\(arxivID)) has no dates; the feed is damaged")
+            throw MessageError.badData("\(source): entry \(index) (\(arxivID)) has no dates; the feed is damaged")
         }
         return Paper(
             id: arxivID.base, version: arxivID.version ?? 1, title: title, summary: summary,

@@ -68,7 +68,7 @@ public final class InMemoryPaperLibrary: PaperLibrary {
         try state.withLock { state in
             if favourite {
                 guard state.papers[id] != nil else {
-                    throw DomainError.notFound("\(id) is not in the library; run `papers show \(id)` first")
+                    throw MessageError.notFound("\(id) is not in the library; run `papers show \(id)` first")
                 }
                 guard state.favourites[id] == nil else { return false }
                 state.favourites[id] = date

@@ -34,9 +34,9 @@ public struct OfflinePaperSource: PaperSource {
     public func fetch(_ query: PaperQuery, progress: FetchProgress?) async throws -> FetchResult {
         if query.expression == nil {
             let ids = query.ids.map(\.description).joined(separator: ", ")
-            throw DomainError.notFound("\(ids) is not in the library and --offline forbids asking arXiv; run without --offline")
+            throw MessageError.notFound("\(ids) is not in the library and --offline forbids asking arXiv; run without --offline")
         }
-        throw DomainError.usage("--offline: searching arXiv needs the network; use `papers library search`, or run without --offline")
+        throw MessageError.usage("--offline: searching arXiv needs the network; use `papers library search`, or run without --offline")
     }
 }
 

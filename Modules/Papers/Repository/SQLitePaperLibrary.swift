@@ -119,7 +119,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
         try write("updating favourite \(id)") { db in
             if favourite {
                 guard try Int.fetchOne(db, sql: "SELECT 1 FROM papers WHERE id = ?", arguments: [id]) != nil else {
-                    throw DomainError.notFound("\(id) is not in the library; run `papers show \(id)` first")
+                    throw MessageError.notFound("\(id) is not in the library; run `papers show \(id)` first")
                 }
                 try db.execute(sql: "INSERT OR IGNORE INTO favourites (paper_id, added_at) VALUES (?, ?)", arguments: [id, date.timeIntervalSince1970])
             } else {
@@ -175,10 +175,10 @@ public struct SQLitePaperLibrary: PaperLibrary {
     }
 
     private func read<T>(_ doing: String, _ body: (Database) throws -> T) throws -> T {
-        do { return try database.writer.read(body) } catch { throw DomainError.storage(doing, error) }
+        do { return try database.writer.read(body) } catch { throw MessageError.storage(doing, error) }
     }
 
     private func write<T>(_ doing: String, _ body: (Database) throws -> T) throws -> T {
-        do { return try database.writer.write(body) } catch { throw DomainError.storage(doing, error) }
+        do { return try database.writer.write(body) } catch { throw MessageError.storage(doing, error) }
     }
 }

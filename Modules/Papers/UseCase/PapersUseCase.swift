@@ -30,7 +30,7 @@ public struct PapersUseCase: Sendable {
     /// The newest submissions in a category, such as `cs.LG`.
     public func latest(category: String, limit: Int, progress: FetchProgress? = nil) async throws -> PaperList {
         guard !category.isEmpty, category.allSatisfy({ $0.isLetter || $0 == "." || $0 == "-" }) else {
-            throw DomainError.usage("'\(category)' is not an arXiv category; use one such as cs.LG, math.AG or hep-th")
+            throw MessageError.usage("'\(category)' is not an arXiv category; use one such as cs.LG, math.AG or hep-th")
         }
         let query = try PaperQuery(expression: .term(.cat, category), sortBy: .submittedDate, sortOrder: .descending, limit: limit)
         return try await search(query, progress: progress)
@@ -38,7 +38,7 @@ public struct PapersUseCase: Sendable {
 
     /// One paper: from the library when it has the version asked for, else from arXiv (and then saved).
     public func show(_ id: String) async throws -> Paper {
-        try await papers([id]).first.orThrow(DomainError.notFound("arXiv has no paper \(id); check the id"))
+        try await papers([id]).first.orThrow(MessageError.notFound("arXiv has no paper \(id); check the id"))
     }
 
     /// Several papers in the order given, fetching the ones the library lacks in one request.
@@ -62,7 +62,7 @@ public struct PapersUseCase: Sendable {
             }
         }
         return try parsed.map { id in
-            try found[id.description].orThrow(DomainError.notFound("arXiv has no paper \(id); check the id"))
+            try found[id.description].orThrow(MessageError.notFound("arXiv has no paper \(id); check the id"))
         }
     }
 
@@ -77,7 +77,7 @@ public struct PapersUseCase: Sendable {
     public func unfavourite(_ id: String) throws -> FavouriteChange {
         let arxivID = try Self.parseID(id)
         guard let paper = try library.paper(id: arxivID.base) else {
-            throw DomainError.notFound("\(arxivID.base) is not in the library, so it is not a favourite; see `papers favorites`")
+            throw MessageError.notFound("\(arxivID.base) is not in the library, so it is not a favourite; see `papers favorites`")
         }
         let changed = try library.setFavourite(id: paper.id, false, at: clock.now())
         return FavouriteChange(paper: paper, isFavourite: false, changed: changed)
@@ -91,9 +91,9 @@ public struct PapersUseCase: Sendable {
 
     /// Searches the library's full-text index, offline.
     public func searchLibrary(_ text: String, limit: Int) throws -> PaperList {
-        guard limit > 0 else { throw DomainError.usage("--limit must be at least 1; got \(limit)") }
+        guard limit > 0 else { throw MessageError.usage("--limit must be at least 1; got \(limit)") }
         guard text.contains(where: { $0.isLetter || $0.isNumber }) else {
-            throw DomainError.usage("the search is empty; give at least one word")
+            throw MessageError.usage("the search is empty; give at least one word")
         }
         let papers = try library.search(text, limit: limit)
         return PaperList(papers: papers, favouriteIDs: try library.favouriteIDs(), totalResults: nil, saved: nil, description: text)
@@ -107,7 +107,7 @@ public struct PapersUseCase: Sendable {
     /// With `dryRun` the files are only parsed and counted. A file that is not a feed, is cut
     /// short or holds an API error imports nothing, from any of the files.
     public func importFeeds(_ files: [URL], dryRun: Bool = false) throws -> ImportReport {
-        guard !files.isEmpty else { throw DomainError.usage("give at least one Atom file to import") }
+        guard !files.isEmpty else { throw MessageError.usage("give at least one Atom file to import") }
         if dryRun {
             var count = 0
             for file in files { try parse(file) { _ in count += 1 } }
@@ -121,29 +121,29 @@ public struct PapersUseCase: Sendable {
 
     /// The BibTeX entries of the papers, fetching the ones the library lacks.
     public func bibTeX(_ ids: [String]) async throws -> [Paper] {
-        guard !ids.isEmpty else { throw DomainError.usage("give at least one arXiv id") }
+        guard !ids.isEmpty else { throw MessageError.usage("give at least one arXiv id") }
         return try await papers(ids)
     }
 
     private func parse(_ file: URL, onEntry: (Paper) throws -> Void) throws {
         do {
             try parser.parse(fileAt: file, onEntry: onEntry)
-        } catch let error as DomainError where error.kind == .remote {
-            throw DomainError.badData("\(file.path) is a saved arXiv error response, not papers (\(error.message)); nothing was imported")
+        } catch let error as MessageError where error.kind == .remote {
+            throw MessageError.badData("\(file.path) is a saved arXiv error response, not papers (\(error.message)); nothing was imported")
         }
     }
 
     /// Parses an id or throws a usage error that shows both formats.
     static func parseID(_ text: String) throws -> ArxivID {
         guard let id = ArxivID(parsing: text) else {
-            throw DomainError.usage("'\(text)' is not an arXiv id; use the new style 2401.12345 or the old style hep-th/9901001, optionally with a version such as v2")
+            throw MessageError.usage("'\(text)' is not an arXiv id; use the new style 2401.12345 or the old style hep-th/9901001, optionally with a version such as v2")
         }
         return id
     }
 }
 
 extension Optional {
-    fileprivate func orThrow(_ error: DomainError) throws -> Wrapped {
+    fileprivate func orThrow(_ error: MessageError) throws -> Wrapped {
         guard let self else { throw error }
         return self
     }

@@ -2,13 +2,14 @@ import Core
 import Foundation
 import GRDB
 
-/// A feature's SQLite database: opened in WAL mode with a busy timeout, and migrated.
+/// A feature's SQLite database: opened in WAL mode with a busy timeout, migrated, and read and
+/// written through one wrapper that turns SQLite's failures into `StorageError`.
 ///
-/// Repositories take an `AppDatabase` and use its `writer`; the factory creates one per
-/// process and injects it. Every migration runs in its own transaction, so a failed
+/// Repositories take an `AppDatabase` and go through `read` and `write`; the factory creates one
+/// per process and injects it. Every migration runs in its own transaction, so a failed
 /// migration leaves the file as it was.
 public struct AppDatabase: Sendable {
-    /// The connection pool (or, in memory, the single connection) to read and write through.
+    /// The connection pool (or, in memory, the single connection) behind `read` and `write`.
     public let writer: any DatabaseWriter
 
     /// How long a writer waits for another process's lock before giving up.
@@ -16,18 +17,20 @@ public struct AppDatabase: Sendable {
 
     /// Opens (creating if needed) the database file at `url` and runs `migrator`.
     ///
-    /// - Throws: `DomainError.storage` with a line naming the file when it cannot be opened
-    ///   or migrated.
-    public init(url: URL, migrator: DatabaseMigrator, busyTimeout: TimeInterval = AppDatabase.defaultBusyTimeout) throws {
+    /// - Parameter renamedMigrations: old migration ids and the ids they have now, such as
+    ///   `["v1-scores": "v1"]`: a file written under an old id is recognised, not migrated again.
+    /// - Throws: `StorageError` (`.open`) naming the file when it cannot be opened or migrated.
+    public init(
+        url: URL, migrator: DatabaseMigrator, renamedMigrations: [String: String] = [:],
+        busyTimeout: TimeInterval = AppDatabase.defaultBusyTimeout
+    ) throws {
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let pool = try DatabasePool(path: url.path, configuration: Self.configuration(busyTimeout: busyTimeout))
-            try migrator.migrate(pool)
+            try Self.migrate(pool, migrator: migrator, renamed: renamedMigrations)
             writer = pool
         } catch {
-            throw DomainError.storage(
-                "cannot open the database at \(url.path): \(Self.reason(error)); check the path or pass another with --db")
+            throw Self.storageError(error, .open, path: url.path)
         }
     }
 
@@ -38,7 +41,7 @@ public struct AppDatabase: Sendable {
             try migrator.migrate(queue)
             return AppDatabase(writer: queue)
         } catch {
-            throw DomainError.storage("cannot create an in-memory database: \(reason(error))")
+            throw storageError(error, .open, path: nil)
         }
     }
 
@@ -46,10 +49,42 @@ public struct AppDatabase: Sendable {
         self.writer = writer
     }
 
+    /// The file's path; `nil` in memory.
+    public var path: String? {
+        let path = writer.path
+        return path.isEmpty || path.hasPrefix(":memory:") ? nil : path
+    }
+
+    // MARK: - Reading and writing
+
+    /// Runs `work` in a read transaction; SQLite failures become `StorageError` (`.read`).
+    ///
+    /// A `DomainError` that `work` throws (an order that is not there) passes through unchanged.
+    public func read<T: Sendable>(_ work: @escaping @Sendable (GRDB.Database) throws -> T) async throws -> T {
+        do { return try await writer.read(work) } catch { throw Self.storageError(error, .read, path: path) }
+    }
+
+    /// Runs `work` in one IMMEDIATE write transaction; SQLite failures become `StorageError` (`.write`).
+    public func write<T: Sendable>(_ work: @escaping @Sendable (GRDB.Database) throws -> T) async throws -> T {
+        do { return try await writer.write(work) } catch { throw Self.storageError(error, .write, path: path) }
+    }
+
+    /// The synchronous `read`, for callers that are not async (a game loop).
+    public func read<T>(_ work: (GRDB.Database) throws -> T) throws -> T {
+        do { return try writer.read(work) } catch { throw Self.storageError(error, .read, path: path) }
+    }
+
+    /// The synchronous `write`.
+    public func write<T>(_ work: (GRDB.Database) throws -> T) throws -> T {
+        do { return try writer.write(work) } catch { throw Self.storageError(error, .write, path: path) }
+    }
+
     /// The journal mode SQLite reports, such as `wal`.
     public func journalMode() throws -> String {
-        try writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+        try read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
     }
+
+    // MARK: - Opening
 
     private static func configuration(busyTimeout: TimeInterval) -> Configuration {
         var configuration = Configuration()
@@ -59,17 +94,37 @@ public struct AppDatabase: Sendable {
         return configuration
     }
 
-    /// SQLite's own message, without GRDB's SQL dump, so the error stays one line.
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? "SQLite error \(error.resultCode.rawValue)" }
-        return (error as NSError).localizedDescription
+    private static func migrate(_ writer: some DatabaseWriter, migrator: DatabaseMigrator, renamed: [String: String]) throws {
+        if !renamed.isEmpty {
+            // GRDB knows a migration by its id: rename the recorded ids before it compares them,
+            // so a file from before a rename is recognised as already migrated.
+            try writer.write { db in
+                guard try db.tableExists("grdb_migrations") else { return }
+                for (old, new) in renamed {
+                    try db.execute(sql: "UPDATE grdb_migrations SET identifier = ? WHERE identifier = ?", arguments: [new, old])
+                }
+            }
+        }
+        try migrator.migrate(writer)
+    }
+
+    /// `error` as a `StorageError`; a `DomainError` (thrown by a repository inside a transaction) is kept.
+    static func storageError(_ error: any Error, _ operation: StorageError.Operation, path: String?) -> any Error {
+        if error is any DomainError { return error }
+        if let error = error as? DatabaseError {
+            let busy = error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+            return StorageError(operation, path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)", isBusy: busy)
+        }
+        return StorageError(operation, path: path, reason: (error as NSError).localizedDescription)
     }
 }
 
-extension DomainError {
+// TRANSITIONAL (one-feature-shape): removed once every repository goes through `read`/`write`.
+extension MessageError {
     /// A storage error for a failed database operation, naming what was being done.
-    public static func storage(_ doing: String, _ error: any Error) -> DomainError {
-        if let error = error as? DomainError { return error }
-        return .storage("\(doing) failed: \(AppDatabase.reason(error))")
+    public static func storage(_ doing: String, _ error: any Error) -> MessageError {
+        if let error = error as? MessageError { return error }
+        if let error = error as? StorageError { return .storage("\(doing) failed: \(error.reason)") }
+        return .storage("\(doing) failed: \((error as NSError).localizedDescription)")
     }
 }

@@ -1,3 +1,4 @@
+// TRANSITIONAL (one-feature-shape): the apps resolve paths through AppSupport.DatabasePath; this goes once no factory uses it.
 import Core
 import Foundation
 

@@ -9,8 +9,8 @@ import Foundation
 /// let response = try await client.get(URL(string: "https://export.arxiv.org/api/query?id_list=2401.12345")!)
 /// ```
 ///
-/// Every failure comes out as a `DomainError` (`.network` for connections and timeouts,
-/// `.remote` for HTTP errors) with one line naming the URL and what to do.
+/// Every failure comes out as a `TransferError` (kind `.network` for connections and timeouts,
+/// `.remote` for HTTP errors) naming the request; the app words it.
 public struct HTTPClient: Sendable {
     /// How the client behaves.
     public struct Configuration: Sendable, Equatable {
@@ -84,7 +84,7 @@ public struct HTTPClient: Sendable {
                 outcome = .status(response)
             } catch let error as HTTPTransportError {
                 if case .responseTooLarge(let limit) = error {
-                    throw DomainError.remote("\(describe(request)): the response is larger than \(limit) bytes; ask for less (a smaller page or limit)")
+                    throw TransferError(request: describe(request), failure: .responseTooLarge(limit: limit), attempts: attempt)
                 }
                 outcome = .transport(error)
             }
@@ -97,30 +97,28 @@ public struct HTTPClient: Sendable {
     }
 
     /// Seconds to wait before attempt `attempt + 1`: the server's `Retry-After` if it gave one, else the backoff.
-    private func delay(after outcome: Outcome, attempt: Int, request: HTTPRequest) throws -> Double {
+    private func delay(after outcome: Outcome, attempt: Int, request: HTTPRequest) throws(TransferError) -> Double {
         let backoff = min(configuration.maxDelay, configuration.baseDelay * pow(2, Double(attempt - 1)))
         guard case .status(let response) = outcome,
               let retryAfter = response.header("Retry-After").flatMap({ RetryAfter.seconds($0, now: clock.now()) })
         else { return backoff }
         guard retryAfter <= configuration.maxRetryAfter else {
-            throw DomainError.remote(
-                "\(describe(request)): HTTP \(response.status), and the server asks to wait \(Int(retryAfter)) s; try again later")
+            throw TransferError(
+                request: describe(request), failure: .retryAfterTooLong(status: response.status, seconds: Int(retryAfter)),
+                attempts: attempt)
         }
         return retryAfter
     }
 
-    private func giveUp(_ request: HTTPRequest, _ outcome: Outcome, attempts: Int) -> DomainError {
-        let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
-        switch outcome {
-        case .status(let response):
-            return .remote("\(describe(request)) answered HTTP \(response.status) after \(tries); the server is busy or failing, try again later")
-        case .transport(.timedOut):
-            return .network("\(describe(request)) timed out after \(tries); check the address or your connection and try again")
-        case .transport(.connectionFailed(let reason)):
-            return .network("\(describe(request)) failed after \(tries): \(reason); check the address or your connection")
-        case .transport(.responseTooLarge(let limit)):
-            return .remote("\(describe(request)): the response is larger than \(limit) bytes")
-        }
+    private func giveUp(_ request: HTTPRequest, _ outcome: Outcome, attempts: Int) -> TransferError {
+        let failure: TransferError.Failure =
+            switch outcome {
+            case .status(let response): .status(response.status)
+            case .transport(.timedOut): .timedOut
+            case .transport(.connectionFailed(let reason)): .connectionFailed(reason)
+            case .transport(.responseTooLarge(let limit)): .responseTooLarge(limit: limit)
+            }
+        return TransferError(request: describe(request), failure: failure, attempts: attempts)
     }
 
     private func describe(_ request: HTTPRequest) -> String {

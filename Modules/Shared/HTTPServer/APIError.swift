@@ -1,32 +1,39 @@
 import Core
 import Hummingbird
 
-/// A failed request: an HTTP status and the one-line `DomainError` a command-line run would print.
+/// A failed request as the client sees it: an HTTP status and the JSON body's kind, message and field.
 ///
-/// Every error leaves the server as `{"error": {"kind": …, "message": …}}`, so a client turns
-/// it back into the same `DomainError` and prints the same line.
-public struct APIError: Error, Sendable {
+/// Every error leaves the server as `{"error": {"kind": …, "message": …, "field": …}}`: the
+/// kind is the `ErrorKind` (so a client knows what failed), the message is written for an HTTP
+/// client, and `field` names the request field to fix when one is to blame.
+public struct APIError: Error, Sendable, Equatable {
     /// The status to answer with.
     public let status: HTTPResponse.Status
-    /// What went wrong, for a person.
-    public let error: DomainError
+    /// What kind of failure this is.
+    public let kind: ErrorKind
+    /// One line for the client's developer.
+    public let message: String
+    /// The request field to fix, such as `customer`; `nil` when no field is to blame.
+    public let field: String?
 
     /// Creates an error with an explicit status.
-    public init(_ status: HTTPResponse.Status, _ error: DomainError) {
+    public init(_ status: HTTPResponse.Status, _ kind: ErrorKind, _ message: String, field: String? = nil) {
         self.status = status
-        self.error = error
+        self.kind = kind
+        self.message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        self.field = field
     }
 
-    /// The error for `error` with the status its kind maps to.
-    public init(_ error: DomainError) {
-        self.init(Self.status(for: error.kind), error)
+    /// Creates an error with the status its kind maps to.
+    public init(_ kind: ErrorKind, _ message: String, field: String? = nil) {
+        self.init(Self.status(for: kind), kind, message, field: field)
     }
 
-    /// The status each kind of domain error is answered with.
+    /// The status each kind of error is answered with.
     ///
     /// A broken rule is 422, a forbidden change 409, something missing 404, a malformed request 400,
     /// storage trouble 503 (worth a retry), a bug 500.
-    public static func status(for kind: DomainError.Kind) -> HTTPResponse.Status {
+    public static func status(for kind: ErrorKind) -> HTTPResponse.Status {
         switch kind {
         case .usage, .badData: .badRequest
         case .validation: .unprocessableContent
@@ -41,19 +48,21 @@ public struct APIError: Error, Sendable {
 
 /// The JSON body of every error response.
 public struct ErrorBody: Codable, Sendable, Equatable {
-    /// The error's kind and message.
+    /// The error's kind, message and field.
     public struct Detail: Codable, Sendable, Equatable {
-        /// The `DomainError` kind, such as `validation`.
-        public let kind: DomainError.Kind
+        /// The `ErrorKind`, such as `validation`.
+        public let kind: ErrorKind
         /// The one-line message.
         public let message: String
+        /// The request field to fix, when there is one.
+        public let field: String?
     }
 
     /// The error.
     public let error: Detail
 
     /// The body for `error`.
-    public init(_ error: DomainError) {
-        self.error = Detail(kind: error.kind, message: error.message)
+    public init(_ error: APIError) {
+        self.error = Detail(kind: error.kind, message: error.message, field: error.field)
     }
 }

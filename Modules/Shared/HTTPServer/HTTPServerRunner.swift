@@ -37,7 +37,7 @@ public struct HTTPServerRunner: Sendable {
     /// Serves `router` until the process gets SIGINT or SIGTERM (or the task is cancelled).
     ///
     /// - Parameter onListening: called once with the address actually bound (the real port when 0 was asked for).
-    /// - Throws: `DomainError.usage` when the address cannot be bound.
+    /// - Throws: `ServerError.cannotListen` when the address cannot be bound.
     public func run<Context: RequestContext>(
         _ router: Router<Context>, onListening: @escaping @Sendable (Address) -> Void
     ) async throws where Context: InitializableFromSource<ApplicationRequestContextSource> {
@@ -54,8 +54,16 @@ public struct HTTPServerRunner: Sendable {
         do {
             try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
         } catch {
-            throw DomainError.usage(
-                "cannot serve on \(address.host):\(address.port): \(error); check --host and --port, or stop what uses that port")
+            throw ServerError.cannotListen(host: address.host, port: address.port, reason: String(describing: error))
         }
     }
+}
+
+/// Why a server could not run; the app that started it words it (which flag picks another port).
+public enum ServerError: DomainError, Equatable {
+    /// The address could not be bound: the port is taken, or the host is not this machine's.
+    case cannotListen(host: String, port: Int, reason: String)
+
+    /// Always `.usage`: the address came from the command line.
+    public var kind: ErrorKind { .usage }
 }

@@ -3,37 +3,56 @@ import Hummingbird
 
 /// Turns every error a route throws into a JSON error response, unknown routes included.
 ///
-/// `APIError` keeps its status, a `DomainError` gets the status of its kind, Hummingbird's
-/// own `HTTPError` (no such route, wrong method) keeps its status with a one-line message,
-/// and anything else is a 500 that says it is a bug.
+/// `APIError` keeps its status; a feature's `DomainError` is worded by the feature server's
+/// `describe` (it knows which field each case is about); storage and unexpected errors get
+/// generic words; Hummingbird's own `HTTPError` (no such route) keeps its status.
 public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// Creates the middleware.
-    public init() {}
+    private let describe: @Sendable (any DomainError) -> APIError?
+
+    /// Creates the middleware; `describe` words the feature's own errors (`nil` for the generic words).
+    public init(describe: @escaping @Sendable (any DomainError) -> APIError? = { _ in nil }) {
+        self.describe = describe
+    }
 
     /// Runs the route and converts what it throws.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
-            return JSONMessages.response(for: Self.apiError(error, request: request))
+            return JSONMessages.response(for: apiError(error, request: request))
         }
     }
 
     /// The `APIError` an error is answered with.
-    public static func apiError(_ error: any Error, request: Request) -> APIError {
+    public func apiError(_ error: any Error, request: Request) -> APIError {
         switch error {
         case let error as APIError:
             return error
-        case let error as DomainError:
-            return APIError(error)
+        case let error as any DomainError:
+            return describe(error) ?? Self.generic(error)
         case let error as HTTPError where error.status == .notFound:
-            return APIError(.notFound, .notFound("there is no \(request.method) \(request.uri.path); see the API routes in the docs"))
+            return APIError(.notFound, .notFound, "there is no \(request.method) \(request.uri.path); see the API routes in the docs")
         case let error as HTTPError where error.status == .contentTooLarge:
-            return APIError(.contentTooLarge, .usage("the request body is too large; send a smaller one"))
+            return APIError(.contentTooLarge, .usage, "the request body is too large; send a smaller one")
         case let error as HTTPError:
-            return APIError(error.status, DomainError(error.status.code < 500 ? .usage : .internal, error.body ?? error.status.reasonPhrase))
+            return APIError(error.status, error.status.code < 500 ? .usage : .internal, error.body ?? error.status.reasonPhrase)
         default:
-            return APIError(.internalServerError, DomainError(.internal, "unexpected server error: \(error)"))
+            return APIError(.internalServerError, .internal, "unexpected server error")
+        }
+    }
+
+    /// Words for errors no feature words itself.
+    static func generic(_ error: any DomainError) -> APIError {
+        switch error {
+        case let error as MessageError:
+            return APIError(error.kind, error.message)
+        case let error as StorageError:
+            let busy = error.isBusy ? "the database is busy; retry" : "the database failed: \(error.reason)"
+            return APIError(.storage, busy)
+        case is UnexpectedError:
+            return APIError(.internal, "unexpected server error")
+        default:
+            return APIError(error.kind, "the request failed (\(error.kind.rawValue))")
         }
     }
 }

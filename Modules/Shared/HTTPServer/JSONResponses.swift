@@ -24,12 +24,12 @@ public enum JSONMessages {
         }
         let data = Data(buffer.readableBytesView)
         guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
-            throw APIError(.badRequest, .badData("the request body is not valid JSON; send a JSON object"))
+            throw APIError(.badRequest, .badData, "the request body is not valid JSON; send a JSON object")
         }
         do {
             return try JSONDecoder().decode(Value.self, from: data)
         } catch {
-            throw APIError(.badRequest, .badData("the request body is JSON but not the expected object: \(describe(error))"))
+            throw APIError(.badRequest, .badData, "the request body is JSON but not the expected object: \(describe(error))", field: field(error))
         }
     }
 
@@ -65,12 +65,26 @@ public enum JSONMessages {
     public static func response(for error: APIError) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(ErrorBody(error.error))) ?? Data(#"{"error":{"kind":"internal","message":"error"}}"#.utf8)
+        let data = (try? encoder.encode(ErrorBody(error))) ?? Data(#"{"error":{"kind":"internal","message":"error"}}"#.utf8)
         return response(buffer: buffer(data), status: error.status)
     }
 
     private static func tooLarge(_ limit: Int) -> APIError {
-        APIError(.contentTooLarge, .usage("the request body is larger than \(limit / 1024) KiB; send a smaller one"))
+        APIError(.contentTooLarge, .usage, "the request body is larger than \(limit / 1024) KiB; send a smaller one")
+    }
+
+    /// The field a decoding error is about, when it names one.
+    private static func field(_ error: any Error) -> String? {
+        let path: [any CodingKey]? =
+            switch error {
+            case DecodingError.keyNotFound(let key, let context): context.codingPath + [key]
+            case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+                DecodingError.dataCorrupted(let context):
+                context.codingPath
+            default: nil
+            }
+        guard let path, !path.isEmpty else { return nil }
+        return path.map(\.stringValue).joined(separator: ".")
     }
 
     /// A decoding error in one line: which field, and what was wrong with it.

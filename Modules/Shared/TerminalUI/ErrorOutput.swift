@@ -1,15 +1,19 @@
-import Core
 import Foundation
 
-/// Prints a `DomainError` the way every app does: `<tool>: error: <message>` on one line of stderr.
+/// Writes an app's error line to standard error: `<app>: error: <message>`, one line.
 public enum ErrorOutput {
-    /// The line printed for `error`.
-    public static func line(tool: String, _ error: any Error) -> String {
-        "\(tool): error: \(DomainError.describe(error))"
+    /// Writes `line` and a newline to standard error.
+    public static func report(line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
+}
 
-    /// Writes the line to standard error.
+// TRANSITIONAL (one-feature-shape): every app reports through AppSupport.ErrorReporter.
+import Core
+
+extension ErrorOutput {
+    /// Writes `<tool>: error: <message>` for `error`.
     public static func report(tool: String, _ error: any Error) {
-        FileHandle.standardError.write(Data((line(tool: tool, error) + "\n").utf8))
+        report(line: "\(tool): error: \(MessageError.describe(error))")
     }
 }

@@ -1,0 +1,40 @@
+import Core
+
+/// The words for errors of the shared infrastructure, the same in every app.
+public enum SharedWording {
+    /// The line for `error`, for any error no feature words itself.
+    public static func message(for error: any DomainError) -> String {
+        switch error {
+        case let error as MessageError: error.message
+        case let error as StorageError: storage(error)
+        case let error as TransferError: transfer(error)
+        case let error as UnexpectedError: "unexpected error: \(Quote.text(error.description)); this is a bug"
+        default: "unexpected \(error.kind.rawValue) error: \(Quote.text(String(describing: error))); this is a bug"
+        }
+    }
+
+    static func storage(_ error: StorageError) -> String {
+        let file = error.path.map { " at \(Quote.path($0))" } ?? ""
+        if error.isBusy {
+            return "another process is writing to the database\(file); wait for it to finish and retry"
+        }
+        switch error.operation {
+        case .open: return "cannot open the database\(file): \(error.reason); check the path or pass another with --db"
+        case .read: return "reading the database\(file) failed: \(error.reason)"
+        case .write: return "writing the database\(file) failed: \(error.reason); check the disk and its permissions"
+        }
+    }
+
+    static func transfer(_ error: TransferError) -> String {
+        let tries = error.attempts == 1 ? "1 attempt" : "\(error.attempts) attempts"
+        let request = Quote.text(error.request, limit: 200)
+        return switch error.failure {
+        case .timedOut: "\(request) timed out after \(tries); check the address or your connection and try again"
+        case .connectionFailed(let reason): "\(request) failed after \(tries): \(reason); check the address or your connection"
+        case .status(let status): "\(request) answered HTTP \(status) after \(tries); the server is busy or failing, try again later"
+        case .responseTooLarge(let limit): "\(request): the response is larger than \(limit) bytes; ask for less (a smaller page or limit)"
+        case .retryAfterTooLong(let status, let seconds):
+            "\(request): HTTP \(status), and the server asks to wait \(seconds) s; try again later"
+        }
+    }
+}
