@@ -21,19 +21,17 @@ public struct MessageError: DomainError, Equatable, CustomStringConvertible {
     public var description: String { message }
 
     /// The one-line message of any error: a `MessageError`'s own, or a generic line for others.
-    /// A `describe` error with the given one-line message.
     public static func describe(_ error: any Error) -> String {
         (error as? MessageError)?.message ?? "unexpected error: \(error)"
     }
 
     /// Any error as a `MessageError`, keeping one that already is.
-    /// A `wrap` error with the given one-line message.
     public static func wrap(_ error: any Error, as kind: Kind = .internal) -> MessageError {
         (error as? MessageError) ?? MessageError(kind, "\(error)")
     }
 }
 
-// Shorthands, so call sites read as sentences: `throw .notFound("no order abc; run `coffee list`")`.
+// Shorthands, so call sites at the edge read as sentences: `throw MessageError.usage("give either --db or --server")`.
 extension MessageError {
     /// A `usage` error with the given one-line message.
     public static func usage(_ message: String) -> MessageError { MessageError(.usage, message) }
