@@ -20,7 +20,11 @@ public struct ErrorReporter: Sendable {
     }
 
     /// Runs `body`; a failure is reported and becomes `ExitCode` (argument-parser's own errors pass through).
-    public func run<Value>(_ body: () async throws -> Value) async throws -> Value {
+    ///
+    /// `body` runs on the caller's actor (a command's `@MainActor run()`), so it may touch presenters.
+    public func run<Value>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Value
+    ) async throws -> Value {
         do {
             return try await body()
         } catch {
