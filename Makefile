@@ -9,7 +9,10 @@ RELEASE := -c release --static-swift-stdlib
 # The architecture check, once the strata tool exists (see Tools/).
 LINT     = $(SWIFT) run --quiet strata lint
 
-.PHONY: all setup build test lint demo bench install clean
+# Every Swift file of ours that swift-format checks; the lint fixtures keep their odd layout on purpose.
+SWIFT_FILES = git ls-files '*.swift' | grep -v '^Tests/StrataLintTests/Fixtures/'
+
+.PHONY: all setup build test lint format format-check demo bench install clean
 
 all: build
 
@@ -30,8 +33,17 @@ setup:
 build: setup
 	$(SWIFT) build --build-tests
 
-## test: build with no warnings, run every test, then check the architecture.
-test: build
+## format: format every Swift file with `swift format` and the checked-in .swift-format.
+format:
+	@$(SWIFT) format format --in-place --parallel $$($(SWIFT_FILES))
+
+## format-check: fail when a Swift file is not formatted (make format fixes it).
+format-check:
+	@$(SWIFT) format lint --strict --parallel $$($(SWIFT_FILES)) || \
+	  { echo "format-check: the files above are not formatted; run make format" >&2; exit 1; }
+
+## test: check formatting, build with no warnings, run every test, then check the architecture.
+test: format-check build
 	$(SWIFT) test --skip-build
 	@if [ -d Tools/strata ]; then $(LINT); fi
 
