@@ -31,7 +31,7 @@ public struct MessageError: DomainError, Equatable, CustomStringConvertible {
     }
 }
 
-// Shorthands, so call sites at the edge read as sentences: `throw MessageError.usage("give either --db or --server")`.
+// Shorthands, so call sites at the edge read as sentences: `throw MessageError.usage(…)`.
 extension MessageError {
     /// A `usage` error with the given one-line message.
     public static func usage(_ message: String) -> MessageError { MessageError(.usage, message) }
