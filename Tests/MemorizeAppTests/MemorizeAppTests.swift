@@ -244,6 +244,35 @@ struct MemorizeAppTests {
         #expect(none.status == 0 && none.stdout == "")
     }
 
+    @Test("every kind of bad themes file gets its own line naming the file", arguments: [
+        (#"{"themes": [ {"name": "Cut", "#, " is not a list of themes (not valid JSON); see docs/Memorize.md for the format"),
+        (#"[{"name": "NoEmoji"}]"#, #" is not a list of themes (missing "emoji" at [0]); see docs/Memorize.md for the format"#),
+        (#"[{"name": "", "emoji": ["🍏", "🍎"]}]"#, #": theme #1: a theme needs a name; give it a non-empty "name""#),
+        (#"[{"name": "Hue", "emoji": ["🍏", "🍎"], "color": "mauve"}]"#, #": theme 'Hue': unknown colour "mauve"; use #RRGGBB or one of red, orange"#),
+        (#"[{"name": "Twin", "emoji": ["🍏", "🍎"]}, {"name": "twin", "emoji": ["🍋", "🍎"]}]"#, ": theme 'twin' appears twice; give each theme its own name"),
+    ])
+    func themesFileWords(text: String, words: String) throws {
+        let memorize = try Memorize()
+        let file = memorize.directory.path("themes.json")
+        try Data(text.utf8).write(to: file)
+        let result = try memorize.run(["themes", "--themes-file", file.path])
+        #expect(result.status == 78)
+        #expect(result.stderr.hasPrefix("memorize: error: themes file \(file.path)\(words)"), "\(result.stderr)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test("STRATA_MEMORIZE_DB names the score database when --db is not given")
+    func databaseVariable() throws {
+        let memorize = try Memorize()
+        let file = memorize.directory.path("elsewhere/scores.sqlite")
+        let result = try memorize.run(["play", "--theme", "Animals", "--seed", "2024", "--moves", demoMoves], environment: ["STRATA_MEMORIZE_DB": file.path])
+        #expect(result.status == 0)
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        #expect(!FileManager.default.fileExists(atPath: memorize.directory.path("strata/memorize.sqlite").path))
+        let scores = try memorize.run(["scores", "--format", "plain"], environment: ["STRATA_MEMORIZE_DB": file.path])
+        #expect(scores.stdout.hasPrefix("Animals\t1\t16\t22\t"))
+    }
+
     @Test("themes lists the built-in themes and the user's, aligned with emoji")
     func themes() throws {
         let memorize = try Memorize()
