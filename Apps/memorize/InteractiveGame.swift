@@ -14,12 +14,12 @@ struct InteractiveGame {
     let view: BoardView
     let clearsScreen: Bool
 
-    /// Plays until the game is over, `q`, or the end of input; returns normally in each case.
+    /// Plays until the game is over, `q`, or the end of input; throws a failed deal, or a finished game that was not saved.
     func run(readLine: () -> String?) throws {
         let stale = StaleFlag()
         draw(marking: stale)
-        while !(presenter.state.value?.isOver ?? true) {
-            Console.write(presenter.state.value?.prompt ?? "> ")
+        while let data = presenter.state.value, !data.isOver {
+            Console.write(BoardView.prompt(data))
             guard let line = readLine() else {
                 Console.write("\nEnd of input: the game was left unfinished.\n")
                 return
@@ -32,22 +32,23 @@ struct InteractiveGame {
             case "":
                 continue
             case "r", "restart":
-                try? presenter.restart()
+                presenter.restart()
             default:
-                // A bad line shows up as the view data's message; the game goes on.
-                try? presenter.choose(input: line)
+                // A line that is no card becomes the view data's last move; the game goes on.
+                presenter.choose(input: line)
             }
             if stale.take() { draw(marking: stale) }
         }
-        if let error = presenter.recordingError { throw error }
+        if case .notSaved(let failure)? = try presenter.state.result().recording { throw failure.error }
     }
 
     private func draw(marking stale: StaleFlag) {
         let screen = withObservationTracking {
-            presenter.state.value.map(view.screen) ?? (presenter.state.failure.map { MessageError.describe($0.error) } ?? "") + "\n"
+            presenter.state.value.map(view.screen)
         } onChange: {
             stale.mark()
         }
+        guard let screen else { return }
         Console.write((clearsScreen ? "\u{1B}[H\u{1B}[2J" : "") + screen)
     }
 }

@@ -1,26 +1,43 @@
+import AppSupport
 import ArgumentParser
+import Core
+import Foundation
 import MemorizeFactory
+import TerminalUI
 
 /// Where the game keeps and finds things: the score database and the user's themes.
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The SQLite file for high scores (default: $XDG_DATA_HOME/strata/memorize.sqlite).", valueName: "path"))
+        "The SQLite file (default: $STRATA_MEMORIZE_DB, else $XDG_DATA_HOME/strata/memorize.sqlite).", valueName: "path"))
     var db: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "A JSON file of extra themes (default: $MEMORIZE_THEMES when set).", valueName: "path"))
+        "A JSON file of extra themes (default: $STRATA_MEMORIZE_THEMES when set).", valueName: "path"))
     var themesFile: String?
 
-    /// The live feature over these options.
-    func factory() throws -> MemorizeFactory {
-        try MemorizeFactory.live(databasePath: db, themesFile: themesFile)
+    /// The live feature over these options: the database path resolved, the themes file read.
+    func feature() throws -> MemorizeFeature {
+        try MemorizeFactory.live(databaseURL: try DatabasePath.resolve(app: "memorize", option: db), themesFile: try themesFileURL())
+    }
+
+    /// `--themes-file`, else `$STRATA_MEMORIZE_THEMES`, else the deprecated `$MEMORIZE_THEMES` (with a warning).
+    func themesFileURL() throws -> URL? {
+        if let themesFile {
+            guard !themesFile.isEmpty else {
+                throw MessageError.usage("--themes-file is empty; give a file path, or leave --themes-file out")
+            }
+            return URL(fileURLWithPath: themesFile)
+        }
+        return EnvironmentValue.read("STRATA_MEMORIZE_THEMES", deprecatedName: "MEMORIZE_THEMES", app: "memorize")
+            .map { URL(fileURLWithPath: $0) }
     }
 }
 
-/// How a command prints its result.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-    /// Aligned text for people.
-    case text
-    /// JSON for scripts.
-    case json
+/// How wide output may be.
+enum TerminalFit {
+    /// The width to fit output to: the terminal's when stdout is one or `COLUMNS` is set, else none (a pipe takes any width).
+    static var width: Int? {
+        let terminal = TerminalEnvironment.live
+        return terminal.stdoutIsTTY || terminal.variables["COLUMNS"] != nil ? terminal.columns : nil
+    }
 }

@@ -1,3 +1,4 @@
+import AppSupport
 import ArgumentParser
 import Core
 import Foundation
@@ -23,14 +24,14 @@ struct Play: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Play these card numbers, comma-separated, then print the final board (no prompts).", valueName: "3,7,1,…"))
     var moves: String?
 
-    @Option(help: "With --moves: text or json.")
+    @Option(help: OutputFormat.help)
     var format: OutputFormat = .text
 
     func run() async throws {
         // Checked here rather than in validate(), so a mistake is one `memorize: error:` line, not a usage page.
-        let request = try Console.reporting {
-            if format == .json && moves == nil {
-                throw MessageError.usage("--format json needs --moves; the interactive game is text only")
+        let request = try ErrorWording.reporter.run {
+            if format != .text && moves == nil {
+                throw MessageError.usage("--format \(format.rawValue) needs --moves; the interactive game is text only")
             }
             return GameRequest(theme: theme, pairs: pairs, seed: seed, moves: try moves.map(Play.parseMoves), format: format)
         }
@@ -42,7 +43,8 @@ struct Play: AsyncParsableCommand {
         try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             guard let number = Int(trimmed) else {
-                throw MessageError.usage("'\(trimmed)' in --moves is not a card number; pass numbers separated by commas, like 3,7,1")
+                throw MessageError.usage(
+                    "\(Quote.quoted(trimmed)) in --moves is not a card number; pass numbers separated by commas, like 3,7,1")
             }
             return number
         }
@@ -62,11 +64,12 @@ struct GameRequest: Sendable {
 @MainActor
 enum GameRunner {
     static func run(_ request: GameRequest, store: StoreOptions) throws {
-        try Console.reporting {
-            let presenter = try store.factory().makeGamePresenter()
-            try presenter.start(theme: request.theme, pairs: request.pairs, seed: request.seed)
+        try ErrorWording.reporter.run {
+            let presenter = try store.feature().makeGamePresenter()
+            presenter.start(theme: request.theme, pairs: request.pairs, seed: request.seed)
+            _ = try presenter.state.result()
             let terminal = TerminalEnvironment.live
-            let view = BoardView(style: Style(terminal))
+            let view = BoardView(style: Style(terminal), width: TerminalFit.width)
             if let moves = request.moves {
                 try playScripted(moves, presenter: presenter, view: view, format: request.format)
             } else {
@@ -76,22 +79,32 @@ enum GameRunner {
         }
     }
 
-    /// Plays `moves` in order and prints the final board; a move with no card stops with its error.
+    /// Plays `moves` in order and prints the final board; a move the game refuses stops with its error, printing nothing.
     private static func playScripted(_ moves: [Int], presenter: MemorizePresenter, view: BoardView, format: OutputFormat) throws {
-        for move in moves { try presenter.choose(number: move) }
-        guard let data = presenter.state.value else {
-            throw presenter.state.failure?.error ?? MessageError(.internal, "the game did not start")
+        for move in moves {
+            presenter.choose(number: move)
+            if case .refused(let error)? = try presenter.state.result().lastMove { throw error }
         }
+        let data = try presenter.state.result()
         switch format {
         case .text: Console.write(view.summary(data))
+        case .plain: Console.write(GameSummary(data).plainLine + "\n")
         case .json: Console.write(try JSONOutput.string(GameSummary(data)) + "\n")
         }
-        if let error = presenter.recordingError { throw error }
+        if case .notSaved(let failure)? = data.recording { throw failure.error }
     }
 }
 
-/// The JSON form of a scripted game's end.
+/// The data form of a scripted game's end (`--format json` and `plain`).
 struct GameSummary: Encodable {
+    /// One card, with the symbol the text board draws.
+    struct Card: Encodable {
+        let number: Int
+        let face: String
+        let symbol: String
+        let content: String?
+    }
+
     let theme: String
     let color: String
     let seed: UInt64
@@ -102,7 +115,7 @@ struct GameSummary: Encodable {
     let over: Bool
     let result: String
     let columns: Int
-    let cards: [CardCell]
+    let cards: [Card]
 
     init(_ data: MemorizeViewData) {
         theme = data.themeName
@@ -113,8 +126,14 @@ struct GameSummary: Encodable {
         moves = data.moves
         matchedPairs = data.matchedPairs
         over = data.isOver
-        result = data.resultLine
-        columns = data.rows.first?.count ?? 0
-        cards = data.rows.flatMap { $0 }
+        result = BoardView.result(data)
+        // The grid's natural columns, whatever the terminal's width: data does not depend on where it is printed.
+        columns = BoardView.columns(for: data.cards.count)
+        cards = data.cards.map { Card(number: $0.number, face: $0.face.rawValue, symbol: BoardView.symbol($0), content: $0.content) }
+    }
+
+    /// One tab-separated record: theme, seed, pairs, score, moves, matched pairs, over.
+    var plainLine: String {
+        [theme, String(seed), String(pairs), String(score), String(moves), String(matchedPairs), String(over)].joined(separator: "\t")
     }
 }

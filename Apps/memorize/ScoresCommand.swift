@@ -1,3 +1,4 @@
+import AppSupport
 import ArgumentParser
 import Core
 import MemorizePresenter
@@ -15,11 +16,11 @@ struct Scores: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How many games per theme.", valueName: "n"))
     var limit = 10
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: OutputFormat.help)
     var format: OutputFormat = .text
 
     func run() async throws {
-        try Console.reporting {
+        try ErrorWording.reporter.run {
             guard limit > 0 else { throw MessageError.usage("--limit must be at least 1") }
         }
         try await ScoresRunner.run(store: store, theme: theme, limit: limit, format: format)
@@ -29,16 +30,22 @@ struct Scores: AsyncParsableCommand {
 @MainActor
 enum ScoresRunner {
     static func run(store: StoreOptions, theme: String?, limit: Int, format: OutputFormat) throws {
-        try Console.reporting {
-            let presenter = try store.factory().makeScoreBoardPresenter()
-            try presenter.load(theme: theme, limit: limit)
-            guard let board = presenter.state.value else { return }
+        try ErrorWording.reporter.run {
+            let presenter = try store.feature().makeScoreBoardPresenter()
+            presenter.load(theme: theme, limit: limit)
+            let rows = try presenter.state.result().rows
             switch format {
             case .json:
-                Console.write(try JSONOutput.string(board.rows) + "\n")
+                Console.write(try JSONOutput.string(rows) + "\n")
+            case .plain:
+                for row in rows {
+                    let fields = [row.theme, String(row.rank), String(row.score), String(row.moves), String(row.pairs), String(row.seed), row.date]
+                    Console.write(fields.joined(separator: "\t") + "\n")
+                }
             case .text:
-                if let empty = board.emptyLine {
-                    Console.write(empty + "\n")
+                guard !rows.isEmpty else {
+                    Console.write(theme.map { "No scores yet for \(Quote.text($0)); finish a game with `memorize play --theme \(Quote.text($0))`.\n" }
+                        ?? "No scores yet; finish a game with `memorize play`.\n")
                     return
                 }
                 var table = Table(columns: [
@@ -46,7 +53,7 @@ enum ScoresRunner {
                     .init("MOVES", alignment: .trailing), .init("PAIRS", alignment: .trailing),
                     .init("SEED", alignment: .trailing), .init("FINISHED (UTC)"),
                 ])
-                for row in board.rows {
+                for row in rows {
                     table.append([row.theme, "#\(row.rank)", String(row.score), String(row.moves), String(row.pairs), String(row.seed), row.date])
                 }
                 Console.write(table.render(style: Style(TerminalEnvironment.live)) + "\n")

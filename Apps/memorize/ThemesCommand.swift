@@ -1,3 +1,4 @@
+import AppSupport
 import ArgumentParser
 import Core
 import MemorizePresenter
@@ -9,7 +10,7 @@ struct Themes: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: OutputFormat.help)
     var format: OutputFormat = .text
 
     func run() async throws {
@@ -20,26 +21,43 @@ struct Themes: AsyncParsableCommand {
 @MainActor
 enum ThemesRunner {
     static func run(store: StoreOptions, format: OutputFormat) throws {
-        try Console.reporting {
-            let presenter = try store.factory().makeThemeListPresenter()
-            try presenter.load()
-            let rows = presenter.state.value ?? []
+        try ErrorWording.reporter.run {
+            let presenter = try store.feature().makeThemeListPresenter()
+            presenter.load()
+            let rows = try presenter.state.result().rows
             switch format {
             case .json:
                 Console.write(try JSONOutput.string(rows) + "\n")
-            case .text:
-                let style = Style(TerminalEnvironment.live)
-                var table = Table(columns: [
-                    .init("THEME"), .init("PAIRS", alignment: .trailing), .init("MAX", alignment: .trailing),
-                    .init("COLOUR"), .init("EMOJI"),
-                ])
+            case .plain:
                 for row in rows {
-                    let color = presenter.colors[row.name]
-                    let name = color.map { style.foreground(row.name, red: $0.red, green: $0.green, blue: $0.blue) } ?? row.name
-                    table.append([name, String(row.pairs), String(row.maxPairs), row.color, row.emoji.joined(separator: " ")])
+                    let fields = [row.name, String(row.pairs), String(row.maxPairs), row.color.name, row.emoji.joined(separator: " ")]
+                    Console.write(fields.joined(separator: "\t") + "\n")
                 }
-                Console.write(table.render(style: style) + "\n")
+            case .text:
+                Console.write(table(rows, width: TerminalFit.width) + "\n")
             }
         }
+    }
+
+    /// The aligned table; the emoji column is cut (by display width) when the rows would not fit `width`.
+    private static func table(_ rows: [ThemeListViewData.Row], width: Int?) -> String {
+        let style = Style(TerminalEnvironment.live)
+        let fixed: [[String]] = [
+            ["THEME"] + rows.map(\.name), ["PAIRS"] + rows.map { String($0.pairs) },
+            ["MAX"] + rows.map { String($0.maxPairs) }, ["COLOUR"] + rows.map(\.color.name),
+        ]
+        let gap = 2
+        let used = fixed.map { column in column.map { DisplayWidth.of($0) }.max() ?? 0 }.reduce(0, +) + fixed.count * gap
+        var table = Table(columns: [
+            .init("THEME"), .init("PAIRS", alignment: .trailing), .init("MAX", alignment: .trailing),
+            .init("COLOUR"), .init("EMOJI", maxWidth: width.map { max(8, $0 - used) }),
+        ])
+        table.gap = gap
+        for row in rows {
+            let color = row.color
+            let name = style.foreground(row.name, red: color.red, green: color.green, blue: color.blue)
+            table.append([name, String(row.pairs), String(row.maxPairs), color.name, row.emoji.joined(separator: " ")])
+        }
+        return table.render(style: style)
     }
 }

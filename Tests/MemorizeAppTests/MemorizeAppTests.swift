@@ -16,7 +16,7 @@ private struct Memorize {
     var database: String { directory.path("scores.sqlite").path }
 
     func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> BinaryRunner.Result {
-        try runner.run(arguments, environment: ["XDG_DATA_HOME": directory.url.path, "MEMORIZE_THEMES": ""].merging(environment) { $1 },
+        try runner.run(arguments, environment: ["XDG_DATA_HOME": directory.url.path, "STRATA_MEMORIZE_THEMES": "", "MEMORIZE_THEMES": ""].merging(environment) { $1 },
                        input: input, timeout: 30)
     }
 }
@@ -145,6 +145,8 @@ struct MemorizeAppTests {
         (["play", "--theme", "Faces", "--seed", "1", "--moves", "1,25"], Int32(65), "memorize: error: there is no card 25; choose a card from 1 to 24"),
         (["play", "--moves", "1,x"], Int32(64), "memorize: error: 'x' in --moves is not a card number"),
         (["play", "--format", "json"], Int32(64), "memorize: error: --format json needs --moves"),
+        (["play", "--format", "plain"], Int32(64), "memorize: error: --format plain needs --moves"),
+        (["play", "--themes-file", "", "--moves", "1"], Int32(64), "memorize: error: --themes-file is empty"),
         (["scores", "--limit", "0"], Int32(64), "memorize: error: --limit must be at least 1"),
         (["themes", "--themes-file", "/nonexistent/themes.json"], Int32(66), "memorize: error: themes file /nonexistent/themes.json does not exist"),
     ])
@@ -157,18 +159,118 @@ struct MemorizeAppTests {
         #expect(result.stdout == "")
     }
 
-    @Test("a bad themes file, given by option or by MEMORIZE_THEMES, is bad data naming the file and theme")
+    @Test("a bad themes file, given by option, STRATA_MEMORIZE_THEMES or the deprecated MEMORIZE_THEMES, is bad data naming the file and theme")
     func badThemesFile() throws {
         let memorize = try Memorize()
         let file = memorize.directory.path("themes.json")
         try Data(#"{"themes": [{"name": "Tiny", "emoji": ["🍏", "🍎"], "pairs": 3}]}"#.utf8).write(to: file)
-        for run in [
-            try memorize.run(["play", "--themes-file", file.path, "--db", memorize.database]),
-            try memorize.run(["themes"], environment: ["MEMORIZE_THEMES": file.path]),
+        let line = "memorize: error: themes file \(file.path): too many pairs: theme 'Tiny' has 2 distinct emoji, so at most 2 pairs; use 2 to 2\n"
+        let deprecation = "memorize: warning: $MEMORIZE_THEMES is deprecated; set $STRATA_MEMORIZE_THEMES instead\n"
+        for (run, stderr) in [
+            (try memorize.run(["play", "--themes-file", file.path, "--db", memorize.database]), line),
+            (try memorize.run(["themes"], environment: ["STRATA_MEMORIZE_THEMES": file.path]), line),
+            (try memorize.run(["themes"], environment: ["MEMORIZE_THEMES": file.path]), deprecation + line),
         ] {
             #expect(run.status == 78)
-            #expect(run.stderr == "memorize: error: themes file \(file.path): too many pairs: theme 'Tiny' has 2 distinct emoji, so at most 2 pairs; use 2 to 2\n")
+            #expect(run.stderr == stderr)
+            #expect(run.stdout == "")
         }
+    }
+
+    @Test("the themes file comes from --themes-file, else STRATA_MEMORIZE_THEMES, else MEMORIZE_THEMES with a warning")
+    func themesFileSources() throws {
+        let memorize = try Memorize()
+        let planets = memorize.directory.path("planets.json"), duo = memorize.directory.path("duo.json")
+        try Data(#"[{"name": "Planets", "emoji": ["🌍", "🌕", "🪐"]}]"#.utf8).write(to: planets)
+        try Data(#"[{"name": "Duo", "emoji": ["🍏", "🍎"]}]"#.utf8).write(to: duo)
+        let lastTheme = { (result: BinaryRunner.Result) in result.stdout.split(separator: "\n").last?.split(separator: "\t").first.map(String.init) }
+        let option = try memorize.run(["themes", "--format", "plain", "--themes-file", duo.path],
+                                      environment: ["STRATA_MEMORIZE_THEMES": planets.path, "MEMORIZE_THEMES": planets.path])
+        #expect(lastTheme(option) == "Duo" && option.stderr == "")
+        let current = try memorize.run(["themes", "--format", "plain"], environment: ["STRATA_MEMORIZE_THEMES": duo.path, "MEMORIZE_THEMES": planets.path])
+        #expect(lastTheme(current) == "Duo" && current.stderr == "")
+        let deprecated = try memorize.run(["themes", "--format", "plain"], environment: ["MEMORIZE_THEMES": planets.path])
+        #expect(lastTheme(deprecated) == "Planets")
+        #expect(deprecated.stderr == "memorize: warning: $MEMORIZE_THEMES is deprecated; set $STRATA_MEMORIZE_THEMES instead\n")
+        #expect(deprecated.status == 0)
+    }
+
+    @Test("the grid keeps full rows where it can", arguments: [(4, 2), (6, 3), (8, 4), (12, 4), (16, 4), (20, 5), (24, 6), (30, 6)])
+    func grid(cards: Int, columns: Int) throws {
+        let memorize = try Memorize()
+        let file = memorize.directory.path("letters.json")
+        let letters = (0..<15).map { "\"\(String(UnicodeScalar(UInt8(65 + $0))))\"" }.joined(separator: ", ")
+        try Data(#"[{"name": "Letters", "emoji": [\#(letters)]}]"#.utf8).write(to: file)
+        let result = try memorize.run(["play", "--themes-file", file.path, "--theme", "Letters", "--pairs", String(cards / 2),
+                                       "--seed", "1", "--moves", "1", "--format", "json", "--db", memorize.database])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(json?["columns"] as? Int == columns)
+        #expect((json?["cards"] as? [Any])?.count == cards)
+        let text = try memorize.run(["play", "--themes-file", file.path, "--theme", "Letters", "--pairs", String(cards / 2),
+                                     "--seed", "1", "--moves", "1", "--db", memorize.database])
+        let rows = text.stdout.split(separator: "\n").dropFirst().dropLast()
+        #expect(rows.count == (cards + columns - 1) / columns)
+    }
+
+    @Test("a narrow terminal gets fewer columns; JSON keeps the grid's own")
+    func narrowTerminal() throws {
+        let memorize = try Memorize()
+        let narrow = try memorize.run(["play", "--theme", "Faces", "--seed", "3", "--moves", "1", "--db", memorize.database], environment: ["COLUMNS": "20"])
+        let lines = narrow.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1 + 12 + 1)
+        #expect(lines[2] == " 3 ▒▒    4 ▒▒")
+        #expect(lines.dropFirst().dropLast().allSatisfy { $0.count <= 20 })
+        let json = try memorize.run(["play", "--theme", "Faces", "--seed", "3", "--moves", "1", "--format", "json", "--db", memorize.database],
+                                    environment: ["COLUMNS": "20"])
+        #expect(json.stdout.contains("\"columns\" : 6"))
+    }
+
+    @Test("--format plain: tab-separated records with no header, for themes, scores and a scripted game")
+    func plain() throws {
+        let memorize = try Memorize()
+        let themes = try memorize.run(["themes", "--format", "plain"])
+        let lines = themes.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 7)
+        #expect(lines.first == "Animals\t8\t12\torange\t🐶 🐱 🐭 🐹 🐰 🦊 🐻 🐼 🐨 🐯 🦁 🐮")
+        let game = try memorize.run(["play", "--theme", "Animals", "--seed", "2024", "--moves", demoMoves, "--format", "plain", "--db", memorize.database])
+        #expect(game.status == 0)
+        #expect(game.stdout == "Animals\t2024\t8\t16\t22\t8\ttrue\n")
+        let scores = try memorize.run(["scores", "--format", "plain", "--db", memorize.database])
+        let fields = scores.stdout.split(separator: "\n").first?.split(separator: "\t").map(String.init) ?? []
+        #expect(fields.prefix(6) == ["Animals", "1", "16", "22", "8", "2024"])
+        #expect(fields.count == 7)
+        let none = try memorize.run(["scores", "--format", "plain", "--theme", "Food", "--db", memorize.database])
+        #expect(none.status == 0 && none.stdout == "")
+    }
+
+    @Test("every kind of bad themes file gets its own line naming the file", arguments: [
+        (#"{"themes": [ {"name": "Cut", "#, " is not a list of themes (not valid JSON); see docs/Memorize.md for the format"),
+        (#"[{"name": "NoEmoji"}]"#, #" is not a list of themes (missing "emoji" at [0]); see docs/Memorize.md for the format"#),
+        (#"[{"name": "", "emoji": ["🍏", "🍎"]}]"#, #": theme #1: a theme needs a name; give it a non-empty "name""#),
+        (#"[{"name": "Hue", "emoji": ["🍏", "🍎"], "color": "mauve"}]"#, #": theme 'Hue': unknown colour "mauve"; use #RRGGBB or one of red, orange"#),
+        (#"[{"name": "Twin", "emoji": ["🍏", "🍎"]}, {"name": "twin", "emoji": ["🍋", "🍎"]}]"#, ": theme 'twin' appears twice; give each theme its own name"),
+    ])
+    func themesFileWords(text: String, words: String) throws {
+        let memorize = try Memorize()
+        let file = memorize.directory.path("themes.json")
+        try Data(text.utf8).write(to: file)
+        let result = try memorize.run(["themes", "--themes-file", file.path])
+        #expect(result.status == 78)
+        #expect(result.stderr.hasPrefix("memorize: error: themes file \(file.path)\(words)"), "\(result.stderr)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test("STRATA_MEMORIZE_DB names the score database when --db is not given")
+    func databaseVariable() throws {
+        let memorize = try Memorize()
+        let file = memorize.directory.path("elsewhere/scores.sqlite")
+        let result = try memorize.run(["play", "--theme", "Animals", "--seed", "2024", "--moves", demoMoves], environment: ["STRATA_MEMORIZE_DB": file.path])
+        #expect(result.status == 0)
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        #expect(!FileManager.default.fileExists(atPath: memorize.directory.path("strata/memorize.sqlite").path))
+        let scores = try memorize.run(["scores", "--format", "plain"], environment: ["STRATA_MEMORIZE_DB": file.path])
+        #expect(scores.stdout.hasPrefix("Animals\t1\t16\t22\t"))
     }
 
     @Test("themes lists the built-in themes and the user's, aligned with emoji")

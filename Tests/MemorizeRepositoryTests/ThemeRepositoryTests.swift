@@ -50,31 +50,40 @@ struct ThemeRepositoryTests {
         #expect(try ThemeFileRepository(url: url).all().last?.name == "Duo")
     }
 
-    @Test("a missing file is not found and says which option to check")
+    @Test("a missing file is not found, with its path")
     func missing() throws {
         let directory = try TemporaryDirectory()
-        let error = #expect(throws: MessageError.self) { try ThemeFileRepository(url: directory.path("nope.json")) }
-        #expect(error?.kind == .notFound)
-        #expect(error?.message.contains("nope.json") == true)
-        #expect(error?.message.contains("--themes-file") == true)
+        let url = directory.path("nope.json")
+        #expect(throws: MemorizeError.themesFileMissing(path: url.path)) { try ThemeFileRepository(url: url) }
+        #expect(MemorizeError.themesFileMissing(path: url.path).kind == .notFound)
     }
 
-    @Test("bad files are bad data, with one line naming the file and the theme", arguments: [
-        (#"{"themes": [{"name": "Tiny", "emoji": ["🍏", "🍎"], "pairs": 5}]}"#, "theme 'Tiny'"),
-        (#"{"themes": [{"name": "Odd", "emoji": ["🍏🍎", "🍋"]}]}"#, "theme 'Odd'"),
-        (#"{"themes": [{"name": "Hue", "emoji": ["🍏", "🍎"], "color": "mauve"}]}"#, "theme 'Hue'"),
-        (#"{"themes": [{"name": "Twin", "emoji": ["🍏", "🍎"]}, {"name": "twin", "emoji": ["🍋", "🍎"]}]}"#, "appears twice"),
-        (#"{"themes": [{"name": "NoEmoji"}]}"#, "missing \"emoji\""),
-        (#"{"themes": [ {"name": "Cut", "#, "not valid JSON"),
-        (#""just text""#, "not a list of themes"),
+    @Test("a file that is not a list of themes is bad data saying what the decoder found", arguments: [
+        (#"{"themes": [{"name": "NoEmoji"}]}"#, ThemeFileDefect.missingField("emoji", at: "themes[0]")),
+        (#"{"themes": [ {"name": "Cut", "#, .notJSON),
+        (#""just text""#, .wrongType(at: "")),
+        (#"{"themes": [{"name": "Odd", "emoji": "🍏"}]}"#, .wrongType(at: "themes[0].emoji")),
     ])
-    func badFiles(text: String, phrase: String) throws {
+    func notThemes(text: String, defect: ThemeFileDefect) throws {
         let directory = try TemporaryDirectory()
         let url = try write(text, in: directory)
-        let error = #expect(throws: MessageError.self) { try ThemeFileRepository(url: url) }
-        #expect(error?.kind == .badData)
-        #expect(error?.message.contains(url.path) == true)
-        #expect(error?.message.contains(phrase) == true, "\(error?.message ?? "")")
-        #expect(error?.message.contains("\n") == false)
+        #expect(throws: MemorizeError.themesFileNotThemes(path: url.path, defect: defect)) { try ThemeFileRepository(url: url) }
+    }
+
+    @Test("a theme that breaks a rule is bad data naming the file, the theme's place and name, and the rule", arguments: [
+        (#"{"themes": [{"name": "Tiny", "emoji": ["🍏", "🍎"], "pairs": 5}]}"#, 1, "Tiny",
+         MemorizeError.tooManyPairs(theme: "Tiny", pairs: 5, allowed: 2...2)),
+        (#"{"themes": [{"name": "Odd", "emoji": ["🍏🍎", "🍋"]}]}"#, 1, "Odd", .notOneEmoji(theme: "Odd", emoji: "🍏🍎")),
+        (#"{"themes": [{"name": "Hue", "emoji": ["🍏", "🍎"], "color": "mauve"}]}"#, 1, "Hue",
+         .unknownColor("mauve", known: ThemeColor.named.map(\.name))),
+        (#"{"themes": [{"name": "Twin", "emoji": ["🍏", "🍎"]}, {"name": "twin", "emoji": ["🍋", "🍎"]}]}"#, 2, "twin", .duplicateTheme("twin")),
+        (#"[{"name": "", "emoji": ["🍏", "🍎"]}]"#, 1, "", .blankThemeName),
+    ])
+    func badThemes(text: String, position: Int, name: String, problem: MemorizeError) throws {
+        let directory = try TemporaryDirectory()
+        let url = try write(text, in: directory)
+        let expected = MemorizeError.badTheme(path: url.path, position: position, name: name, problem: problem)
+        #expect(throws: expected) { try ThemeFileRepository(url: url) }
+        #expect(expected.kind == .badData)
     }
 }

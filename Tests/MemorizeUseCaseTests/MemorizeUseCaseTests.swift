@@ -36,14 +36,15 @@ struct MemorizeUseCaseTests {
         #expect(game.pairs == 8)
     }
 
-    @Test("an unknown theme is not found; too many pairs is a validation error")
+    @Test("an unknown theme is not found, with the names there are; too many pairs is a validation error")
     func badRequests() {
-        let unknown = #expect(throws: MessageError.self) { try useCase().newGame(theme: .named("Dinosaurs")) }
-        #expect(unknown?.kind == .notFound)
-        #expect(unknown?.message.contains("Animals") == true)
-        let tooMany = #expect(throws: MessageError.self) { try useCase().newGame(theme: .named("Faces"), pairs: 13) }
-        #expect(tooMany?.kind == .validation)
-        #expect(tooMany?.message.contains("at most 12 pairs") == true)
+        #expect(throws: MemorizeError.unknownTheme("Dinosaurs", known: BuiltInThemes.all.map(\.name))) {
+            try useCase().newGame(theme: .named("Dinosaurs"))
+        }
+        #expect(throws: MemorizeError.tooManyPairs(theme: "Faces", pairs: 13, allowed: 2...12)) {
+            try useCase().newGame(theme: .named("Faces"), pairs: 13)
+        }
+        #expect(throws: MemorizeError.noThemes) { try MemorizeUseCase.inMemory(themes: []).newGame(theme: .random) }
         #expect(ThemeChoice("RANDOM") == .random)
     }
 
@@ -53,9 +54,7 @@ struct MemorizeUseCaseTests {
         var game = try useCase.newGame(theme: .named("Halloween"), seed: 1)
         let before = game
         for number in [0, 13, -1] {
-            let error = #expect(throws: MessageError.self) { try useCase.choose(cardNumber: number, in: &game) }
-            #expect(error?.kind == .validation)
-            #expect(error?.message.contains("from 1 to 12") == true)
+            #expect(throws: MemorizeError.noCard(number, cardCount: 12)) { try useCase.choose(cardNumber: number, in: &game) }
         }
         #expect(game == before)
         #expect(try useCase.choose(cardNumber: 1, in: &game) == .turnedUp(game.game.cards[0].content))
@@ -74,8 +73,7 @@ struct MemorizeUseCaseTests {
     func record() throws {
         let useCase = useCase()
         var game = try useCase.newGame(theme: .named("Animals"), seed: 2024)
-        let unfinished = #expect(throws: MessageError.self) { try useCase.record(game) }
-        #expect(unfinished?.kind == .conflict)
+        #expect(throws: MemorizeError.gameNotOver) { try useCase.record(game) }
         for move in demoMoves.split(separator: ",").compactMap({ Int($0) }) {
             try useCase.choose(cardNumber: move, in: &game)
         }

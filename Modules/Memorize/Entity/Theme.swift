@@ -16,16 +16,15 @@ public struct Theme: Equatable, Hashable, Sendable {
 
     /// Creates a theme, checking its rules; repeated emoji count once.
     ///
-    /// - Throws: `MessageError.validation` naming the theme when the name is blank, an emoji is
-    ///   not a single visible character, or `pairs` is below 2 or above the number of distinct emoji.
+    /// - Throws: `MemorizeError` (`blankThemeName`, `notOneEmoji`, `tooFewEmoji`, `tooFewPairs`,
+    ///   `tooManyPairs`) naming the theme.
     public init(name: String, contents: [String], pairs: Int, color: ThemeColor) throws {
         let trimmed = name.trimmingWhitespace
-        guard !trimmed.isEmpty else { throw MessageError.validation("a theme needs a name; give it a non-empty \"name\"") }
+        guard !trimmed.isEmpty else { throw MemorizeError.blankThemeName }
         var distinct: [String] = []
         for content in contents {
             guard content.count == 1, let character = content.first, !character.isWhitespace else {
-                throw MessageError.validation(
-                    "theme '\(trimmed)': \"\(content)\" is not one emoji; list each emoji as its own string")
+                throw MemorizeError.notOneEmoji(theme: trimmed, emoji: content)
             }
             if !distinct.contains(content) { distinct.append(content) }
         }
@@ -38,7 +37,7 @@ public struct Theme: Equatable, Hashable, Sendable {
 
     /// The number of pairs to deal: `requested` when given and allowed, else the theme's own.
     ///
-    /// - Throws: `MessageError.validation` when `requested` is below 2 or above the emoji available.
+    /// - Throws: `MemorizeError.tooFewPairs` or `.tooManyPairs` with the pairs the theme allows.
     public func pairs(requested: Int?) throws -> Int {
         guard let requested else { return pairs }
         try Self.check(pairs: requested, distinct: contents.count, theme: name)
@@ -51,17 +50,12 @@ public struct Theme: Equatable, Hashable, Sendable {
     }
 
     private static func check(pairs: Int, distinct: Int, theme: String) throws {
-        if distinct < minimumPairs {
-            throw MessageError.validation(
-                "theme '\(theme)' has \(distinct) distinct emoji; it needs at least \(minimumPairs)")
-        }
+        guard distinct >= minimumPairs else { throw MemorizeError.tooFewEmoji(theme: theme, distinct: distinct) }
         if pairs < minimumPairs {
-            throw MessageError.validation(
-                "theme '\(theme)': \(pairs) pairs is too few; use \(minimumPairs) to \(distinct) pairs")
+            throw MemorizeError.tooFewPairs(theme: theme, pairs: pairs, allowed: minimumPairs...distinct)
         }
         if pairs > distinct {
-            throw MessageError.validation(
-                "too many pairs: theme '\(theme)' has \(distinct) distinct emoji, so at most \(distinct) pairs; use \(minimumPairs) to \(distinct)")
+            throw MemorizeError.tooManyPairs(theme: theme, pairs: pairs, allowed: minimumPairs...distinct)
         }
     }
 }

@@ -37,7 +37,7 @@ public struct ThemeColor: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The colour `text` names: a known name (any case) or `#RRGGBB`.
     ///
-    /// - Throws: `MessageError.validation` listing the names it knows.
+    /// - Throws: `MemorizeError.unknownColor` with the names it knows.
     public init(parsing text: String) throws {
         let wanted = text.trimmingWhitespace.lowercased()
         if let known = Self.named.first(where: { $0.name == wanted }) {
@@ -50,8 +50,7 @@ public struct ThemeColor: Hashable, Sendable, Codable, CustomStringConvertible {
             self.init(name: wanted, red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
             return
         }
-        throw MessageError.validation(
-            "unknown colour \"\(text)\"; use #RRGGBB or one of \(Self.named.map(\.name).joined(separator: ", "))")
+        throw MemorizeError.unknownColor(text, known: Self.named.map(\.name))
     }
 
     /// Decodes the colour from its text form.

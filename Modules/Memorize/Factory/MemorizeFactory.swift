@@ -5,83 +5,103 @@ import MemorizeEntity
 import MemorizePresenter
 import MemorizeRepository
 import MemorizeUseCase
+import Synchronization
 
-/// Builds the Memorize feature: themes, scores, clock and random source, wired into presenters.
+/// Builds the Memorize feature: themes, high scores, clock and random source, wired into one use case.
 ///
-/// `live` reads the user's themes file and opens the SQLite high scores only when a screen
-/// needs them; `inMemory` keeps everything in memory for tests.
-public struct MemorizeFactory: Sendable {
-    /// The environment variable naming a themes file when `--themes-file` is not given.
-    public static let themesFileVariable = "MEMORIZE_THEMES"
-
-    private let themes: any ThemeRepository
-    private let openScores: @Sendable () throws -> any ScoreRepository
-    private let random: RandomSource
-    private let clock: WallClock
-
-    private init(
-        themes: any ThemeRepository, openScores: @escaping @Sendable () throws -> any ScoreRepository,
-        random: RandomSource, clock: WallClock
-    ) {
-        self.themes = themes
-        self.openScores = openScores
-        self.random = random
-        self.clock = clock
-    }
-
-    /// The real feature: built-in themes plus `themesFile` (or `$MEMORIZE_THEMES`), scores in SQLite
-    /// at `databasePath` or `$XDG_DATA_HOME/strata/memorize.sqlite`, the system clock and random source.
+/// The app resolves the paths (`--db`, `--themes-file` and their variables) and passes URLs;
+/// the factory reads no environment.
+public enum MemorizeFactory {
+    /// The real feature: the built-in themes plus `themesFile`'s, high scores in the SQLite file at
+    /// `databaseURL` (opened only when a screen needs them), the system clock and random source.
     ///
-    /// - Throws: the themes file's `MessageError` (not found, bad data) at once.
-    public static func live(
-        databasePath: String? = nil,
-        themesFile: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws -> MemorizeFactory {
-        let themes: any ThemeRepository
-        if let path = themesFile ?? environment[themesFileVariable].flatMap({ $0.isEmpty ? nil : $0 }) {
-            themes = try ThemeFileRepository(url: URL(fileURLWithPath: path))
-        } else {
-            themes = InMemoryThemeRepository()
+    /// - Throws: the themes file's `MemorizeError` at once, before any game is dealt.
+    public static func live(databaseURL: URL, themesFile: URL?) throws -> MemorizeFeature {
+        let themes: any ThemeRepository = try themesFile.map { try ThemeFileRepository(url: $0) } ?? InMemoryThemeRepository()
+        let scores = LazyScoreRepository {
+            SQLiteScoreRepository(
+                database: try AppDatabase(
+                    url: databaseURL, migrator: MemorizeSchema.migrator, renamedMigrations: MemorizeSchema.renamedMigrations))
         }
-        let url = DatabaseLocation.resolve(fileName: SQLiteScoreRepository.fileName, override: databasePath, environment: environment)
-        return MemorizeFactory(
-            themes: themes,
-            openScores: { SQLiteScoreRepository(database: try AppDatabase(url: url, migrator: SQLiteScoreRepository.migrator)) },
-            random: .live, clock: .live)
+        return MemorizeFeature(
+            useCase: MemorizeUseCase(themes: themes, scores: scores, random: .live, clock: .live), openScores: { try scores.open() })
     }
 
-    /// The feature in memory: `themes`, an empty score table shared by every presenter, a seeded source and a fixed clock.
+    /// The feature in memory: `themes`, a score table holding `records` shared by every presenter,
+    /// a seeded source and a fixed clock.
     public static func inMemory(
         themes: [Theme] = BuiltInThemes.all,
+        records: [ScoreRecord] = [],
         random: RandomSource = .seeded(0),
         clock: WallClock = .fixed(Date(timeIntervalSince1970: 1_700_000_000))
-    ) -> MemorizeFactory {
-        let scores = InMemoryScoreRepository()
-        return MemorizeFactory(
-            themes: InMemoryThemeRepository(themes: themes), openScores: { scores }, random: random, clock: clock)
+    ) -> MemorizeFeature {
+        MemorizeFeature(useCase: .inMemory(themes: themes, records: records, random: random, clock: clock), openScores: {})
+    }
+}
+
+/// The wired feature: its use case, and the presenters of its three screens.
+public struct MemorizeFeature: Sendable {
+    /// The use case every presenter shares.
+    public let useCase: MemorizeUseCase
+    /// Opens the high scores now (a no-op once open or in memory), so a bad database fails before play.
+    private let openScores: @Sendable () throws -> Void
+
+    init(useCase: MemorizeUseCase, openScores: @escaping @Sendable () throws -> Void) {
+        self.useCase = useCase
+        self.openScores = openScores
     }
 
-    /// The game screen's presenter; opens the high scores first, so a bad database fails before play starts.
+    /// The game screen's presenter; opens the high scores first, so a bad database fails before the deal.
+    ///
+    /// - Throws: `StorageError` when the database cannot be opened.
     @MainActor
     public func makeGamePresenter(recordsScores: Bool = true) throws -> MemorizePresenter {
-        MemorizePresenter(useCase: try useCase(), recordsScores: recordsScores)
+        try openScores()
+        return MemorizePresenter(useCase: useCase, recordsScores: recordsScores)
     }
 
-    /// The themes screen's presenter; it needs no database.
+    /// The themes screen's presenter; it never opens the database, so `memorize themes` works without one.
     @MainActor
     public func makeThemeListPresenter() -> ThemeListPresenter {
-        // Listing themes never reads or writes scores, so `memorize themes` works without a database.
-        ThemeListPresenter(useCase: MemorizeUseCase(themes: themes, scores: InMemoryScoreRepository(), random: random, clock: clock))
+        ThemeListPresenter(useCase: useCase)
     }
 
-    /// The high-score screen's presenter.
+    /// The high-score screen's presenter; opens the high scores first.
+    ///
+    /// - Throws: `StorageError` when the database cannot be opened.
     @MainActor
     public func makeScoreBoardPresenter() throws -> ScoreBoardPresenter {
-        ScoreBoardPresenter(useCase: try useCase())
+        try openScores()
+        return ScoreBoardPresenter(useCase: useCase)
+    }
+}
+
+/// A score table opened on first use: listing themes must not create or lock the database file.
+final class LazyScoreRepository: ScoreRepository {
+    private let opener: @Sendable () throws -> any ScoreRepository
+    private let opened = Mutex<(any ScoreRepository)?>(nil)
+
+    init(_ opener: @escaping @Sendable () throws -> any ScoreRepository) {
+        self.opener = opener
     }
 
-    private func useCase() throws -> MemorizeUseCase {
-        MemorizeUseCase(themes: themes, scores: try openScores(), random: random, clock: clock)
+    /// Opens the table unless it is open.
+    func open() throws {
+        _ = try repository()
+    }
+
+    func add(_ record: ScoreRecord) throws -> Int { try repository().add(record) }
+
+    func top(theme: String?, limit: Int) throws -> [ScoreRecord] { try repository().top(theme: theme, limit: limit) }
+
+    private func repository() throws -> any ScoreRepository {
+        if let repository = opened.withLock({ $0 }) { return repository }
+        // Opened outside the lock (opening is file I/O); should two callers race, the first to finish wins.
+        let repository = try opener()
+        return opened.withLock { current in
+            if let current { return current }
+            current = repository
+            return repository
+        }
     }
 }

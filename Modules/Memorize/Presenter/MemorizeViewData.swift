@@ -1,13 +1,17 @@
+import Core
 import MemorizeEntity
 
-/// Everything the game screen shows, shaped for display: the CS193p view's input.
+/// What the game screen shows: the cards, the figures and what the last move did, as values.
+///
+/// How it looks (card backs, the grid's columns, the sentences) is the app's choice, so the same
+/// view data can be drawn in a terminal, as JSON or by a GUI.
 public struct MemorizeViewData: Equatable, Sendable {
     /// The theme's name, the screen's title.
     public let themeName: String
-    /// The theme's colour, for card backs and the title.
+    /// The theme's colour.
     public let themeColor: ThemeColor
-    /// The cards row by row, numbered from 1 along the rows.
-    public let rows: [[CardCell]]
+    /// The cards in table order: card 1 first.
+    public let cards: [CardCell]
     /// The score so far.
     public let score: Int
     /// Cards turned up so far.
@@ -18,32 +22,23 @@ public struct MemorizeViewData: Equatable, Sendable {
     public let pairs: Int
     /// The seed that replays this game.
     public let seed: UInt64
-    /// One line of figures: `score 2 · moves 6 · matched 1/8 · seed 42`.
-    public let statusLine: String
-    /// What the last choice did or why it was refused, if anything is worth saying.
-    public let message: String?
+    /// What the last move did; `nil` right after the deal.
+    public let lastMove: MoveOutcome?
     /// Whether every pair is matched.
     public let isOver: Bool
-    /// The closing line once the game is over, with the result and its rank.
-    public let gameOverLine: String?
-    /// Whether the game is over, in words: the game-over line, or how far the game got.
-    public let resultLine: String
-    /// What to type next.
-    public let prompt: String
-
-    /// The number of cards on the table.
-    public var cardCount: Int { rows.reduce(0) { $0 + $1.count } }
+    /// Once the game is over and scores are kept: its rank, or why it was not saved.
+    public let recording: Recording?
 }
 
 /// One place on the table.
-public struct CardCell: Equatable, Sendable, Encodable {
+public struct CardCell: Equatable, Sendable {
     /// How a card shows.
-    public enum Face: String, Equatable, Sendable, Encodable {
-        /// Face down: the back symbol.
+    public enum Face: String, Equatable, Sendable {
+        /// Face down: its content is hidden.
         case down
-        /// Face up: its emoji.
+        /// Face up: its content shows.
         case up
-        /// Matched and out of the game: nothing.
+        /// Matched and out of the game.
         case gone
     }
 
@@ -51,8 +46,31 @@ public struct CardCell: Equatable, Sendable, Encodable {
     public let number: Int
     /// How the card shows.
     public let face: Face
-    /// What to draw: the back symbol, the emoji, or blank for a card that is gone.
-    public let symbol: String
-    /// The emoji when a player has earned the right to see it (face up or matched), else `nil`.
+    /// The emoji once a player has earned the right to see it (face up or matched), else `nil`.
     public let content: String?
+
+    /// Creates a cell.
+    public init(number: Int, face: Face, content: String?) {
+        self.number = number
+        self.face = face
+        self.content = content
+    }
+}
+
+/// What a player's last move did: the typed outcome the app words.
+public enum MoveOutcome: Equatable, Sendable {
+    /// A card was chosen; what the rules did with it.
+    case chose(card: Int, ChoiceOutcome<String>)
+    /// The move named no card on the table (`noCard`, `notACardNumber`); nothing changed.
+    case refused(MemorizeError)
+    /// The cards were dealt again.
+    case redealt
+}
+
+/// What happened to a finished game's score.
+public enum Recording: Equatable, Sendable {
+    /// Saved; its rank in its theme, 1 the best.
+    case ranked(Int)
+    /// Not saved, and why (the storage error, typed).
+    case notSaved(ViewFailure)
 }

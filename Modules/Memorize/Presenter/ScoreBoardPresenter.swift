@@ -4,11 +4,9 @@ import MemorizeEntity
 import MemorizeUseCase
 import Observation
 
-/// The high-score screen: the best games of each theme.
-@Observable
-@MainActor
-public final class ScoreBoardPresenter {
-    /// One finished game, shaped for a table row.
+/// What the high-score screen shows: the best games of each theme, best first.
+public struct ScoreBoardViewData: Equatable, Sendable {
+    /// One finished game.
     public struct Row: Equatable, Sendable, Encodable {
         /// Its place within its theme, 1 the best.
         public let rank: Int
@@ -24,48 +22,57 @@ public final class ScoreBoardPresenter {
         public let seed: UInt64
         /// When it ended, `yyyy-MM-dd HH:mm` in UTC.
         public let date: String
+
+        /// Creates a row.
+        public init(rank: Int, theme: String, score: Int, moves: Int, pairs: Int, seed: UInt64, date: String) {
+            self.rank = rank
+            self.theme = theme
+            self.score = score
+            self.moves = moves
+            self.pairs = pairs
+            self.seed = seed
+            self.date = date
+        }
     }
 
-    /// The board: rows, or a line saying there is nothing yet.
-    public struct Board: Equatable, Sendable {
-        /// The games, theme by theme, best first.
-        public let rows: [Row]
-        /// What to say when there are no rows.
-        public let emptyLine: String?
-    }
+    /// The games, theme by theme (themes by name), best first; empty when none was finished.
+    public let rows: [Row]
+}
 
+/// The high-score screen's presenter.
+@Observable
+@MainActor
+public final class ScoreBoardPresenter: Presenting {
     /// The board, once loaded.
-    public private(set) var state: ViewState<Board> = .initial
+    public private(set) var state: ViewState<ScoreBoardViewData> = .initial
 
     @ObservationIgnored private let useCase: MemorizeUseCase
 
     /// Creates the presenter.
     public init(useCase: MemorizeUseCase) { self.useCase = useCase }
 
-    /// Loads the best `limit` games per theme (or of `theme`); throws the failure too.
-    public func load(theme: String? = nil, limit: Int = 10) throws {
-        state.apply(.load)
-        do {
+    /// Loads the best `limit` games per theme, or of `theme` alone.
+    public func load(theme: String? = nil, limit: Int = 10) {
+        load(\.state) {
             let groups = try useCase.topScores(theme: theme, limit: limit)
-            let rows = groups.flatMap { group in
+            return ScoreBoardViewData(rows: groups.flatMap { group in
                 group.records.enumerated().map { index, record in
-                    Row(rank: index + 1, theme: record.theme, score: record.score, moves: record.moves,
-                        pairs: record.pairs, seed: record.seed, date: Self.format(record.finishedAt))
+                    .init(rank: index + 1, theme: record.theme, score: record.score, moves: record.moves,
+                          pairs: record.pairs, seed: record.seed, date: Self.format(record.finishedAt))
                 }
-            }
-            let empty = theme.map { "No scores yet for \($0); finish a game with `memorize play --theme \($0)`." }
-                ?? "No scores yet; finish a game with `memorize play`."
-            state.apply(.succeed(Board(rows: rows, emptyLine: rows.isEmpty ? empty : nil)))
-        } catch {
-            state.apply(.fail(ViewFailure(error)))
-            throw MessageError.wrap(error)
+            })
         }
     }
 
-    static func format(_ date: Date) -> String {
+    /// One UTC calendar for every row: building a calendar per date is the cost to avoid.
+    private static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return calendar
+    }()
+
+    static func format(_ date: Date) -> String {
+        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute], from: date)
         func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
         return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
     }

@@ -3,11 +3,9 @@ import MemorizeEntity
 import MemorizeUseCase
 import Observation
 
-/// The themes screen: every theme with its emoji, pairs and colour.
-@Observable
-@MainActor
-public final class ThemeListPresenter {
-    /// One theme, shaped for a table row.
+/// What the themes screen shows: every theme a game can be dealt from.
+public struct ThemeListViewData: Equatable, Sendable {
+    /// One theme.
     public struct Row: Equatable, Sendable, Encodable {
         /// The theme's name.
         public let name: String
@@ -15,34 +13,43 @@ public final class ThemeListPresenter {
         public let pairs: Int
         /// The most pairs its emoji allow.
         public let maxPairs: Int
-        /// The colour's name.
-        public let color: String
+        /// Its colour (encoded as its name).
+        public let color: ThemeColor
         /// Its emoji, in order.
         public let emoji: [String]
+
+        /// Creates a row.
+        public init(name: String, pairs: Int, maxPairs: Int, color: ThemeColor, emoji: [String]) {
+            self.name = name
+            self.pairs = pairs
+            self.maxPairs = maxPairs
+            self.color = color
+            self.emoji = emoji
+        }
     }
 
-    /// The rows, once loaded.
-    public private(set) var state: ViewState<[Row]> = .initial
-    /// The colour of each theme, by name, for views that colour the name.
-    public private(set) var colors: [String: ThemeColor] = [:]
+    /// The themes: the built-in ones first, then the user's.
+    public let rows: [Row]
+}
+
+/// The themes screen's presenter.
+@Observable
+@MainActor
+public final class ThemeListPresenter: Presenting {
+    /// The themes, once loaded.
+    public private(set) var state: ViewState<ThemeListViewData> = .initial
 
     @ObservationIgnored private let useCase: MemorizeUseCase
 
     /// Creates the presenter.
     public init(useCase: MemorizeUseCase) { self.useCase = useCase }
 
-    /// Loads the themes; throws the failure too, so a caller can exit with its code.
-    public func load() throws {
-        state.apply(.load)
-        do {
-            let themes = try useCase.allThemes()
-            colors = Dictionary(themes.map { ($0.name, $0.color) }, uniquingKeysWith: { first, _ in first })
-            state.apply(.succeed(themes.map { theme in
-                Row(name: theme.name, pairs: theme.pairs, maxPairs: theme.contents.count, color: theme.color.name, emoji: theme.contents)
-            }))
-        } catch {
-            state.apply(.fail(ViewFailure(error)))
-            throw MessageError.wrap(error)
+    /// Loads the themes.
+    public func load() {
+        load(\.state) {
+            ThemeListViewData(rows: try useCase.allThemes().map { theme in
+                .init(name: theme.name, pairs: theme.pairs, maxPairs: theme.contents.count, color: theme.color, emoji: theme.contents)
+            })
         }
     }
 }

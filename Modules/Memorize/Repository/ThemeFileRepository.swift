@@ -13,18 +13,18 @@ public struct ThemeFileRepository: ThemeRepository {
 
     /// Reads and validates the file at `url`; `builtIns` come first.
     ///
-    /// - Throws: `MessageError.notFound` when the file does not exist, `MessageError.badData`
-    ///   naming the file (and the theme) when it is not valid JSON or a theme breaks a rule.
+    /// - Throws: `MemorizeError.themesFileMissing`, `.themesFileUnreadable`, `.themesFileNotThemes`
+    ///   or `.badTheme`, each with the file's path.
     public init(url: URL, builtIns: [Theme] = BuiltInThemes.all) throws {
         let path = url.path
         guard FileManager.default.fileExists(atPath: path) else {
-            throw MessageError.notFound("themes file \(path) does not exist; check --themes-file or MEMORIZE_THEMES")
+            throw MemorizeError.themesFileMissing(path: path)
         }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw MessageError.badData("cannot read themes file \(path): \(error.localizedDescription)")
+            throw MemorizeError.themesFileUnreadable(path: path, reason: error.localizedDescription)
         }
         let userThemes = try Self.decode(data, path: path)
         var merged = builtIns
@@ -41,7 +41,7 @@ public struct ThemeFileRepository: ThemeRepository {
     /// The built-in themes and the file's.
     public func all() throws -> [Theme] { themes }
 
-    /// The themes in `data`, validated; errors name `path` and the theme.
+    /// The themes in `data`, validated; errors carry `path` and the theme's place.
     static func decode(_ data: Data, path: String) throws -> [Theme] {
         let entries: [ThemeEntry]
         do {
@@ -52,47 +52,34 @@ public struct ThemeFileRepository: ThemeRepository {
                 entries = try JSONDecoder().decode([ThemeEntry].self, from: data)
             }
         } catch {
-            throw MessageError.badData(
-                "themes file \(path) is not a list of themes (\(Self.reason(error))); see docs/Memorize.md for the format")
+            throw MemorizeError.themesFileNotThemes(path: path, defect: Self.defect(error))
         }
         var seen: Set<String> = []
         return try entries.enumerated().map { position, entry in
-            let label = entry.name.isEmpty ? "theme #\(position + 1)" : "theme '\(entry.name)'"
             do {
                 let color = try ThemeColor(parsing: entry.color ?? "gray")
                 let distinct = Set(entry.emoji).count
                 let theme = try Theme(name: entry.name, contents: entry.emoji, pairs: entry.pairs ?? min(distinct, 8), color: color)
-                guard seen.insert(theme.name.lowercased()).inserted else {
-                    throw MessageError.validation("\(label) appears twice; give each theme its own name")
-                }
+                guard seen.insert(theme.name.lowercased()).inserted else { throw MemorizeError.duplicateTheme(theme.name) }
                 return theme
-            } catch let error as MessageError {
-                // The entity's message already names the theme; add the file, and the theme when it did not.
-                let message = error.message.contains("'\(entry.name)'") && !entry.name.isEmpty ? error.message : "\(label): \(error.message)"
-                throw MessageError.badData("themes file \(path): \(message)")
+            } catch let error as MemorizeError {
+                throw MemorizeError.badTheme(path: path, position: position + 1, name: entry.name, problem: error)
             }
         }
     }
 
-    private static func reason(_ error: any Error) -> String {
+    private static func defect(_ error: any Error) -> ThemeFileDefect {
         switch error {
-        case DecodingError.keyNotFound(let key, let context):
-            return "missing \"\(key.stringValue)\"\(where: context)"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "\(context.debugDescription)\(where: context)"
-        case DecodingError.dataCorrupted(let context):
-            return "not valid JSON\(where: context)"
-        default:
-            return "\(error)"
+        case DecodingError.keyNotFound(let key, let context): .missingField(key.stringValue, at: location(context))
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context): .wrongType(at: location(context))
+        default: .notJSON
         }
     }
-}
 
-private extension DefaultStringInterpolation {
-    /// ` at themes[2].emoji` for a decoding context with a path.
-    mutating func appendInterpolation(where context: DecodingError.Context) {
+    /// `themes[2].emoji` for a decoding context's path; empty at the top.
+    private static func location(_ context: DecodingError.Context) -> String {
         let path = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-        appendLiteral(path.isEmpty ? "" : " at \(path.hasPrefix(".") ? String(path.dropFirst()) : path)")
+        return path.hasPrefix(".") ? String(path.dropFirst()) : path
     }
 }
 

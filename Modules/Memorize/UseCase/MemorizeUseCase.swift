@@ -20,37 +20,23 @@ public struct MemorizeUseCase: Sendable {
         self.clock = clock
     }
 
-    /// A use case over in-memory themes and scores, for tests and previews.
-    public static func inMemory(
-        themes: [Theme] = BuiltInThemes.all,
-        records: [ScoreRecord] = [],
-        random: RandomSource = .seeded(0),
-        clock: WallClock = .fixed(Date(timeIntervalSince1970: 1_700_000_000))
-    ) -> MemorizeUseCase {
-        MemorizeUseCase(
-            themes: InMemoryThemeRepository(themes: themes), scores: InMemoryScoreRepository(records: records),
-            random: random, clock: clock)
-    }
-
     /// Every theme a game can be dealt from.
     public func allThemes() throws -> [Theme] { try themes.all() }
 
     /// The theme named `name` (any case).
     ///
-    /// - Throws: `MessageError.notFound` listing the themes there are.
+    /// - Throws: `MemorizeError.unknownTheme` with the themes there are.
     public func theme(named name: String) throws -> Theme {
         let all = try themes.all()
         guard let theme = all.first(where: { $0.isNamed(name) }) else {
-            throw MessageError.notFound(
-                "no theme named '\(name)'; use random or one of: \(all.map(\.name).joined(separator: ", "))")
+            throw MemorizeError.unknownTheme(name, known: all.map(\.name))
         }
         return theme
     }
 
     /// Deals a new game: the seed (drawn when `nil`) picks the theme when `theme` is `.random`, the emoji and the layout.
     ///
-    /// - Throws: `MessageError.notFound` for an unknown theme, `MessageError.validation` for a
-    ///   number of pairs the theme cannot give.
+    /// - Throws: `MemorizeError.unknownTheme` or `.noThemes`, `.tooFewPairs` or `.tooManyPairs`.
     public func newGame(theme choice: ThemeChoice, pairs: Int? = nil, seed: UInt64? = nil) throws -> EmojiGame {
         let seed = seed ?? random.next()
         let dealer = RandomSource.seeded(seed)
@@ -60,21 +46,21 @@ public struct MemorizeUseCase: Sendable {
             theme = try self.theme(named: name)
         case .random:
             guard let drawn = dealer.element(of: try themes.all()) else {
-                throw MessageError.notFound("there are no themes to choose from; add some with --themes-file")
+                throw MemorizeError.noThemes
             }
             theme = drawn
         }
         return EmojiGame(theme: theme, pairs: try theme.pairs(requested: pairs), seed: seed, random: dealer)
     }
 
-    /// Chooses the card numbered `cardNumber` (1 is the top-left card, counting along rows).
+    /// Chooses the card numbered `cardNumber` (1 is the first card on the table; the app lays them out in rows).
     ///
-    /// - Throws: `MessageError.validation` when no card has that number.
+    /// - Throws: `MemorizeError.noCard` with the number of cards; the game is left as it was.
     @discardableResult
     public func choose(cardNumber: Int, in game: inout EmojiGame) throws -> ChoiceOutcome<String> {
         let count = game.game.cards.count
-        guard (1...count).contains(cardNumber) else {
-            throw MessageError.validation("there is no card \(cardNumber); choose a card from 1 to \(count)")
+        guard cardNumber >= 1, cardNumber <= count else {
+            throw MemorizeError.noCard(cardNumber, cardCount: count)
         }
         return game.game.choose(at: cardNumber - 1)
     }
@@ -86,12 +72,13 @@ public struct MemorizeUseCase: Sendable {
 
     /// Keeps a finished game in the high scores and returns its rank in its theme (1 is the best).
     ///
-    /// - Throws: `MessageError.conflict` when the game is not over, `MessageError.storage` when saving fails.
+    /// - Throws: `MemorizeError.gameNotOver`; `StorageError` when saving fails.
     public func record(_ game: EmojiGame) throws -> Int {
         guard game.game.isOver else {
-            throw MessageError.conflict("the game is not over yet; match every pair before recording it")
+            throw MemorizeError.gameNotOver
         }
-        return try scores.add(game.result(finishedAt: clock.now()))
+        // Stored to the millisecond, so the in-memory and SQLite tables keep the same time.
+        return try scores.add(game.result(finishedAt: clock.now().wholeMilliseconds))
     }
 
     /// The best `limit` games of each theme, or of `theme` alone, themes in name order.
