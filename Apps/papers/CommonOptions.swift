@@ -1,3 +1,4 @@
+import AppSupport
 import ArgumentParser
 import Core
 import Foundation
@@ -5,17 +6,12 @@ import PapersEntity
 import PapersFactory
 import TerminalUI
 
-/// How a command prints its result.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case table, json, plain
-}
-
 /// The options every command takes.
 struct CommonOptions: ParsableArguments {
-    @Option(help: "Output format: table, json or plain (tab-separated, for scripts).")
-    var format: OutputFormat = .table
+    @Option(help: OutputFormat.help)
+    var format: OutputFormat = .text
 
-    @Option(help: ArgumentHelp("The library file (default: $STRATA_PAPERS_DB, else $XDG_DATA_HOME/strata/papers.sqlite).", valueName: "path"))
+    @Option(help: ArgumentHelp("The SQLite file (default: $STRATA_PAPERS_DB, else $XDG_DATA_HOME/strata/papers.sqlite).", valueName: "path"))
     var db: String?
 
     @Flag(help: "Use the library only; never open a network connection.")
@@ -24,22 +20,31 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .customLong("api-url"), help: ArgumentHelp("The arXiv query endpoint (default: $STRATA_ARXIV_API_URL, else https://export.arxiv.org/api/query).", valueName: "url"))
     var apiURL: String?
 
-    /// Builds the feature (offline when asked, else live), runs `body` on the main actor, and turns a failure into its exit code.
-    func run(_ body: @MainActor (PapersFeature, Renderer) async throws -> MessageError?) async throws {
-        let terminal = TerminalEnvironment.live
-        let renderer = Renderer(format: format, terminal: terminal)
-        let failure: MessageError?
-        do {
-            let settings = PapersFactory.Settings(databasePath: db, apiURL: apiURL, columns: terminal.columns)
-            let feature = offline ? try PapersFactory.offline(settings) : try PapersFactory.live(settings)
-            failure = try await body(feature, renderer)
-        } catch {
-            failure = MessageError.wrap(error)
+    /// The environment variable that names the API endpoint.
+    static let apiURLVariable = "STRATA_ARXIV_API_URL"
+
+    /// The feature these options ask for: offline, or live against the resolved endpoint.
+    func makeFeature() throws -> PapersFeature {
+        let databaseURL = try DatabasePath.resolve(app: "papers", option: db)
+        if offline { return try PapersFactory.offline(databaseURL: databaseURL) }
+        return try PapersFactory.live(databaseURL: databaseURL, apiURL: try resolvedAPIURL())
+    }
+
+    /// `--api-url`, else `$STRATA_ARXIV_API_URL`, else arXiv's own endpoint; a usage error for anything but an http(s) URL.
+    func resolvedAPIURL(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+        guard let text = apiURL ?? EnvironmentValue.read(Self.apiURLVariable, app: "papers", environment: environment) else {
+            return PapersFactory.defaultAPIURL
         }
-        if let failure {
-            ErrorOutput.report(tool: "papers", failure)
-            throw ExitCode(failure.exitCode)
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw MessageError.usage(
+                "\(Quote.quoted(text)) is not an http(s) URL; pass --api-url \(PapersFactory.defaultAPIURL.absoluteString) or fix $\(Self.apiURLVariable)")
         }
+        return url
+    }
+
+    /// Prints in the chosen format to this process's terminal.
+    func makeRenderer() -> Renderer {
+        Renderer(format: format, terminal: .live)
     }
 }
 

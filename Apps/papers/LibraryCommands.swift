@@ -1,5 +1,6 @@
 import ArgumentParser
 import Core
+import PapersPresenter
 import Foundation
 
 /// `papers library`: the local library, offline.
@@ -30,11 +31,11 @@ struct LibrarySearch: AsyncParsableCommand {
 
     func run() async throws {
         let (text, limit) = (text.joined(separator: " "), limit)
-        try await options.run { feature, renderer in
-            let presenter = feature.listPresenter()
+        let options = options
+        try await ErrorWording.reporter.run { @MainActor in
+            let presenter = try options.makeFeature().makePaperListPresenter()
             await presenter.searchLibrary(text, limit: limit)
-            if let data = presenter.state.value { try renderer.list(data) }
-            return presenter.failure
+            try options.makeRenderer().list(try presenter.state.result())
         }
     }
 }
@@ -46,11 +47,11 @@ struct Stats: AsyncParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() async throws {
-        try await options.run { feature, renderer in
-            let presenter = feature.libraryPresenter()
+        let options = options
+        try await ErrorWording.reporter.run { @MainActor in
+            let presenter = try options.makeFeature().makeLibraryPresenter()
             await presenter.loadStats()
-            if let data = presenter.stats.value { try renderer.stats(data) }
-            return presenter.failure
+            try options.makeRenderer().stats(try presenter.stats.result())
         }
     }
 }
@@ -71,11 +72,11 @@ struct Import: AsyncParsableCommand {
 
     func run() async throws {
         let (files, dryRun) = (files, dryRun)
-        try await options.run { feature, renderer in
-            let presenter = feature.libraryPresenter()
+        let options = options
+        try await ErrorWording.reporter.run { @MainActor in
+            let presenter = try options.makeFeature().makeLibraryPresenter()
             await presenter.importFeeds(files, dryRun: dryRun)
-            if let data = presenter.importResult.value { try renderer.importResult(data) }
-            return presenter.failure
+            try options.makeRenderer().importResult(try presenter.importResult.result())
         }
     }
 }
@@ -98,17 +99,17 @@ struct SearchBench: AsyncParsableCommand {
 
     func run() async throws {
         let (path, rounds) = (queries, rounds)
-        try await options.run { feature, _ in
+        let options = options
+        try await ErrorWording.reporter.run { @MainActor in
             let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-            let presenter = feature.listPresenter()
+            let presenter = try options.makeFeature().makePaperListPresenter()
             var timings: [Double] = []
             var hits = 0
             let clock = ContinuousClock()
             for _ in 0..<max(1, rounds) {
                 for line in lines {
                     let elapsed = await clock.measure { await presenter.searchLibrary(line, limit: 20) }
-                    if let failure = presenter.failure { return failure }
-                    hits += presenter.state.value?.rows.count ?? 0
+                    hits += try presenter.state.result().rows.count
                     timings.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
                 }
             }
@@ -116,7 +117,6 @@ struct SearchBench: AsyncParsableCommand {
             let median = timings.isEmpty ? 0 : timings[timings.count / 2]
             let p95 = timings.isEmpty ? 0 : timings[min(timings.count - 1, timings.count * 95 / 100)]
             print("searches=\(timings.count) median_ms=\(String(format: "%.3f", median)) p95_ms=\(String(format: "%.3f", p95)) rows=\(hits)")
-            return nil
         }
     }
 }

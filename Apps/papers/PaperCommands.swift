@@ -1,4 +1,5 @@
 import ArgumentParser
+import AppSupport
 import Core
 import PapersPresenter
 
@@ -54,11 +55,11 @@ struct Favorites: AsyncParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() async throws {
-        try await options.run { feature, renderer in
-            let presenter = feature.listPresenter()
+        let options = options
+        try await ErrorWording.reporter.run { @MainActor in
+            let presenter = try options.makeFeature().makePaperListPresenter()
             await presenter.favourites()
-            if let data = presenter.state.value { try renderer.list(data) }
-            return presenter.failure
+            try options.makeRenderer().list(try presenter.state.result())
         }
     }
 }
@@ -74,11 +75,11 @@ struct Bibtex: AsyncParsableCommand {
 
     func run() async throws {
         let ids = ids
-        try await options.run { feature, renderer in
-            let presenter = feature.libraryPresenter()
+        let options = options
+        try await ErrorWording.reporter.run { @MainActor in
+            let presenter = try options.makeFeature().makeLibraryPresenter()
             await presenter.exportBibTeX(ids)
-            if let data = presenter.bibTeX.value { try renderer.bibTeX(data) }
-            return presenter.failure
+            try options.makeRenderer().bibTeX(try presenter.bibTeX.result())
         }
     }
 }
@@ -86,11 +87,11 @@ struct Bibtex: AsyncParsableCommand {
 extension CommonOptions {
     /// Runs one action of the detail presenter and renders the paper it loaded (show, fav, unfav).
     func runDetail(_ action: @escaping @MainActor (PaperDetailPresenter) async -> Void) async throws {
-        try await run { feature, renderer in
-            let presenter = feature.detailPresenter()
+        let options = self
+        try await ErrorWording.reporter.run { @MainActor in
+            let presenter = try options.makeFeature().makePaperDetailPresenter()
             await action(presenter)
-            if let data = presenter.state.value { try renderer.detail(data) }
-            return presenter.failure
+            try options.makeRenderer().detail(try presenter.state.result())
         }
     }
 }

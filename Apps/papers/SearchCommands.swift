@@ -1,4 +1,5 @@
 import ArgumentParser
+import AppSupport
 import Core
 import PapersEntity
 
@@ -28,13 +29,14 @@ struct Search: AsyncParsableCommand {
 
     func run() async throws {
         let (text, field, sort, order, limit) = (query.joined(separator: " "), field, sort, order, limit)
-        try await options.run { feature, renderer in
-            let presenter = feature.listPresenter()
+        let options = options
+        try await ErrorWording.reporter.run { @MainActor in
+            let presenter = try options.makeFeature().makePaperListPresenter()
+            let renderer = options.makeRenderer()
             let bar = renderer.progressBar("fetching")
             await presenter.search(text, field: field, sortBy: sort.sortBy, sortOrder: order.direction, limit: limit) { bar.update(done: $0, total: $1) }
             bar.finish()
-            if let data = presenter.state.value { try renderer.list(data) }
-            return presenter.failure
+            try renderer.list(try presenter.state.result())
         }
     }
 }
@@ -53,13 +55,14 @@ struct Latest: AsyncParsableCommand {
 
     func run() async throws {
         let (category, limit) = (category, limit)
-        try await options.run { feature, renderer in
-            let presenter = feature.listPresenter()
+        let options = options
+        try await ErrorWording.reporter.run { @MainActor in
+            let presenter = try options.makeFeature().makePaperListPresenter()
+            let renderer = options.makeRenderer()
             let bar = renderer.progressBar("fetching")
             await presenter.latest(category: category, limit: limit) { bar.update(done: $0, total: $1) }
             bar.finish()
-            if let data = presenter.state.value { try renderer.list(data) }
-            return presenter.failure
+            try renderer.list(try presenter.state.result())
         }
     }
 }

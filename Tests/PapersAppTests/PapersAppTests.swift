@@ -49,6 +49,29 @@ struct PapersAppTests {
         #expect(try papers.run(["unfav", "1201.4869"] + db).stdout.contains("removed from favourites"))
     }
 
+    @Test("a table fits titles to $COLUMNS by display width; with no terminal and no COLUMNS, and in plain, titles are whole")
+    func fitsTitles() throws {
+        let directory = try TemporaryDirectory()
+        let db = ["--db", directory.path("p.sqlite").path]
+        #expect(try papers.run(["import", fixture("legacy2016-au-del_maestro-10-of-31.xml")] + db).status == 0)
+        let title = "A Luttinger Liquid Core Inside Helium-4 Filled Nanopores"
+        let narrow = try papers.run(["library", "search", "helium", "--offline"] + db, environment: ["COLUMNS": "60"])
+        #expect(narrow.status == 0)
+        #expect(narrow.stdout.contains("A Luttinger Liquid …"))
+        #expect(!narrow.stdout.contains(title))
+        let unknown = try papers.run(["library", "search", "helium", "--offline"] + db, environment: ["COLUMNS": ""])
+        #expect(unknown.stdout.contains(title))
+        let plain = try papers.run(["library", "search", "helium", "--offline", "--format", "plain"] + db, environment: ["COLUMNS": "60"])
+        #expect(plain.stdout.contains("\t" + title))
+        let json = try papers.run(["library", "search", "helium", "--offline", "--format", "json"] + db, environment: ["COLUMNS": "60"])
+        let list = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let row = (list?["rows"] as? [[String: Any]])?.first
+        #expect(row?["displayTitle"] as? String == title && row?["title"] as? String == title)
+        #expect(list?["emptyMessage"] as? String == "nothing in the library matches 'helium'; fetch more with `papers search` or `papers import`")
+        let empty = try papers.run(["favorites"] + db)
+        #expect(empty.stdout == "no favourites yet; add one with `papers fav ID`\n")
+    }
+
     @Test("search pages through a loopback API given by --api-url and saves what it fetched")
     func searchAgainstLoopback() throws {
         let directory = try TemporaryDirectory()
@@ -103,6 +126,12 @@ struct PapersAppTests {
             #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments)")
         }
         #expect(try papers.run(["search", "x", "--format", "xml"] + db).status == 64)
+        #expect(try papers.run(["show", "abc"] + db).stderr.hasPrefix("papers: error: 'abc' is not an arXiv id; use the new style 2401.12345"))
+        #expect(try papers.run(["search", "x", "--offline"] + db).stderr.contains("--offline: searching arXiv needs the network"))
+        #expect(try papers.run(["search", "x", "--limit", "30001"] + db).stderr
+            == "papers: error: --limit must be between 1 and 30000 (the arXiv API's maximum per query); got 30001\n")
+        #expect(try papers.run(["search", "x", "--api-url", "nope"] + db).stderr.contains("'nope' is not an http(s) URL; pass --api-url"))
+        #expect(try papers.run(["search", "x", "--db", ""]).status == 64)
     }
 
     @Test("a bad import exits 78 and leaves the library as it was")

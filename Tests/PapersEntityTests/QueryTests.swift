@@ -19,17 +19,20 @@ struct QueryTests {
         #expect(try QueryParser().parse("unknown:x").apiText == "all:unknown:x")
     }
 
-    @Test("malformed searches are usage errors", arguments: ["", "   ", "a AND", "(a OR b", "a)", "\"open", "OR a", "ti:"])
-    func malformed(text: String) {
-        let error = #expect(throws: MessageError.self) { try QueryParser().parse(text) }
-        #expect(error?.kind == .usage)
+    @Test("malformed searches are usage errors that say what is wrong", arguments: [
+        ("", PapersError.emptySearch), ("   ", .emptySearch), ("a AND", .searchEndsWithOperator), ("(a OR b", .unclosedParenthesis),
+        ("a)", .unexpectedToken(")")), ("\"open", .unclosedQuote), ("OR a", .operatorWithoutOperand("OR")), ("ti:", .fieldWithoutWord("ti")),
+    ])
+    func malformed(text: String, expected: PapersError) {
+        #expect(throws: expected) { try QueryParser().parse(text) }
+        #expect(expected.kind == .usage)
     }
 
     @Test("a query asks for something, within the API's limit of 30,000")
     func limits() throws {
-        #expect(throws: MessageError.self) { try PaperQuery(limit: 5) }
-        #expect(throws: MessageError.self) { try PaperQuery(expression: .term(.all, "x"), limit: 30_001) }
-        #expect(throws: MessageError.self) { try PaperQuery(expression: .term(.all, "x"), limit: 0) }
+        #expect(throws: PapersError.emptyQuery) { try PaperQuery(limit: 5) }
+        #expect(throws: PapersError.limitOutOfRange(30_001, allowed: 1...30_000)) { try PaperQuery(expression: .term(.all, "x"), limit: 30_001) }
+        #expect(throws: PapersError.limitOutOfRange(0, allowed: 1...30_000)) { try PaperQuery(expression: .term(.all, "x"), limit: 0) }
         let query = try PaperQuery(expression: .term(.all, "x"), ids: [ArxivID(base: "2401.12345", version: 2)], limit: 30_000)
         #expect(query.summary == "all:x id_list=2401.12345v2")
     }

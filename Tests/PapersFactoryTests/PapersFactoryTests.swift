@@ -8,21 +8,30 @@ import Testing
 
 @Suite("The Papers factory")
 struct PapersFactoryTests {
-    @Test("the library path: --db, then $STRATA_PAPERS_DB, then $XDG_DATA_HOME/strata/papers.sqlite")
-    func databasePath() {
-        let environment = ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]
-        #expect(PapersFactory.Settings(environment: environment).databaseURL.path == "/data/strata/papers.sqlite")
-        #expect(PapersFactory.Settings(environment: environment.merging(["STRATA_PAPERS_DB": "/env.sqlite"]) { $1 }).databaseURL.path == "/env.sqlite")
-        #expect(PapersFactory.Settings(databasePath: "/flag.sqlite", environment: ["STRATA_PAPERS_DB": "/env.sqlite"]).databaseURL.path == "/flag.sqlite")
+    @Test("live sends its requests to the endpoint it is given")
+    func apiURL() async throws {
+        let directory = try TemporaryDirectory()
+        let feed = try FixtureFiles.data("arxiv", "legacy2016-au-del_maestro-10-of-31.xml")
+        let calls = Calls()
+        let transport = HTTPTransport { request, _ in
+            calls.record(request)
+            return HTTPResponse(status: 200, body: feed)
+        }
+        let live = try PapersFactory.live(
+            databaseURL: directory.path("p.sqlite"), apiURL: try #require(URL(string: "http://127.0.0.1:9/q")),
+            clock: ManualClock().clock, transport: transport)
+        _ = try await live.useCase.search(try PaperQuery(expression: .term(.au, "del_maestro"), limit: 10))
+        #expect(calls.requests.first?.url.absoluteString.hasPrefix("http://127.0.0.1:9/q?") == true)
+        #expect(PapersFactory.defaultAPIURL.absoluteString == "https://export.arxiv.org/api/query")
     }
 
-    @Test("the API URL: --api-url, then $STRATA_ARXIV_API_URL, then arXiv's; anything else is a usage error")
-    func apiURL() throws {
-        #expect(try PapersFactory.Settings(environment: [:]).resolvedAPIURL().absoluteString == "https://export.arxiv.org/api/query")
-        #expect(try PapersFactory.Settings(environment: ["STRATA_ARXIV_API_URL": "http://127.0.0.1:9/q"]).resolvedAPIURL().absoluteString == "http://127.0.0.1:9/q")
-        #expect(try PapersFactory.Settings(apiURL: "http://a/b", environment: ["STRATA_ARXIV_API_URL": "http://c/d"]).resolvedAPIURL().absoluteString == "http://a/b")
-        let error = #expect(throws: MessageError.self) { try PapersFactory.Settings(apiURL: "ftp://x", environment: [:]).resolvedAPIURL() }
-        #expect(error?.kind == .usage)
+    @Test("a library file that cannot be opened is a storage error naming it")
+    func unopenable() throws {
+        let directory = try TemporaryDirectory()
+        let blocker = directory.path("file")
+        try Data("x".utf8).write(to: blocker)
+        let error = #expect(throws: StorageError.self) { try PapersFactory.offline(databaseURL: blocker.appendingPathComponent("p.sqlite")) }
+        #expect(error?.operation == .open)
     }
 
     @Test("live: fetches through the injected transport and saves to the library file, which offline then reads")
@@ -34,19 +43,19 @@ struct PapersFactoryTests {
             calls.record(request)
             return HTTPResponse(status: 200, body: feed)
         }
-        let settings = PapersFactory.Settings(databasePath: directory.path("p.sqlite").path, environment: [:])
+        let databaseURL = directory.path("p.sqlite")
         let clock = ManualClock()
-        let live = try PapersFactory.live(settings, clock: clock.clock, transport: transport)
+        let live = try PapersFactory.live(databaseURL: databaseURL, clock: clock.clock, transport: transport)
         let list = try await live.useCase.search(try PaperQuery(expression: .term(.au, "del_maestro"), limit: 10))
         #expect(list.papers.count == 10)
         #expect(calls.requests.first?.headers["User-Agent"] == PapersFactory.userAgent)
         #expect(calls.requests.first?.url.host == "export.arxiv.org")
 
-        let offline = try PapersFactory.offline(settings, clock: clock.clock)
+        let offline = try PapersFactory.offline(databaseURL: databaseURL, clock: clock.clock)
         #expect(try offline.useCase.searchLibrary("helium", limit: 5).papers.contains { $0.id == "1201.4869" })
         #expect(try await offline.useCase.show("1201.4869").id == "1201.4869")
-        let missing = await #expect(throws: MessageError.self) { try await offline.useCase.show("2401.00001") }
-        #expect(missing?.kind == .notFound)
+        await #expect(throws: PapersError.offlineLookup(["2401.00001"])) { try await offline.useCase.show("2401.00001") }
+        await #expect(throws: PapersError.offlineSearch) { try await offline.useCase.search(try PaperQuery(expression: .term(.all, "x"))) }
         #expect(calls.requests.count == 1)
     }
 
@@ -58,7 +67,7 @@ struct PapersFactoryTests {
         let feature = PapersFactory.inMemory(remote: [paper])
         #expect(try await feature.useCase.show("2401.00001") == paper)
         #expect(try feature.useCase.stats().papers == 1)
-        let presenter = await feature.listPresenter()
+        let presenter = await feature.makePaperListPresenter()
         await presenter.favourites()
         #expect(await presenter.state.value?.rows.isEmpty == true)
     }

@@ -8,7 +8,7 @@ import Testing
 
 @Suite("The arXiv API against a loopback server")
 struct ArxivAPITests {
-    func api(_ server: LoopbackServer, clock: ManualClock, log: any RequestLog = InMemoryPaperLibrary(), pageSize: Int = 2_000, idleTimeout: Double = 5, attempts: Int = 3) -> ArxivAPI {
+    func api(_ server: LoopbackServer, clock: ManualClock, log: any RequestLog = InMemoryRequestLog(), pageSize: Int = 2_000, idleTimeout: Double = 5, attempts: Int = 3) -> ArxivAPI {
         let client = HTTPClient(
             configuration: .init(userAgent: "strata-papers/test", limits: HTTPLimits(idleTimeout: idleTimeout, totalTimeout: 10), maxAttempts: attempts, baseDelay: 3),
             clock: clock.clock)
@@ -57,8 +57,7 @@ struct ArxivAPITests {
     func delayAcrossRuns() async throws {
         let server = try pagedServer()
         let clock = ManualClock()
-        let log = InMemoryPaperLibrary()
-        try log.recordRequest(at: clock.now.addingTimeInterval(-1))
+        let log = InMemoryRequestLog(lastRequest: clock.now.addingTimeInterval(-1))
         _ = try await api(server, clock: clock, log: log).fetch(try query(3), progress: nil)
         #expect(clock.sleeps == [2])
         #expect(try log.lastRequestTime() == clock.now)
@@ -97,11 +96,9 @@ struct ArxivAPITests {
         let server = try pagedServer { _, start in
             start >= 2 ? .respond(status: 200, body: Feeds.page([], total: 100, start: start)) : nil
         }
-        let error = await #expect(throws: MessageError.self) {
+        await #expect(throws: PapersError.emptyPage(start: 2, total: 100, attempts: 4)) {
             try await api(server, clock: ManualClock(), pageSize: 2).fetch(try query(4), progress: nil)
         }
-        #expect(error?.kind == .remote)
-        #expect(error?.message.contains("empty page at result 2 of 100") == true)
         #expect(server.requests.count == 5)
     }
 
@@ -119,30 +116,34 @@ struct ArxivAPITests {
     @Test("the error feed is an API error with HTTP 400 and with 200", arguments: [400, 200])
     func errorFeed(status: Int) async throws {
         let server = try LoopbackServer(replies: [.respond(status: status, body: try Feeds.fixture("error-id-abc-http400.xml"))])
-        let error = await #expect(throws: MessageError.self) {
+        await #expect(throws: PapersError.apiError("incorrect id format for abc")) {
             try await api(server, clock: ManualClock()).fetch(try PaperQuery(ids: [ArxivID(base: "2401.12345", version: nil)], limit: 1), progress: nil)
         }
-        #expect(error?.kind == .remote)
-        #expect(error?.message.contains("incorrect id format for abc") == true)
     }
 
     @Test("an HTML error page with 200 is bad data; with 404 a remote error naming the status")
     func htmlPage() async throws {
         let html = Data("<html><body>Oops</body></html>".utf8)
         let ok = try LoopbackServer(replies: [.respond(status: 200, body: html)])
-        let bad = await #expect(throws: MessageError.self) { try await api(ok, clock: ManualClock()).fetch(try query(1), progress: nil) }
-        #expect(bad?.kind == .badData)
+        let bad = await #expect(throws: PapersError.self) { try await api(ok, clock: ManualClock()).fetch(try query(1), progress: nil) }
+        guard case .badFeed(_, .notAtom(root: "html", namespace: nil)) = bad else {
+            Issue.record("expected an HTML root, got \(String(describing: bad))")
+            return
+        }
         let missing = try LoopbackServer(replies: [.respond(status: 404, body: html)])
-        let remote = await #expect(throws: MessageError.self) { try await api(missing, clock: ManualClock()).fetch(try query(1), progress: nil) }
+        let remote = await #expect(throws: PapersError.self) { try await api(missing, clock: ManualClock()).fetch(try query(1), progress: nil) }
+        guard case .unexpectedStatus(404, _) = remote else {
+            Issue.record("expected HTTP 404, got \(String(describing: remote))")
+            return
+        }
         #expect(remote?.kind == .remote)
-        #expect(remote?.message.contains("HTTP 404") == true)
     }
 
     @Test("a hung connection times out as a network error")
     func hung() async throws {
         let server = try LoopbackServer(replies: [.hang])
         defer { server.stop() }
-        let error = await #expect(throws: MessageError.self) {
+        let error = await #expect(throws: TransferError.self) {
             try await api(server, clock: ManualClock(), idleTimeout: 0.5, attempts: 2).fetch(try query(1), progress: nil)
         }
         #expect(error?.kind == .network)
@@ -159,18 +160,21 @@ struct ArxivAPITests {
         #expect(result.papers.count == 100)
         #expect(server.requests.count == 2)
         let cut = try LoopbackServer(replies: [.respond(status: 200, body: full.prefix(10_000))])
-        let error = await #expect(throws: MessageError.self) { try await api(cut, clock: ManualClock()).fetch(try query(100), progress: nil) }
-        #expect(error?.kind == .badData)
+        let error = await #expect(throws: PapersError.self) { try await api(cut, clock: ManualClock()).fetch(try query(100), progress: nil) }
+        guard case .badFeed(_, .notWellFormed) = error else {
+            Issue.record("expected XML that is not well-formed, got \(String(describing: error))")
+            return
+        }
     }
 
     @Test("the offline source never fetches and says what to do")
     func offline() async throws {
-        let search = await #expect(throws: MessageError.self) { try await OfflinePaperSource().fetch(try query(1), progress: nil) }
-        #expect(search?.kind == .usage)
-        let show = await #expect(throws: MessageError.self) {
+        await #expect(throws: PapersError.offlineSearch) { try await OfflinePaperSource().fetch(try query(1), progress: nil) }
+        #expect(PapersError.offlineSearch.kind == .usage)
+        await #expect(throws: PapersError.offlineLookup(["2401.12345"])) {
             try await OfflinePaperSource().fetch(try PaperQuery(ids: [ArxivID(base: "2401.12345", version: nil)], limit: 1), progress: nil)
         }
-        #expect(show?.kind == .notFound)
+        #expect(PapersError.offlineLookup([]).kind == .notFound)
     }
 }
 

@@ -54,9 +54,10 @@ struct AtomFeedParserTests {
 
     @Test("the API's error feed is a remote error carrying its message")
     func errorFeed() throws {
-        let error = #expect(throws: MessageError.self) { try parser.page(try Feeds.fixture("error-id-abc-http400.xml"), source: "fixture") }
-        #expect(error?.kind == .remote)
-        #expect(error?.message.contains("incorrect id format for abc") == true)
+        #expect(throws: PapersError.apiError("incorrect id format for abc")) {
+            try parser.page(try Feeds.fixture("error-id-abc-http400.xml"), source: "fixture")
+        }
+        #expect(PapersError.apiError("").kind == .remote)
     }
 
     @Test("a file is streamed to the same papers as memory")
@@ -103,7 +104,7 @@ struct AtomFeedParserTests {
         #expect(paper.categories == ["hep-th", "gr-qc"])
     }
 
-    @Test("malformed input is bad data with one line", arguments: [
+    @Test("malformed input is a bad feed naming its source and the problem", arguments: [
         ("truncated", String(decoding: (try? Feeds.fixture("search-all-testing-100-entries.xml")) ?? Data(), as: UTF8.self).prefix(50_000).description),
         ("html", "<!DOCTYPE html><html><head><title>503</title></head><body>Service Unavailable</body></html>"),
         ("rss", "<rss version=\"2.0\"><channel/></rss>"),
@@ -112,9 +113,17 @@ struct AtomFeedParserTests {
         ("empty", ""),
     ])
     func malformed(name: String, body: String) {
-        let error = #expect(throws: MessageError.self, "\(name)") { try parser.page(Data(body.utf8), source: name) }
+        let error = #expect(throws: PapersError.self, "\(name)") { try parser.page(Data(body.utf8), source: name) }
         #expect(error?.kind == .badData, "\(name): \(String(describing: error))")
-        #expect(error?.message.contains("\n") == false)
+        guard case .badFeed(let source, let problem) = error else { return }
+        #expect(source == name)
+        switch name {
+        case "truncated", "not xml": #expect({ if case .notWellFormed = problem { true } else { false } }(), "\(problem)")
+        case "html": #expect(problem == .notAtom(root: "html", namespace: nil))
+        case "rss": #expect(problem == .notAtom(root: "rss", namespace: nil))
+        case "atom-without-namespace": #expect(problem == .notAtom(root: "feed", namespace: nil))
+        default: #expect(problem == .empty)
+        }
     }
 
     @Test("a malformed entry stops the parse before the entries after it are delivered")
@@ -122,7 +131,9 @@ struct AtomFeedParserTests {
         var entries = try Feeds.recordedEntries()
         entries[1] = entries[1].replacingOccurrences(of: "<published>", with: "<published>not a date")
         var delivered = 0
-        #expect(throws: MessageError.self) { try parser.parse(Feeds.page(entries, total: 100, start: 0), source: "t") { _ in delivered += 1 } }
+        #expect(throws: PapersError.badFeed(source: "t", problem: .malformedDate(entry: 2, text: "not a date2024-05-22T16:11:45Z"))) {
+            try parser.parse(Feeds.page(entries, total: 100, start: 0), source: "t") { _ in delivered += 1 }
+        }
         #expect(delivered == 1)
     }
 }

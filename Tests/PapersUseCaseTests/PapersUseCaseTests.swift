@@ -17,7 +17,7 @@ struct PapersUseCaseTests {
     func make(library: [Paper] = [], remote: [Paper]) -> (PapersUseCase, InMemoryPaperSource, InMemoryPaperLibrary) {
         let source = InMemoryPaperSource(papers: remote)
         let store = InMemoryPaperLibrary(papers: library)
-        return (PapersUseCase(source: source, library: store, clock: clock.clock), source, store)
+        return (PapersUseCase(source: source, library: store, feeds: AtomPaperFeedReader(), clock: clock.clock), source, store)
     }
 
     @Test("a search saves every result and records the fetch")
@@ -39,10 +39,8 @@ struct PapersUseCaseTests {
         #expect(try await useCase.show("arXiv:\(papers[1].id)") == papers[1])
         #expect(source.queries.map(\.ids) == [[ArxivID(base: papers[1].id, version: nil)]])
         #expect(try library.paper(id: papers[1].id) != nil)
-        let missing = await #expect(throws: MessageError.self) { try await useCase.show("2401.00001") }
-        #expect(missing?.kind == .notFound)
-        let bad = await #expect(throws: MessageError.self) { try await useCase.show("abc") }
-        #expect(bad?.kind == .usage)
+        await #expect(throws: PapersError.paperNotFound("2401.00001")) { try await useCase.show("2401.00001") }
+        await #expect(throws: PapersError.notAnArxivID("abc")) { try await useCase.show("abc") }
     }
 
     @Test("fav fetches a paper the library lacks; unfav keeps the paper")
@@ -55,7 +53,7 @@ struct PapersUseCaseTests {
         #expect(try useCase.unfavourite(papers[2].id).changed)
         #expect(try useCase.favourites().papers.isEmpty)
         #expect(try library.paper(id: papers[2].id) != nil)
-        #expect(throws: MessageError.self) { try useCase.unfavourite("2401.00001") }
+        #expect(throws: PapersError.notAFavourite("2401.00001")) { try useCase.unfavourite("2401.00001") }
     }
 
     @Test("import is all or nothing across files; a dry run writes nothing")
@@ -66,14 +64,15 @@ struct PapersUseCaseTests {
         let dry = try useCase.importFeeds([good], dryRun: true)
         #expect(dry.papers == 100 && dry.saved == nil)
         #expect(try library.stats().papers == 0)
-        let error = #expect(throws: MessageError.self) { try useCase.importFeeds([good, errorFeed]) }
-        #expect(error?.kind == .badData)
+        #expect(throws: PapersError.savedErrorResponse(file: errorFeed.path, message: "incorrect id format for abc")) {
+            try useCase.importFeeds([good, errorFeed])
+        }
         #expect(try library.stats().papers == 0)
         let report = try useCase.importFeeds([good, FixtureFiles.url("arxiv", "legacy2016-au-del_maestro-10-of-31.xml")])
         #expect(report.saved == SaveSummary(added: 110))
         #expect(try useCase.importFeeds([good]).saved == SaveSummary(unchanged: 100))
-        let missing = #expect(throws: MessageError.self) { try useCase.importFeeds([URL(fileURLWithPath: "/nonexistent.xml")]) }
-        #expect(missing?.kind == .notFound)
+        #expect(throws: PapersError.fileNotFound("/nonexistent.xml")) { try useCase.importFeeds([URL(fileURLWithPath: "/nonexistent.xml")]) }
+        #expect(throws: PapersError.noFilesToImport) { try useCase.importFeeds([]) }
     }
 
     @Test("library search is offline and rejects an empty search")
@@ -82,7 +81,8 @@ struct PapersUseCaseTests {
         let (useCase, source, _) = make(library: papers, remote: [])
         #expect(try useCase.searchLibrary("helium", limit: 10).papers.contains { $0.id == "1201.4869" })
         #expect(source.queries.isEmpty)
-        #expect(throws: MessageError.self) { try useCase.searchLibrary("  ", limit: 10) }
+        #expect(throws: PapersError.emptySearch) { try useCase.searchLibrary("  ", limit: 10) }
+        #expect(throws: PapersError.limitOutOfRange(0, allowed: 1...Int.max)) { try useCase.searchLibrary("helium", limit: 0) }
     }
 
     @Test("latest asks for a category by submission date; a bad category is a usage error")
@@ -92,8 +92,22 @@ struct PapersUseCaseTests {
         let list = try await useCase.latest(category: "cond-mat.str-el", limit: 3)
         #expect(!list.papers.isEmpty && list.papers.allSatisfy { $0.categories.contains("cond-mat.str-el") })
         #expect(source.queries.first?.sortBy == .submittedDate)
-        let error = await #expect(throws: MessageError.self) { try await useCase.latest(category: "cs LG; DROP", limit: 3) }
-        #expect(error?.kind == .usage)
+        await #expect(throws: PapersError.notACategory("cs LG; DROP")) { try await useCase.latest(category: "cs LG; DROP", limit: 3) }
+    }
+
+    @Test("an import reads its files through the injected reader, and a damaged one imports nothing")
+    func importThroughReader() throws {
+        let papers = try recorded()
+        let reader = InMemoryPaperFeedReader(files: ["/a.xml": Array(papers.prefix(4)), "/b.xml": Array(papers.dropFirst(4))])
+        reader.fail("/bad.xml", with: .badFeed(source: "/bad.xml", problem: .notWellFormed(nil)))
+        let library = InMemoryPaperLibrary()
+        let useCase = PapersUseCase(source: InMemoryPaperSource(papers: []), library: library, feeds: reader, clock: clock.clock)
+        #expect(throws: PapersError.badFeed(source: "/bad.xml", problem: .notWellFormed(nil))) {
+            try useCase.importFeeds([URL(fileURLWithPath: "/a.xml"), URL(fileURLWithPath: "/bad.xml")])
+        }
+        #expect(try library.stats().papers == 0)
+        let report = try useCase.importFeeds([URL(fileURLWithPath: "/a.xml"), URL(fileURLWithPath: "/b.xml")])
+        #expect(report == ImportReport(files: 2, papers: 10, saved: SaveSummary(added: 10)))
     }
 
     @Test("BibTeX keeps the order asked for")

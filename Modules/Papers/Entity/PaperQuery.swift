@@ -89,15 +89,15 @@ public struct PaperQuery: Sendable, Equatable {
     public var limit: Int
 
     /// Creates a query, checking that it asks for something and that the limit is within the API's.
+    ///
+    /// - Throws: `PapersError.emptyQuery` or `.limitOutOfRange`.
     public init(
         expression: QueryExpression? = nil, ids: [ArxivID] = [],
         sortBy: SortBy = .relevance, sortOrder: SortDirection = .descending, limit: Int = 20
     ) throws {
-        guard expression != nil || !ids.isEmpty else {
-            throw MessageError.usage("the query is empty; give search words or arXiv ids")
-        }
+        guard expression != nil || !ids.isEmpty else { throw PapersError.emptyQuery }
         guard (1...PaperQuery.maxResults).contains(limit) else {
-            throw MessageError.usage("--limit must be between 1 and \(PaperQuery.maxResults) (the arXiv API's maximum per query); got \(limit)")
+            throw PapersError.limitOutOfRange(limit, allowed: 1...PaperQuery.maxResults)
         }
         self.expression = expression
         self.ids = ids

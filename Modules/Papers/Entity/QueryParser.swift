@@ -14,28 +14,31 @@ public struct QueryParser: Sendable {
         self.defaultField = defaultField
     }
 
-    /// The expression `text` stands for; a usage error says what is wrong with it.
+    /// The expression `text` stands for.
+    ///
+    /// - Throws: a usage `PapersError` naming what is wrong (an unclosed quote, a stray operator).
     public func parse(_ text: String) throws -> QueryExpression {
         var tokens = try tokenize(text)[...]
-        guard !tokens.isEmpty else { throw MessageError.usage("the search is empty; give at least one word") }
+        guard !tokens.isEmpty else { throw PapersError.emptySearch }
         let expression = try parseSequence(&tokens)
-        if let extra = tokens.first { throw MessageError.usage("unexpected \(extra) in the search; check the parentheses") }
+        if let extra = tokens.first { throw PapersError.unexpectedToken(extra.text) }
         return expression
     }
 
-    enum Token: Equatable, CustomStringConvertible {
+    enum Token: Equatable {
         case open, close
         case op(String)
         case word(SearchField?, String)
         case phrase(SearchField?, String)
 
-        var description: String {
+        /// The token as typed, for an error.
+        var text: String {
             switch self {
-            case .open: "'('"
-            case .close: "')'"
-            case .op(let name): "'\(name)'"
-            case .word(_, let word): "'\(word)'"
-            case .phrase(_, let words): "'\"\(words)\"'"
+            case .open: "("
+            case .close: ")"
+            case .op(let name): name
+            case .word(_, let word): word
+            case .phrase(_, let words): "\"\(words)\""
             }
         }
     }
@@ -60,17 +63,17 @@ public struct QueryParser: Sendable {
 
     private func parseOperand(_ tokens: inout ArraySlice<Token>) throws -> QueryExpression {
         guard let token = tokens.popFirst() else {
-            throw MessageError.usage("the search ends with an operator; add a word after it")
+            throw PapersError.searchEndsWithOperator
         }
         switch token {
         case .open:
             let inner = try parseSequence(&tokens)
-            guard tokens.popFirst() == .close else { throw MessageError.usage("a '(' in the search is never closed; add ')'") }
+            guard tokens.popFirst() == .close else { throw PapersError.unclosedParenthesis }
             return inner
         case .close:
-            throw MessageError.usage("unexpected ')' in the search; check the parentheses")
+            throw PapersError.unexpectedToken(")")
         case .op(let name):
-            throw MessageError.usage("'\(name)' needs a word on each side")
+            throw PapersError.operatorWithoutOperand(name)
         case .word(let field, let word):
             return .term(field ?? defaultField, word)
         case .phrase(let field, let words):
@@ -100,7 +103,7 @@ public struct QueryParser: Sendable {
                 if start < text.endIndex, text[start] == "\"" {
                     let open = text.index(after: start)
                     guard let close = text[open...].firstIndex(of: "\"") else {
-                        throw MessageError.usage("a quote in the search is never closed; add the closing \"")
+                        throw PapersError.unclosedQuote
                     }
                     let words = Paper.collapsingWhitespace(String(text[open..<close]))
                     if !words.isEmpty { tokens.append(.phrase(field, words)) }
@@ -111,7 +114,7 @@ public struct QueryParser: Sendable {
                     if field == nil, ["AND", "OR", "ANDNOT"].contains(word) {
                         tokens.append(.op(word))
                     } else if word.isEmpty {
-                        throw MessageError.usage("'\(field?.rawValue ?? ""):' needs a word after it")
+                        throw PapersError.fieldWithoutWord(field?.rawValue ?? "")
                     } else {
                         tokens.append(.word(field, word))
                     }

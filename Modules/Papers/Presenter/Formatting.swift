@@ -2,6 +2,8 @@ import Foundation
 import PapersEntity
 
 /// Display rules the presenters share: dates, counts and row shapes.
+///
+/// Dates go through one static UTC calendar, never a formatter per row.
 enum Formatting {
     /// `yyyy-MM-dd` in UTC, arXiv's time zone for dates.
     static func day(_ date: Date) -> String {
@@ -31,35 +33,18 @@ enum Formatting {
         return calendar
     }()
 
-    /// Widest an author cell gets before it is cut.
-    static let authorWidth = 24
-
-    /// The rows of a list, titles cut so the table fits `columns`.
-    static func rows(_ papers: [Paper], favourites: Set<String>, now: Date, columns: Int) -> [PaperRowViewData] {
-        let authors = papers.map { cut($0.authorSummary, to: authorWidth) }
-        let idWidth = papers.map(\.shortID.count).max() ?? 0
-        let categoryWidth = papers.map(\.primaryCategory.count).max() ?? 0
-        let authorsWidth = authors.map(\.count).max() ?? 0
-        // mark, id, date (10), authors, category: each followed by a two-space gap.
-        let fixed = 1 + idWidth + 10 + authorsWidth + categoryWidth + 5 * 2
-        let titleWidth = max(20, columns - fixed)
-        return zip(papers, authors).map { paper, author in
-            let favourite = favourites.contains(paper.id)
-            return PaperRowViewData(
+    /// The rows of a list, with every value whole: the app fits them to its output.
+    static func rows(_ papers: [Paper], favourites: Set<String>, now: Date) -> [PaperRowViewData] {
+        papers.map { paper in
+            PaperRowViewData(
                 shortID: paper.shortID, id: paper.id, date: day(paper.published), title: paper.title,
-                displayTitle: cut(paper.title, to: titleWidth), authors: author, allAuthors: paper.authors.map(\.name),
-                category: paper.primaryCategory, isFavourite: favourite, isRecent: paper.isRecentlyPublished(now: now),
-                mark: favourite ? "★" : "")
+                authors: paper.authorSummary, allAuthors: paper.authors.map(\.name), category: paper.primaryCategory,
+                isFavourite: favourites.contains(paper.id), isRecent: paper.isRecentlyPublished(now: now))
         }
     }
 
-    /// `text` cut to `width` characters, ending in `…` when cut.
-    static func cut(_ text: String, to width: Int) -> String {
-        guard text.count > width else { return text }
-        return String(text.prefix(max(0, width - 1))) + "…"
-    }
-
-    static func detail(_ paper: Paper, isFavourite: Bool, now: Date, notice: String? = nil) -> PaperDetailViewData {
+    /// Everything about one paper; `change` says what a favourite mark just did, if anything.
+    static func detail(_ paper: Paper, isFavourite: Bool, now: Date, change: FavouriteNotice? = nil) -> PaperDetailViewData {
         PaperDetailViewData(
             shortID: paper.shortID, id: paper.id, version: paper.version, title: paper.title,
             authors: paper.authors.map { $0.affiliations.isEmpty ? $0.name : "\($0.name) (\($0.affiliations.joined(separator: ", ")))" },
@@ -67,6 +52,6 @@ enum Formatting {
             primaryCategory: paper.primaryCategory, categories: paper.categories,
             abstractURL: paper.abstractURL, pdfURL: paper.pdfURL,
             comment: paper.comment, journalRef: paper.journalRef, doi: paper.doi, summary: paper.summary,
-            isFavourite: isFavourite, isRecent: paper.isRecentlyPublished(now: now), notice: notice)
+            isFavourite: isFavourite, isRecent: paper.isRecentlyPublished(now: now), change: change)
     }
 }

@@ -7,10 +7,8 @@ import PapersUseCase
 /// Publishes the library's statistics, imports and BibTeX exports.
 @Observable
 @MainActor
-public final class LibraryPresenter {
+public final class LibraryPresenter: Presenting {
     /// The statistics, after `loadStats()`.
-    /// The last failure with its kind, so the app can exit with the matching code.
-    public private(set) var failure: MessageError?
     public private(set) var stats: ViewState<LibraryStatsViewData> = .initial
     /// The outcome of the last import.
     public private(set) var importResult: ViewState<ImportViewData> = .initial
@@ -26,7 +24,7 @@ public final class LibraryPresenter {
 
     /// Loads the statistics.
     public func loadStats() async {
-        failure = await load(self, \.stats) {
+        load(\.stats) {
             let stats = try useCase.stats()
             let fields: [(String, String?)] = [
                 ("papers", Formatting.count(stats.papers)),
@@ -43,7 +41,7 @@ public final class LibraryPresenter {
 
     /// Imports Atom files (or, with `dryRun`, only checks and counts them).
     public func importFeeds(_ paths: [String], dryRun: Bool = false) async {
-        failure = await load(self, \.importResult) {
+        load(\.importResult) {
             let report = try useCase.importFeeds(paths.map { URL(fileURLWithPath: $0) }, dryRun: dryRun)
             let saved = report.saved ?? SaveSummary()
             let files = Formatting.plural(report.files, "file")
@@ -58,7 +56,7 @@ public final class LibraryPresenter {
 
     /// Exports BibTeX for the papers, fetching the ones the library lacks.
     public func exportBibTeX(_ ids: [String]) async {
-        failure = await load(self, \.bibTeX) {
+        await load(\.bibTeX) {
             BibTeXViewData(entries: try await useCase.bibTeX(ids).map(\.bibTeX))
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import PapersEntity
 
-/// One row of a paper list, shaped for a table, a line of text or JSON.
+/// One row of a paper list, every value whole: the app decides how much of it fits.
 public struct PaperRowViewData: Sendable, Equatable, Codable {
     /// The id with its version, such as `2401.12345v2`.
     public var shortID: String
@@ -11,8 +11,6 @@ public struct PaperRowViewData: Sendable, Equatable, Codable {
     public var date: String
     /// The whole title.
     public var title: String
-    /// The title cut to fit the terminal, ending in `…` when cut.
-    public var displayTitle: String
     /// The first author, with `et al.` when there are more.
     public var authors: String
     /// Every author's name.
@@ -23,8 +21,6 @@ public struct PaperRowViewData: Sendable, Equatable, Codable {
     public var isFavourite: Bool
     /// Whether version 1 came out in the last seven days.
     public var isRecent: Bool
-    /// `★` for a favourite, empty otherwise.
-    public var mark: String
 }
 
 /// A list of papers with its heading.
@@ -33,10 +29,34 @@ public struct PaperListViewData: Sendable, Equatable, Codable {
     public var heading: String
     /// The rows.
     public var rows: [PaperRowViewData]
-    /// What to say when there are no rows.
-    public var emptyMessage: String
+    /// What the list is of, so the app can say why it is empty.
+    public var subject: PaperListSubject
     /// A line about what the library saved, for fetched lists.
     public var savedNote: String?
+}
+
+/// What a list of papers is of.
+public enum PaperListSubject: Sendable, Equatable, Codable {
+    /// An arXiv search, as the API's query text.
+    case arxivSearch(String)
+    /// The newest submissions in a category.
+    case category(String)
+    /// The favourites.
+    case favourites
+    /// A full-text search of the library, as typed.
+    case librarySearch(String)
+}
+
+/// What marking or unmarking a favourite just did.
+public enum FavouriteNotice: String, Sendable, Equatable, Codable {
+    /// The paper became a favourite.
+    case added
+    /// The paper already was a favourite.
+    case alreadyFavourite
+    /// The paper is no longer a favourite.
+    case removed
+    /// The paper was not a favourite.
+    case wasNotFavourite
 }
 
 /// Everything about one paper, for `papers show`.
@@ -75,8 +95,8 @@ public struct PaperDetailViewData: Sendable, Equatable, Codable {
     public var isFavourite: Bool
     /// Whether version 1 came out in the last seven days.
     public var isRecent: Bool
-    /// A line about what just happened, such as `added to favourites`.
-    public var notice: String?
+    /// What a favourite mark just did, for `fav` and `unfav`.
+    public var change: FavouriteNotice?
 
     /// Label and value pairs in display order, empty values left out.
     public var fields: [DetailField] {

@@ -7,7 +7,7 @@ import PapersEntity
 ///
 /// - Pages of at most 2,000 and at most 30,000 results per query (the API's limits).
 /// - At least 3 s between two requests, across runs too: the time of the last request is kept
-///   in the `RequestLog` (the library), and the wait goes through the injected clock.
+///   in the `RequestLog` (a row of the library's database), and the wait goes through the injected clock.
 /// - 429, 5xx and connection errors are retried by the `HTTPClient` (honouring Retry-After);
 ///   an empty page in the middle of a result set, a known fault of the API, is asked for again.
 public struct ArxivAPI: PaperSource {
@@ -40,7 +40,7 @@ public struct ArxivAPI: PaperSource {
     private let requestLog: any RequestLog
     private let parser = AtomFeedParser()
 
-    /// Creates the API source; the factory injects the client, the clock and the library's request log.
+    /// Creates the API source; the factory injects the client, the clock and the request log.
     public init(configuration: Configuration, client: HTTPClient, clock: WallClock, requestLog: any RequestLog) {
         self.configuration = configuration
         self.client = client
@@ -79,8 +79,7 @@ public struct ArxivAPI: PaperSource {
             let total = page.header.totalResults ?? knownTotal ?? 0
             guard page.papers.isEmpty, start < total else { return page }
             guard attempt < configuration.emptyPageRetries else {
-                throw MessageError.remote(
-                    "arXiv sent an empty page at result \(start) of \(total), \(attempt + 1) times; the API is misbehaving, try again later or with a smaller --limit")
+                throw PapersError.emptyPage(start: start, total: total, attempts: attempt + 1)
             }
             attempt += 1
         }
@@ -94,17 +93,18 @@ public struct ArxivAPI: PaperSource {
         guard response.isSuccess else {
             // An error feed says what is wrong (the parser throws its message); anything else gets the status.
             if let apiError = apiError(in: response.body, source: url.absoluteString) { throw apiError }
-            throw MessageError.remote("arXiv answered HTTP \(response.status) for \(url.absoluteString); check the query, or try again later")
+            throw PapersError.unexpectedStatus(response.status, request: url.absoluteString)
         }
         return try parser.page(response.body, source: url.absoluteString)
     }
 
-    private func apiError(in body: Data, source: String) -> MessageError? {
+    private func apiError(in body: Data, source: String) -> PapersError? {
         do {
             _ = try parser.page(body, source: source)
             return nil
-        } catch let error as MessageError where error.kind == .remote {
-            return error
+        } catch let error as PapersError {
+            if case .apiError = error { return error }
+            return nil
         } catch {
             return nil
         }
@@ -122,7 +122,7 @@ public struct ArxivAPI: PaperSource {
     /// The request URL of one page.
     func pageURL(_ query: PaperQuery, start: Int, size: Int) throws -> URL {
         guard var components = URLComponents(url: configuration.baseURL, resolvingAgainstBaseURL: false) else {
-            throw MessageError.usage("the API URL \(configuration.baseURL.absoluteString) is not valid; pass a URL such as \(Configuration.defaultBaseURL.absoluteString)")
+            throw PapersError.invalidAPIURL(configuration.baseURL.absoluteString)
         }
         var items = components.queryItems ?? []
         if let expression = query.expression { items.append(URLQueryItem(name: "search_query", value: expression.apiText)) }
@@ -137,16 +137,8 @@ public struct ArxivAPI: PaperSource {
         // `+` means a space to arXiv; a literal plus in a term must be escaped.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         guard let url = components.url else {
-            throw MessageError.usage("cannot build a request URL from \(configuration.baseURL.absoluteString); check --api-url")
+            throw PapersError.invalidAPIURL(configuration.baseURL.absoluteString)
         }
         return url
     }
-}
-
-/// Keeps the time of the last API request, so separate runs keep 3 s apart.
-public protocol RequestLog: Sendable {
-    /// When the last request was sent, by any run, or `nil` if never.
-    func lastRequestTime() throws -> Date?
-    /// Records that a request was sent at `date`.
-    func recordRequest(at date: Date) throws
 }

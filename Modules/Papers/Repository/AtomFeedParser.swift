@@ -10,8 +10,8 @@ import PapersEntity
 /// namespace URI and local name, never by prefix, and links by their `href` alone, because the
 /// API has moved namespace declarations, dropped `rel`/`title`/`type` and switched http to https
 /// over the years. An error feed (an entry titled `Error` by `arXiv api core`) throws
-/// `MessageError.remote` with the API's message; anything that is not a well-formed Atom feed
-/// throws `MessageError.badData`.
+/// `PapersError.apiError` with the API's message; anything that is not a well-formed Atom feed
+/// throws `PapersError.badFeed`.
 public struct AtomFeedParser: Sendable {
     /// How many bytes of a file or body are handed to libxml2 at a time.
     public let chunkSize: Int
@@ -27,7 +27,7 @@ public struct AtomFeedParser: Sendable {
     @discardableResult
     public func parse(_ data: Data, source: String, onEntry: (Paper) throws -> Void) throws -> FeedHeader {
         guard !data.isEmpty else {
-            throw MessageError.badData("\(source) is empty, not an Atom feed; check the address or the file")
+            throw PapersError.badFeed(source: source, problem: .empty)
         }
         let atom = try AtomReader(source: source, head: data)
         return try data.withUnsafeBytes { raw in
@@ -48,17 +48,17 @@ public struct AtomFeedParser: Sendable {
         let path = url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw MessageError.notFound("no file at \(path); check the path")
+            throw PapersError.fileNotFound(path)
         }
-        guard let file = FileHandle(forReadingAtPath: path) else { throw MessageError.storage("cannot read \(path); check its permissions") }
+        guard let file = FileHandle(forReadingAtPath: path) else { throw PapersError.fileNotReadable(path, reason: nil) }
         defer { try? file.close() }
         func read() throws -> Data {
             do { return try file.read(upToCount: chunkSize) ?? Data() } catch {
-                throw MessageError.storage("cannot read \(path): \(error.localizedDescription); check the file")
+                throw PapersError.fileNotReadable(path, reason: error.localizedDescription)
             }
         }
         var chunk = try read()
-        guard !chunk.isEmpty else { throw MessageError.badData("\(path) is empty, not an Atom feed; check the file") }
+        guard !chunk.isEmpty else { throw PapersError.badFeed(source: path, problem: .empty) }
         let atom = try AtomReader(source: path, head: chunk)
         var offset = AtomReader.headLength
         while !chunk.isEmpty {

@@ -47,7 +47,7 @@ struct AtomReader: ~Copyable {
         guard let context = created else {
             state.deinitialize(count: 1)
             state.deallocate()
-            throw MessageError.badData("\(source) could not be read as XML")
+            throw PapersError.badFeed(source: source, problem: .unreadable)
         }
         self.context = context
         self.state = state
@@ -71,7 +71,7 @@ struct AtomReader: ~Copyable {
     func finish(onEntry: (Paper) throws -> Void) throws -> FeedHeader {
         try parse(nil, count: 0, terminate: true, onEntry: onEntry)
         guard state.pointee.sawRoot else {
-            throw MessageError.badData("\(state.pointee.source) has no XML elements; it is not an Atom feed")
+            throw PapersError.badFeed(source: state.pointee.source, problem: .noElements)
         }
         return state.pointee.header
     }
@@ -258,7 +258,7 @@ struct AtomState {
         switch field {
         case .published, .updated:
             guard let date = AtomDate.parse(text) else {
-                throw MessageError.badData("\(source): entry \(header.entryCount + 1) has a malformed date '\(string())'; the feed is damaged")
+                throw PapersError.badFeed(source: source, problem: .malformedDate(entry: header.entryCount + 1, text: string()))
             }
             if field == .published { entry.published = date } else { entry.updated = date }
         case .totalResults: header.totalResults = Int(string())
@@ -290,16 +290,12 @@ struct AtomState {
         if let context { xmlStopParser(context) }
     }
 
-    func malformed() -> MessageError {
-        let detail = firstError.map { ": \($0)" } ?? ""
-        return MessageError.badData("\(source) is not well-formed XML (truncated or damaged)\(detail); nothing was saved, fetch or export it again")
+    func malformed() -> PapersError {
+        PapersError.badFeed(source: source, problem: .notWellFormed(firstError))
     }
 
-    private func notAFeed(_ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?) -> MessageError {
-        let element = String(cString: name)
-        let hint = element.lowercased() == "html" ? " (an HTML page, likely an error page)" : ""
-        let uri = namespace.map { " in namespace \(String(cString: $0))" } ?? ""
-        return MessageError.badData("\(source) is not an Atom feed: its root element is <\(element)>\(uri)\(hint); check the API URL or the file")
+    private func notAFeed(_ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?) -> PapersError {
+        PapersError.badFeed(source: source, problem: .notAtom(root: String(cString: name), namespace: namespace.map { String(cString: $0) }))
     }
 }
 

@@ -1,5 +1,6 @@
-import Foundation
+import Core
 import Database
+import Foundation
 import PapersEntity
 
 /// The papers table's columns, in the one order the SQL and the row readers share.
@@ -26,7 +27,7 @@ enum Columns {
         let values: [DatabaseValue] = [
             paper.id.databaseValue, paper.version.databaseValue, paper.title.databaseValue, paper.summary.databaseValue,
             paper.authors.map { $0.name }.joined(separator: ", ").databaseValue, AuthorCoding.encode(paper.authors).databaseValue,
-            paper.published.timeIntervalSince1970.databaseValue, paper.updated.timeIntervalSince1970.databaseValue,
+            paper.published.millisecondsSince1970.databaseValue, paper.updated.millisecondsSince1970.databaseValue,
             paper.primaryCategory.databaseValue, paper.categories.joined(separator: " ").databaseValue,
             paper.abstractURL.databaseValue, paper.pdfURL.databaseValue,
             paper.comment.databaseValue, paper.journalRef.databaseValue, paper.doi.databaseValue,
@@ -37,7 +38,7 @@ enum Columns {
     static func paper(_ row: Row) -> Paper {
         Paper(
             id: row[0], version: row[1], title: row[2], summary: row[3], authors: AuthorCoding.decode(row[5]),
-            published: Date(timeIntervalSince1970: row[6]), updated: Date(timeIntervalSince1970: row[7]),
+            published: Date(millisecondsSince1970: row[6]), updated: Date(millisecondsSince1970: row[7]),
             primaryCategory: row[8], categories: (row[9] as String).split(separator: " ").map(String.init),
             abstractURL: row[10], pdfURL: row[11], comment: row[12], journalRef: row[13], doi: row[14])
     }

@@ -30,17 +30,17 @@ struct EntryBuilder {
         } ?? false)
     }
 
-    /// The paper, or an error: `.remote` for the API's error entry, `.badData` for an entry without id or dates.
+    /// The paper, or an error: `.apiError` for the API's error entry, `.badFeed` for an entry without id or dates.
     func paper(source: String, index: Int) throws -> Paper {
         if isAPIError {
             let message = Paper.collapsingWhitespace(summary)
-            throw MessageError.remote("the arXiv API reports an error: \(message.isEmpty ? "no message" : message); check the query or the id")
+            throw PapersError.apiError(message)
         }
         guard let id, let arxivID = ArxivID(parsing: id) else {
-            throw MessageError.badData("\(source): entry \(index) has no arXiv id (got '\(id ?? "")'); the feed is damaged")
+            throw PapersError.badFeed(source: source, problem: .missingID(entry: index, found: id ?? ""))
         }
         guard let published = published ?? updated, let updated = updated ?? self.published else {
-            throw MessageError.badData("\(source): entry \(index) (\(arxivID)) has no dates; the feed is damaged")
+            throw PapersError.badFeed(source: source, problem: .missingDates(entry: index, id: arxivID.description))
         }
         return Paper(
             id: arxivID.base, version: arxivID.version ?? 1, title: title, summary: summary,

@@ -1,4 +1,3 @@
-import Core
 import Foundation
 import PapersEntity
 import Synchronization
@@ -9,7 +8,6 @@ public final class InMemoryPaperLibrary: PaperLibrary {
         var papers: [String: Paper] = [:]
         var favourites: [String: Date] = [:]
         var fetches: [(query: String, date: Date)] = []
-        var lastRequest: Date?
     }
 
     private let state = Mutex(State())
@@ -68,7 +66,7 @@ public final class InMemoryPaperLibrary: PaperLibrary {
         try state.withLock { state in
             if favourite {
                 guard state.papers[id] != nil else {
-                    throw MessageError.notFound("\(id) is not in the library; run `papers show \(id)` first")
+                    throw PapersError.notInLibrary(id)
                 }
                 guard state.favourites[id] == nil else { return false }
                 state.favourites[id] = date
@@ -100,10 +98,4 @@ public final class InMemoryPaperLibrary: PaperLibrary {
                 lastFetch: state.fetches.map(\.date).max())
         }
     }
-
-    /// When the last API request was sent.
-    public func lastRequestTime() throws -> Date? { state.withLock { $0.lastRequest } }
-
-    /// Records an API request.
-    public func recordRequest(at date: Date) throws { state.withLock { $0.lastRequest = date } }
 }

@@ -6,7 +6,7 @@ import PapersEntity
 /// A paper saved again is updated in place when the new record is newer (a higher version, or
 /// the same version updated later), never duplicated. Every write is one transaction: a save or
 /// an import that fails leaves the library as it was.
-public protocol PaperLibrary: RequestLog {
+public protocol PaperLibrary: Sendable {
     /// The paper with this id (without version), if the library has it.
     func paper(id: String) throws -> Paper?
     /// Saves papers and, when `query` is given, one fetch-history record, in one transaction.
@@ -21,6 +21,8 @@ public protocol PaperLibrary: RequestLog {
     /// Papers whose title, abstract or authors match `text`, best match first.
     func search(_ text: String, limit: Int) throws -> [Paper]
     /// Marks or unmarks a favourite; returns whether anything changed.
+    ///
+    /// - Throws: `PapersError.notInLibrary` when marking a paper the library lacks.
     @discardableResult
     func setFavourite(id: String, _ favourite: Bool, at date: Date) throws -> Bool
     /// The favourites, most recently marked first.

@@ -1,6 +1,6 @@
-import Core
 import Foundation
 import PapersEntity
+import Synchronization
 
 /// Reports paging progress: papers fetched so far and papers expected in all.
 public typealias FetchProgress = @Sendable (_ done: Int, _ total: Int) -> Void
@@ -31,12 +31,11 @@ public struct OfflinePaperSource: PaperSource {
     public init() {}
 
     /// Always throws: an offline run has only the library, so a missing paper is not found and a search is a usage error.
+    ///
+    /// - Throws: `PapersError.offlineLookup` for ids alone, `.offlineSearch` for a search.
     public func fetch(_ query: PaperQuery, progress: FetchProgress?) async throws -> FetchResult {
-        if query.expression == nil {
-            let ids = query.ids.map(\.description).joined(separator: ", ")
-            throw MessageError.notFound("\(ids) is not in the library and --offline forbids asking arXiv; run without --offline")
-        }
-        throw MessageError.usage("--offline: searching arXiv needs the network; use `papers library search`, or run without --offline")
+        if query.expression == nil { throw PapersError.offlineLookup(query.ids.map(\.description)) }
+        throw PapersError.offlineSearch
     }
 }
 
@@ -82,10 +81,9 @@ public final class InMemoryPaperSource: PaperSource {
         }
     }
 
-    private final class Log: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [PaperQuery] = []
-        func append(_ query: PaperQuery) { lock.withLock { stored.append(query) } }
-        var queries: [PaperQuery] { lock.withLock { stored } }
+    private final class Log: Sendable {
+        private let stored = Mutex<[PaperQuery]>([])
+        func append(_ query: PaperQuery) { stored.withLock { $0.append(query) } }
+        var queries: [PaperQuery] { stored.withLock { $0 } }
     }
 }

@@ -2,11 +2,20 @@ import Database
 import PapersEntity
 
 /// The library's tables and their migrations, in order; a migration never changes once shipped.
+///
+/// Time is stored as INTEGER milliseconds since 1970 (UTC) since v3; v1 and v2 stored REAL
+/// seconds, and v3 converts them in place.
 public enum PapersSchema {
+    /// The ids the first two migrations were shipped under, and the ids they have now.
+    public static let renamedMigrations = [
+        "v1: papers, favourites, fetches, full-text index": "v1",
+        "v2: new rows indexed in bulk at the end of each write": "v2",
+    ]
+
     /// Every migration of the library database.
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: papers, favourites, fetches, full-text index") { db in
+        migrator.registerMigration("v1") { db in
             try db.execute(sql: """
                 CREATE TABLE papers (
                     key INTEGER PRIMARY KEY,            -- stable rowid for the external-content FTS index
@@ -54,7 +63,7 @@ public enum PapersSchema {
                 END;
                 """)
         }
-        migrator.registerMigration("v2: new rows indexed in bulk at the end of each write") { db in
+        migrator.registerMigration("v2") { db in
             // Inserts no longer index row by row (see SQLitePaperLibrary.upsert). Updates and
             // deletes still do, except for rows added by the write in progress: those are not
             // in the index yet, and the bulk insert at its end reads their final text.
@@ -71,6 +80,70 @@ public enum PapersSchema {
                     INSERT INTO papers_fts(rowid, title, summary, author_names) VALUES (new.key, new.title, new.summary, new.author_names);
                 END;
                 INSERT INTO papers_fts(papers_fts, rank) VALUES ('hashsize', \(ftsHashSize));
+                """)
+        }
+        migrator.registerMigration("v3") { db in
+            // Time as INTEGER milliseconds: each table is copied into one with INTEGER columns,
+            // keeping every row and its key, so the external-content full-text index (keyed by
+            // `papers.key`, holding the same text) stays consistent without a rebuild. GRDB runs
+            // a migration with foreign keys off and checks them at its end.
+            let pending = "old.key <= coalesce((SELECT value FROM meta WHERE key = '\(unindexedMark)'), old.key)"
+            try db.execute(sql: """
+                CREATE TABLE papers_v3 (
+                    key INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    version INTEGER NOT NULL,
+                    title TEXT NOT NULL,
+                    summary TEXT NOT NULL,
+                    author_names TEXT NOT NULL,
+                    authors TEXT NOT NULL,
+                    published INTEGER NOT NULL,         -- milliseconds since 1970, UTC
+                    updated INTEGER NOT NULL,
+                    primary_category TEXT NOT NULL,
+                    categories TEXT NOT NULL,
+                    abstract_url TEXT NOT NULL,
+                    pdf_url TEXT NOT NULL,
+                    comment TEXT,
+                    journal_ref TEXT,
+                    doi TEXT
+                );
+                INSERT INTO papers_v3 (key, id, version, title, summary, author_names, authors, published, updated,
+                                       primary_category, categories, abstract_url, pdf_url, comment, journal_ref, doi)
+                    SELECT key, id, version, title, summary, author_names, authors,
+                           CAST(round(published * 1000) AS INTEGER), CAST(round(updated * 1000) AS INTEGER),
+                           primary_category, categories, abstract_url, pdf_url, comment, journal_ref, doi
+                    FROM papers;
+                DROP TABLE papers;
+                ALTER TABLE papers_v3 RENAME TO papers;
+                CREATE INDEX papers_published ON papers(published);
+                CREATE TRIGGER papers_fts_delete AFTER DELETE ON papers WHEN \(pending) BEGIN
+                    INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
+                END;
+                CREATE TRIGGER papers_fts_update AFTER UPDATE ON papers WHEN \(pending) BEGIN
+                    INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
+                    INSERT INTO papers_fts(rowid, title, summary, author_names) VALUES (new.key, new.title, new.summary, new.author_names);
+                END;
+
+                CREATE TABLE favourites_v3 (
+                    paper_id TEXT PRIMARY KEY REFERENCES papers(id) ON DELETE CASCADE,
+                    added_at INTEGER NOT NULL           -- milliseconds since 1970, UTC
+                );
+                INSERT INTO favourites_v3 (paper_id, added_at) SELECT paper_id, CAST(round(added_at * 1000) AS INTEGER) FROM favourites;
+                DROP TABLE favourites;
+                ALTER TABLE favourites_v3 RENAME TO favourites;
+
+                CREATE TABLE fetches_v3 (
+                    id INTEGER PRIMARY KEY,
+                    query TEXT NOT NULL,
+                    fetched_at INTEGER NOT NULL,        -- milliseconds since 1970, UTC
+                    result_count INTEGER NOT NULL
+                );
+                INSERT INTO fetches_v3 (id, query, fetched_at, result_count)
+                    SELECT id, query, CAST(round(fetched_at * 1000) AS INTEGER), result_count FROM fetches;
+                DROP TABLE fetches;
+                ALTER TABLE fetches_v3 RENAME TO fetches;
+
+                UPDATE meta SET value = CAST(round(value * 1000) AS INTEGER) WHERE key = 'last_request_at';
                 """)
         }
         return migrator

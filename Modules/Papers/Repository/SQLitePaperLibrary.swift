@@ -18,19 +18,19 @@ public struct SQLitePaperLibrary: PaperLibrary {
 
     /// The paper with this id, if the library has it.
     public func paper(id: String) throws -> Paper? {
-        try read("reading paper \(id)") { db in
+        try database.read { db in
             try Row.fetchOne(db, sql: "SELECT \(Columns.select) FROM papers WHERE id = ?", arguments: [id]).map(Columns.paper)
         }
     }
 
     /// Saves papers and a fetch record in one transaction.
     public func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) throws -> SaveSummary {
-        try write("saving \(papers.count) papers") { db in
+        try database.write { db in
             let summary = try Self.upsert(db) { insert in for paper in papers { try insert(Columns.arguments(paper)) } }
             if let query {
                 try db.execute(
                     sql: "INSERT INTO fetches (query, fetched_at, result_count) VALUES (?, ?, ?)",
-                    arguments: [query, date.timeIntervalSince1970, papers.count])
+                    arguments: [query, date.millisecondsSince1970, papers.count])
             }
             return summary
         }
@@ -41,7 +41,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// `produce` runs on a thread of its own and also builds each row's values there, so
     /// parsing and SQLite's writing (tokenising for the index above all) use two cores.
     public func importing(_ produce: @escaping @Sendable ((Paper) throws -> Void) throws -> Void) throws -> SaveSummary {
-        try write("importing papers") { db in
+        try database.write { db in
             // Each indexing batch re-reads the ~3 MB of rows just written; SQLite's default
             // 2 MB page cache would send it back to the file for them (about 10% of the import).
             try db.execute(sql: "PRAGMA cache_size = -\(Self.importCacheKiB)")
@@ -100,7 +100,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
     public func search(_ text: String, limit: Int) throws -> [Paper] {
         guard let match = FullTextQuery.match(text) else { return [] }
         let window = max(rankingWindow, limit)
-        return try read("searching the library") { db in
+        return try database.read { db in
             let windowStart = try Int64.fetchOne(db.cachedStatement(sql: """
                 SELECT rowid FROM papers_fts WHERE papers_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?
                 """), arguments: [match, window - 1]) ?? 0
@@ -116,12 +116,12 @@ public struct SQLitePaperLibrary: PaperLibrary {
 
     /// Marks or unmarks a favourite.
     public func setFavourite(id: String, _ favourite: Bool, at date: Date) throws -> Bool {
-        try write("updating favourite \(id)") { db in
+        try database.write { db in
             if favourite {
                 guard try Int.fetchOne(db, sql: "SELECT 1 FROM papers WHERE id = ?", arguments: [id]) != nil else {
-                    throw MessageError.notFound("\(id) is not in the library; run `papers show \(id)` first")
+                    throw PapersError.notInLibrary(id)
                 }
-                try db.execute(sql: "INSERT OR IGNORE INTO favourites (paper_id, added_at) VALUES (?, ?)", arguments: [id, date.timeIntervalSince1970])
+                try db.execute(sql: "INSERT OR IGNORE INTO favourites (paper_id, added_at) VALUES (?, ?)", arguments: [id, date.millisecondsSince1970])
             } else {
                 try db.execute(sql: "DELETE FROM favourites WHERE paper_id = ?", arguments: [id])
             }
@@ -131,7 +131,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
 
     /// The favourites, most recently marked first.
     public func favourites() throws -> [Paper] {
-        try read("reading favourites") { db in
+        try database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT \(Columns.select("p")) FROM favourites f JOIN papers p ON p.id = f.paper_id ORDER BY f.added_at DESC, p.id
                 """).map(Columns.paper)
@@ -140,12 +140,12 @@ public struct SQLitePaperLibrary: PaperLibrary {
 
     /// The ids of every favourite.
     public func favouriteIDs() throws -> Set<String> {
-        try read("reading favourites") { db in Set(try String.fetchAll(db, sql: "SELECT paper_id FROM favourites")) }
+        try database.read { db in Set(try String.fetchAll(db, sql: "SELECT paper_id FROM favourites")) }
     }
 
     /// Counts, top categories and dates.
     public func stats() throws -> LibraryStats {
-        try read("reading library statistics") { db in
+        try database.read { db in
             let counts = try Row.fetchOne(db, sql: """
                 SELECT (SELECT count(*) FROM papers), (SELECT count(*) FROM favourites), (SELECT count(*) FROM fetches),
                        (SELECT min(published) FROM papers), (SELECT max(published) FROM papers), (SELECT max(fetched_at) FROM fetches)
@@ -153,32 +153,10 @@ public struct SQLitePaperLibrary: PaperLibrary {
             let categories = try Row.fetchAll(db, sql: """
                 SELECT primary_category, count(*) AS n FROM papers GROUP BY primary_category ORDER BY n DESC, primary_category LIMIT 10
                 """).map { CategoryCount(category: $0[0], count: $0[1]) }
-            func date(_ index: Int) -> Date? { (counts?[index] as Double?).map(Date.init(timeIntervalSince1970:)) }
+            func date(_ index: Int) -> Date? { (counts?[index] as Int64?).map(Date.init(millisecondsSince1970:)) }
             return LibraryStats(
                 papers: counts?[0] ?? 0, favourites: counts?[1] ?? 0, fetches: counts?[2] ?? 0, topCategories: categories,
                 oldestPublished: date(3), newestPublished: date(4), lastFetch: date(5))
         }
-    }
-
-    /// When the last API request was sent.
-    public func lastRequestTime() throws -> Date? {
-        try read("reading the request log") { db in
-            try Double.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'last_request_at'").map(Date.init(timeIntervalSince1970:))
-        }
-    }
-
-    /// Records an API request.
-    public func recordRequest(at date: Date) throws {
-        try write("recording a request") { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_request_at', ?)", arguments: [date.timeIntervalSince1970])
-        }
-    }
-
-    private func read<T>(_ doing: String, _ body: (Database) throws -> T) throws -> T {
-        do { return try database.writer.read(body) } catch { throw MessageError.storage(doing, error) }
-    }
-
-    private func write<T>(_ doing: String, _ body: (Database) throws -> T) throws -> T {
-        do { return try database.writer.write(body) } catch { throw MessageError.storage(doing, error) }
     }
 }

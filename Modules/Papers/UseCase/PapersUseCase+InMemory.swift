@@ -4,11 +4,15 @@ import PapersEntity
 import PapersRepository
 
 extension PapersUseCase {
-    /// A use case over in-memory papers: `remote` stands for arXiv, `library` for the local library.
+    /// A use case over in-memory papers: `remote` stands for arXiv, `library` for the local library, `feeds` for feed files by path.
     ///
     /// The test value of the use case, so presenter tests build one without reaching the
     /// Repository layer themselves.
-    public static func inMemory(library: [Paper] = [], remote: [Paper] = [], clock: WallClock) -> PapersUseCase {
-        PapersUseCase(source: InMemoryPaperSource(papers: remote), library: InMemoryPaperLibrary(papers: library), clock: clock)
+    public static func inMemory(
+        library: [Paper] = [], remote: [Paper] = [], feeds: [String: [Paper]] = [:], clock: WallClock
+    ) -> PapersUseCase {
+        PapersUseCase(
+            source: InMemoryPaperSource(papers: remote), library: InMemoryPaperLibrary(papers: library),
+            feeds: InMemoryPaperFeedReader(files: feeds), clock: clock)
     }
 }

@@ -6,17 +6,19 @@ import PapersRepository
 /// What a person can do with Papers: search arXiv, keep a library, search it offline.
 ///
 /// Every paper fetched from arXiv is saved in the library (in one transaction with its fetch
-/// record), so a later offline run finds it.
+/// record), so a later offline run finds it. No I/O here: arXiv, the library and feed files
+/// are reached through the injected repositories, and time through the clock.
 public struct PapersUseCase: Sendable {
     private let source: any PaperSource
     private let library: any PaperLibrary
+    private let feeds: any PaperFeedReader
     private let clock: WallClock
-    private let parser = AtomFeedParser()
 
-    /// Creates the use cases over a source of papers, the library and a clock.
-    public init(source: any PaperSource, library: any PaperLibrary, clock: WallClock) {
+    /// Creates the use cases over a source of papers, the library, a reader of feed files and a clock.
+    public init(source: any PaperSource, library: any PaperLibrary, feeds: any PaperFeedReader, clock: WallClock) {
         self.source = source
         self.library = library
+        self.feeds = feeds
         self.clock = clock
     }
 
@@ -30,7 +32,7 @@ public struct PapersUseCase: Sendable {
     /// The newest submissions in a category, such as `cs.LG`.
     public func latest(category: String, limit: Int, progress: FetchProgress? = nil) async throws -> PaperList {
         guard !category.isEmpty, category.allSatisfy({ $0.isLetter || $0 == "." || $0 == "-" }) else {
-            throw MessageError.usage("'\(category)' is not an arXiv category; use one such as cs.LG, math.AG or hep-th")
+            throw PapersError.notACategory(category)
         }
         let query = try PaperQuery(expression: .term(.cat, category), sortBy: .submittedDate, sortOrder: .descending, limit: limit)
         return try await search(query, progress: progress)
@@ -38,7 +40,7 @@ public struct PapersUseCase: Sendable {
 
     /// One paper: from the library when it has the version asked for, else from arXiv (and then saved).
     public func show(_ id: String) async throws -> Paper {
-        try await papers([id]).first.orThrow(MessageError.notFound("arXiv has no paper \(id); check the id"))
+        try await papers([id]).first.orThrow(PapersError.paperNotFound(id))
     }
 
     /// Several papers in the order given, fetching the ones the library lacks in one request.
@@ -62,7 +64,7 @@ public struct PapersUseCase: Sendable {
             }
         }
         return try parsed.map { id in
-            try found[id.description].orThrow(MessageError.notFound("arXiv has no paper \(id); check the id"))
+            try found[id.description].orThrow(PapersError.paperNotFound(id.description))
         }
     }
 
@@ -77,7 +79,7 @@ public struct PapersUseCase: Sendable {
     public func unfavourite(_ id: String) throws -> FavouriteChange {
         let arxivID = try Self.parseID(id)
         guard let paper = try library.paper(id: arxivID.base) else {
-            throw MessageError.notFound("\(arxivID.base) is not in the library, so it is not a favourite; see `papers favorites`")
+            throw PapersError.notAFavourite(arxivID.base)
         }
         let changed = try library.setFavourite(id: paper.id, false, at: clock.now())
         return FavouriteChange(paper: paper, isFavourite: false, changed: changed)
@@ -91,10 +93,8 @@ public struct PapersUseCase: Sendable {
 
     /// Searches the library's full-text index, offline.
     public func searchLibrary(_ text: String, limit: Int) throws -> PaperList {
-        guard limit > 0 else { throw MessageError.usage("--limit must be at least 1; got \(limit)") }
-        guard text.contains(where: { $0.isLetter || $0.isNumber }) else {
-            throw MessageError.usage("the search is empty; give at least one word")
-        }
+        guard limit > 0 else { throw PapersError.limitOutOfRange(limit, allowed: 1...Int.max) }
+        guard text.contains(where: { $0.isLetter || $0.isNumber }) else { throw PapersError.emptySearch }
         let papers = try library.search(text, limit: limit)
         return PaperList(papers: papers, favouriteIDs: try library.favouriteIDs(), totalResults: nil, saved: nil, description: text)
     }
@@ -107,7 +107,7 @@ public struct PapersUseCase: Sendable {
     /// With `dryRun` the files are only parsed and counted. A file that is not a feed, is cut
     /// short or holds an API error imports nothing, from any of the files.
     public func importFeeds(_ files: [URL], dryRun: Bool = false) throws -> ImportReport {
-        guard !files.isEmpty else { throw MessageError.usage("give at least one Atom file to import") }
+        guard !files.isEmpty else { throw PapersError.noFilesToImport }
         if dryRun {
             var count = 0
             for file in files { try parse(file) { _ in count += 1 } }
@@ -121,29 +121,28 @@ public struct PapersUseCase: Sendable {
 
     /// The BibTeX entries of the papers, fetching the ones the library lacks.
     public func bibTeX(_ ids: [String]) async throws -> [Paper] {
-        guard !ids.isEmpty else { throw MessageError.usage("give at least one arXiv id") }
+        guard !ids.isEmpty else { throw PapersError.noIDs }
         return try await papers(ids)
     }
 
+    /// Reads one feed file; a saved error response is bad input for an import, not an error of arXiv's now.
     private func parse(_ file: URL, onEntry: (Paper) throws -> Void) throws {
         do {
-            try parser.parse(fileAt: file, onEntry: onEntry)
-        } catch let error as MessageError where error.kind == .remote {
-            throw MessageError.badData("\(file.path) is a saved arXiv error response, not papers (\(error.message)); nothing was imported")
+            try feeds.read(file, onEntry: onEntry)
+        } catch PapersError.apiError(let message) {
+            throw PapersError.savedErrorResponse(file: file.path, message: message)
         }
     }
 
-    /// Parses an id or throws a usage error that shows both formats.
+    /// Parses an id, or throws `PapersError.notAnArxivID`.
     static func parseID(_ text: String) throws -> ArxivID {
-        guard let id = ArxivID(parsing: text) else {
-            throw MessageError.usage("'\(text)' is not an arXiv id; use the new style 2401.12345 or the old style hep-th/9901001, optionally with a version such as v2")
-        }
+        guard let id = ArxivID(parsing: text) else { throw PapersError.notAnArxivID(text) }
         return id
     }
 }
 
 extension Optional {
-    fileprivate func orThrow(_ error: MessageError) throws -> Wrapped {
+    fileprivate func orThrow(_ error: PapersError) throws -> Wrapped {
         guard let self else { throw error }
         return self
     }

@@ -1,0 +1,76 @@
+import AppSupport
+import Core
+import PapersEntity
+
+/// The words for every Papers failure: one line each, naming the flag or the command to use.
+///
+/// The feature's layers throw `PapersError` with data only; this is the one place that knows
+/// the `papers` command line.
+enum ErrorWording {
+    /// Runs every command and reports its failure: `papers: error: <line>` and the kind's exit code.
+    static let reporter = ErrorReporter(app: "papers", wording: message(for:))
+
+    /// The line for `error`, or `nil` for errors the shared wording covers.
+    static func message(for error: any DomainError) -> String? {
+        guard let error = error as? PapersError else { return nil }
+        return switch error {
+        case .notAnArxivID(let text):
+            "\(Quote.quoted(text)) is not an arXiv id; use the new style 2401.12345 or the old style hep-th/9901001, optionally with a version such as v2"
+        case .emptyQuery: "the query is empty; give search words or arXiv ids"
+        case .emptySearch: "the search is empty; give at least one word"
+        case .limitOutOfRange(let limit, let allowed) where allowed.upperBound == Int.max:
+            "--limit must be at least \(allowed.lowerBound); got \(limit)"
+        case .limitOutOfRange(let limit, let allowed) where allowed.upperBound == PaperQuery.maxResults:
+            "--limit must be between \(allowed.lowerBound) and \(allowed.upperBound) (the arXiv API's maximum per query); got \(limit)"
+        case .limitOutOfRange(let limit, let allowed):
+            "--limit must be between \(allowed.lowerBound) and \(allowed.upperBound); got \(limit)"
+        case .unexpectedToken(let token): "unexpected \(Quote.quoted(token)) in the search; check the parentheses"
+        case .searchEndsWithOperator: "the search ends with an operator; add a word after it"
+        case .unclosedParenthesis: "a '(' in the search is never closed; add ')'"
+        case .operatorWithoutOperand(let name): "'\(name)' needs a word on each side"
+        case .unclosedQuote: "a quote in the search is never closed; add the closing \""
+        case .fieldWithoutWord(let field): "'\(field):' needs a word after it"
+        case .notACategory(let category):
+            "\(Quote.quoted(category)) is not an arXiv category; pass --category with one such as cs.LG, math.AG or hep-th"
+        case .noFilesToImport: "give at least one Atom file to import"
+        case .noIDs: "give at least one arXiv id"
+        case .offlineSearch: "--offline: searching arXiv needs the network; use `papers library search`, or run without --offline"
+        case .offlineLookup(let ids):
+            "\(Quote.text(ids.joined(separator: ", "))) is not in the library and --offline forbids asking arXiv; run without --offline"
+        case .paperNotFound(let id): "arXiv has no paper \(Quote.text(id)); check the id"
+        case .notInLibrary(let id): "\(id) is not in the library; run `papers show \(id)` first"
+        case .notAFavourite(let id): "\(id) is not in the library, so it is not a favourite; see `papers favorites`"
+        case .apiError(let message):
+            "the arXiv API reports an error: \(message.isEmpty ? "no message" : Quote.text(message, limit: 300)); check the query or the id"
+        case .unexpectedStatus(let status, let request):
+            "arXiv answered HTTP \(status) for \(Quote.text(request, limit: 200)); check the query, or try again later"
+        case .emptyPage(let start, let total, let attempts):
+            "arXiv sent an empty page at result \(start) of \(total), \(attempts) times; the API is misbehaving, try again later or with a smaller --limit"
+        case .invalidAPIURL(let url):
+            "cannot build a request URL from \(Quote.text(url)); check --api-url or $STRATA_ARXIV_API_URL"
+        case .badFeed(let source, let problem): feed(Quote.text(source, limit: 200), problem)
+        case .savedErrorResponse(let file, let message):
+            "\(Quote.path(file)) is a saved arXiv error response, not papers (\(Quote.text(message))); nothing was imported"
+        case .fileNotFound(let path): "no file at \(Quote.path(path)); check the path"
+        case .fileNotReadable(let path, let reason): "cannot read \(Quote.path(path))\(reason.map { ": \($0)" } ?? ""); check the file and its permissions"
+        }
+    }
+
+    private static func feed(_ source: String, _ problem: FeedProblem) -> String {
+        switch problem {
+        case .empty: "\(source) is empty, not an Atom feed; check the address or the file"
+        case .unreadable: "\(source) could not be read as XML; check the address or the file"
+        case .noElements: "\(source) has no XML elements; it is not an Atom feed"
+        case .notWellFormed(let detail):
+            "\(source) is not well-formed XML (truncated or damaged)\(detail.map { ": \(Quote.text($0))" } ?? ""); nothing was saved, fetch or export it again"
+        case .notAtom(let root, let namespace):
+            "\(source) is not an Atom feed: its root element is <\(Quote.text(root))>"
+                + (namespace.map { " in namespace \(Quote.text($0))" } ?? "")
+                + (root.lowercased() == "html" ? " (an HTML page, likely an error page)" : "")
+                + "; check --api-url or the file"
+        case .malformedDate(let entry, let text): "\(source): entry \(entry) has a malformed date \(Quote.quoted(text)); the feed is damaged"
+        case .missingID(let entry, let found): "\(source): entry \(entry) has no arXiv id (got \(Quote.quoted(found))); the feed is damaged"
+        case .missingDates(let entry, let id): "\(source): entry \(entry) (\(id)) has no dates; the feed is damaged"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import PapersPresenter
+
+// The JSON `papers` has always printed for lists and papers. The view data no longer carries
+// layout (a cut title, a mark glyph) or sentences (an empty-list hint, a notice); these add
+// them back under their old keys, with whole values, so scripts keep working.
+
+/// A list of papers as `--format json` prints it.
+struct PaperListJSON: Encodable {
+    struct Row: Encodable {
+        let shortID, id, date, title, displayTitle, authors: String
+        let allAuthors: [String]
+        let category: String
+        let isFavourite, isRecent: Bool
+        let mark: String
+    }
+
+    let heading: String
+    let rows: [Row]
+    let emptyMessage: String
+    let savedNote: String?
+
+    init(_ data: PaperListViewData, emptyMessage: String) {
+        heading = data.heading
+        rows = data.rows.map { row in
+            Row(
+                shortID: row.shortID, id: row.id, date: row.date, title: row.title, displayTitle: row.title, authors: row.authors,
+                allAuthors: row.allAuthors, category: row.category, isFavourite: row.isFavourite, isRecent: row.isRecent,
+                mark: row.isFavourite ? Renderer.favouriteMark : "")
+        }
+        self.emptyMessage = emptyMessage
+        savedNote = data.savedNote
+    }
+}
+
+/// One paper as `--format json` prints it.
+struct PaperDetailJSON: Encodable {
+    let shortID, id: String
+    let version: Int
+    let title: String
+    let authors: [String]
+    let published, updated, primaryCategory: String
+    let categories: [String]
+    let abstractURL, pdfURL: String
+    let comment, journalRef, doi: String?
+    let summary: String
+    let isFavourite, isRecent: Bool
+    let notice: String?
+
+    init(_ data: PaperDetailViewData, notice: String?) {
+        shortID = data.shortID
+        id = data.id
+        version = data.version
+        title = data.title
+        authors = data.authors
+        published = data.published
+        updated = data.updated
+        primaryCategory = data.primaryCategory
+        categories = data.categories
+        abstractURL = data.abstractURL
+        pdfURL = data.pdfURL
+        comment = data.comment
+        journalRef = data.journalRef
+        doi = data.doi
+        summary = data.summary
+        isFavourite = data.isFavourite
+        isRecent = data.isRecent
+        self.notice = notice
+    }
+}

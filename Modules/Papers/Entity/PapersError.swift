@@ -1,0 +1,94 @@
+import Core
+
+/// Every failure of the Papers feature, with the data the app needs to word it.
+///
+/// The cases say what went wrong, never what to type next: the `papers` app names the flag
+/// or the command (`ErrorWording`), and the kind gives the exit code.
+public enum PapersError: DomainError, Equatable {
+    /// Text that is no arXiv id in either scheme.
+    case notAnArxivID(String)
+    /// A query with neither a search nor ids.
+    case emptyQuery
+    /// A search with no word in it.
+    case emptySearch
+    /// A result limit outside what is allowed.
+    case limitOutOfRange(Int, allowed: ClosedRange<Int>)
+    /// A search token where none belongs, such as a stray `)`; the token as typed.
+    case unexpectedToken(String)
+    /// A search that ends with `AND`, `OR` or `ANDNOT`.
+    case searchEndsWithOperator
+    /// A `(` never closed.
+    case unclosedParenthesis
+    /// An operator without a word on one side.
+    case operatorWithoutOperand(String)
+    /// A `"` never closed.
+    case unclosedQuote
+    /// A `field:` prefix with no word after it; the field.
+    case fieldWithoutWord(String)
+    /// Text that is not an arXiv category name.
+    case notACategory(String)
+    /// An import given no files.
+    case noFilesToImport
+    /// A BibTeX export given no ids.
+    case noIDs
+    /// A search of arXiv in a run that may not use the network.
+    case offlineSearch
+    /// Papers the library lacks, in a run that may not ask arXiv for them.
+    case offlineLookup([String])
+    /// arXiv has no paper with this id.
+    case paperNotFound(String)
+    /// The library has no paper with this id.
+    case notInLibrary(String)
+    /// A paper the library lacks, so it cannot be a favourite either.
+    case notAFavourite(String)
+    /// The API answered with its error feed; its message.
+    case apiError(String)
+    /// The API answered with an error status and no error feed.
+    case unexpectedStatus(Int, request: String)
+    /// The API sent an empty page inside a result set, on every attempt.
+    case emptyPage(start: Int, total: Int, attempts: Int)
+    /// The API endpoint cannot make a request URL.
+    case invalidAPIURL(String)
+    /// A feed (a file or a response) that is not a well-formed arXiv Atom feed.
+    case badFeed(source: String, problem: FeedProblem)
+    /// A saved arXiv error response given to import; the file and the API's message.
+    case savedErrorResponse(file: String, message: String)
+    /// No file at the path.
+    case fileNotFound(String)
+    /// A file that exists but cannot be read; the system's reason, when there is one.
+    case fileNotReadable(String, reason: String?)
+
+    /// The kind of each case, which picks the exit code.
+    public var kind: ErrorKind {
+        switch self {
+        case .notAnArxivID, .emptyQuery, .emptySearch, .limitOutOfRange, .unexpectedToken, .searchEndsWithOperator,
+             .unclosedParenthesis, .operatorWithoutOperand, .unclosedQuote, .fieldWithoutWord, .notACategory,
+             .noFilesToImport, .noIDs, .offlineSearch, .invalidAPIURL:
+            .usage
+        case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound: .notFound
+        case .apiError, .unexpectedStatus, .emptyPage: .remote
+        case .badFeed, .savedErrorResponse: .badData
+        case .fileNotReadable: .storage
+        }
+    }
+}
+
+/// What is wrong with a feed that cannot be read as papers.
+public enum FeedProblem: Sendable, Equatable {
+    /// No bytes at all.
+    case empty
+    /// libxml2 could not start on it.
+    case unreadable
+    /// No XML element in it.
+    case noElements
+    /// Not well-formed XML (cut short or damaged); libxml2's first error, with its line.
+    case notWellFormed(String?)
+    /// Well-formed, but its root is not an Atom `<feed>`.
+    case notAtom(root: String, namespace: String?)
+    /// An entry (1-based) whose date cannot be read.
+    case malformedDate(entry: Int, text: String)
+    /// An entry (1-based) without an arXiv id; what it had instead.
+    case missingID(entry: Int, found: String)
+    /// An entry (1-based) without dates.
+    case missingDates(entry: Int, id: String)
+}
