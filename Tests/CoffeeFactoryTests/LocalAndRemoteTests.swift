@@ -80,7 +80,7 @@ struct LocalAndRemoteTests {
                 (.notOnMenu(coffee: "Tea", menu: Menu.standard.items.map(\.name)), { _ = try await $0.place(customer: "A", coffee: "Tea", size: "small") }),
                 (.unknownSize(size: "venti"), { _ = try await $0.place(customer: "A", coffee: "Latte", size: "venti") }),
                 (.forbiddenMove(order: order.shortID, from: .completed, to: .cancelled), { _ = try await $0.cancel(order.idString) }),
-                (.orderIsFinal(order: order.shortID, status: .completed), { _ = try await $0.advance(order.shortID) }),
+                (.orderIsFinal(order: order.shortID, status: .completed), { _ = try await $0.advance(order.idString) }),
                 (.orderNotFound(id: "ffff"), { _ = try await $0.show("ffff") }),
                 (.notAnOrderID(text: "zz"), { _ = try await $0.show("zz") }),
                 (.ambiguousID(prefix: "0", matches: [order.idString, second.idString]), { _ = try await $0.show("0") }),

@@ -55,13 +55,14 @@ struct RemoteOrderRepositoryTests {
         let detailed = Data(
             #"{"error":{"kind":"conflict","message":"…","code":"forbiddenMove","detail":{"forbiddenMove":{"order":"00000001","from":"ready","to":"cancelled"}}}}"#
                 .utf8)
-        let plain = Data(#"{"error":{"kind":"storage","message":"the database is busy; retry"}}"#.utf8)
-        let server = try LoopbackServer(replies: [.respond(status: 409, body: detailed), .respond(status: 503, body: plain)])
+        // A server of another version: an error body without a detail this client knows.
+        let plain = Data(#"{"error":{"kind":"conflict","message":"the order is locked"}}"#.utf8)
+        let server = try LoopbackServer(replies: [.respond(status: 409, body: detailed), .respond(status: 409, body: plain)])
         let remote = repository(server)
         await #expect(throws: CoffeeError.forbiddenMove(order: "00000001", from: .ready, to: .cancelled)) {
             try await remote.update(Fixtures.order(1).id, status: .cancelled, at: Date())
         }
-        await #expect(throws: CoffeeError.serverFailed(kind: .storage, message: "the database is busy; retry")) {
+        await #expect(throws: CoffeeError.serverFailed(kind: .conflict, message: "the order is locked")) {
             try await remote.menu()
         }
     }

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Three implementations answer every call the same way: `SQLiteOrderRepository` (a local
 /// file), `RemoteOrderRepository` (an orders server over HTTP) and `InMemoryOrderRepository`
-/// (tests). Every change happens in one transaction: it is all done, or nothing is.
+/// (tests). Every change happens in one transaction: it is all done, or nothing is. The
+/// feature's failures are `CoffeeError` cases; storage failures arrive as `StorageError` and
+/// network ones as `TransferError`, unwrapped, for the edge to word.
 public protocol OrderRepository: Sendable {
     /// What the shop sells.
     func menu() async throws -> Menu
