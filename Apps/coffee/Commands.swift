@@ -8,13 +8,12 @@ struct MenuCommand: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @MainActor
     mutating func run() async throws {
         let common = common
-        try await CommandRun.reporting {
+        try await ErrorWording.reporter.run { @MainActor in
             let presenter = try common.presenter()
             await presenter.loadMenu()
-            try CommandRun.render(presenter.menu, error: presenter.lastError, format: common.format, table: Views.menu)
+            try Output.show(presenter.menu, as: common.format, text: Views.menu, plain: Views.menu)
         }
     }
 }
@@ -34,13 +33,12 @@ struct OrderCommand: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @MainActor
     mutating func run() async throws {
         let (common, name, coffee, size) = (common, name, coffee, size)
-        try await CommandRun.reporting {
+        try await ErrorWording.reporter.run { @MainActor in
             let presenter = try common.presenter()
             await presenter.place(name: name, coffee: coffee, size: size)
-            try CommandRun.render(presenter.order, error: presenter.lastError, format: common.format, table: Views.detail)
+            try Output.show(presenter.order, as: common.format, text: Views.detail, plain: Views.detail)
         }
     }
 }
@@ -60,13 +58,12 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @MainActor
     mutating func run() async throws {
         let (common, status, customer, sort) = (common, status, customer, sort)
-        try await CommandRun.reporting {
+        try await ErrorWording.reporter.run { @MainActor in
             let presenter = try common.presenter()
             await presenter.loadOrders(status: status, customer: customer, sort: sort)
-            try CommandRun.render(presenter.orders, error: presenter.lastError, format: common.format, table: Views.list)
+            try Output.show(presenter.orders, as: common.format, text: Views.list, plain: Views.list)
         }
     }
 }
@@ -81,13 +78,12 @@ struct ReportCommand: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @MainActor
     mutating func run() async throws {
         let (common, date) = (common, date)
-        try await CommandRun.reporting {
+        try await ErrorWording.reporter.run { @MainActor in
             let presenter = try common.presenter()
             await presenter.loadReport(date: date)
-            try CommandRun.render(presenter.report, error: presenter.lastError, format: common.format, table: Views.report)
+            try Output.show(presenter.report, as: common.format, text: Views.report, plain: Views.report)
         }
     }
 }

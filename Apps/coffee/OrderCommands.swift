@@ -2,11 +2,11 @@ import ArgumentParser
 import CoffeePresenter
 
 /// What a command that acts on one order does with the presenter.
-enum OrderAction {
+enum OrderCommandKind {
     case show, advance, cancel, delete
 
     @MainActor
-    func perform(_ id: String, on presenter: CoffeePresenter) async {
+    func perform(_ id: String, on presenter: OrdersPresenter) async {
         switch self {
         case .show: await presenter.show(id)
         case .advance: await presenter.advance(id)
@@ -18,19 +18,18 @@ enum OrderAction {
 
 /// The shared body of `show`, `advance`, `cancel` and `delete`.
 protocol OrderActionCommand: AsyncParsableCommand {
-    static var action: OrderAction { get }
+    static var action: OrderCommandKind { get }
     var id: String { get }
     var common: CommonOptions { get }
 }
 
 extension OrderActionCommand {
-    @MainActor
     mutating func run() async throws {
         let (common, id) = (common, id)
-        try await CommandRun.reporting {
+        try await ErrorWording.reporter.run { @MainActor in
             let presenter = try common.presenter()
             await Self.action.perform(id, on: presenter)
-            try CommandRun.render(presenter.order, error: presenter.lastError, format: common.format, table: Views.detail)
+            try Output.show(presenter.order, as: common.format, text: Views.detail, plain: Views.detail)
         }
     }
 }
@@ -38,7 +37,7 @@ extension OrderActionCommand {
 /// `coffee show ID`.
 struct ShowCommand: OrderActionCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one order.")
-    static let action = OrderAction.show
+    static let action = OrderCommandKind.show
 
     @Argument(help: "The order's id, or any unique start of it.")
     var id: String
@@ -50,7 +49,7 @@ struct ShowCommand: OrderActionCommand {
 struct AdvanceCommand: OrderActionCommand {
     static let configuration = CommandConfiguration(
         commandName: "advance", abstract: "Move an order one step: placed, preparing, ready, completed.")
-    static let action = OrderAction.advance
+    static let action = OrderCommandKind.advance
 
     @Argument(help: "The order's id, or any unique start of it.")
     var id: String
@@ -62,7 +61,7 @@ struct AdvanceCommand: OrderActionCommand {
 struct CancelCommand: OrderActionCommand {
     static let configuration = CommandConfiguration(
         commandName: "cancel", abstract: "Cancel an order that is placed or preparing.")
-    static let action = OrderAction.cancel
+    static let action = OrderCommandKind.cancel
 
     @Argument(help: "The order's id, or any unique start of it.")
     var id: String
@@ -73,7 +72,7 @@ struct CancelCommand: OrderActionCommand {
 /// `coffee delete ID`.
 struct DeleteCommand: OrderActionCommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an order, whatever its status.")
-    static let action = OrderAction.delete
+    static let action = OrderCommandKind.delete
 
     @Argument(help: "The order's id, or any unique start of it.")
     var id: String

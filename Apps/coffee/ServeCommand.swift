@@ -1,8 +1,6 @@
 import ArgumentParser
-import CoffeeFactory
 import Core
 import Foundation
-import TerminalUI
 
 /// `coffee serve [--host 127.0.0.1] [--port 8080]`.
 struct ServeCommand: AsyncParsableCommand {
@@ -19,15 +17,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @MainActor
     mutating func run() async throws {
         let (common, host, port) = (common, host, port)
-        try await CommandRun.reporting {
+        try await ErrorWording.reporter.run {
             guard (0...65_535).contains(port) else {
                 throw MessageError.usage("--port \(port) is not a port; use 0 to 65535")
             }
-            let database = CoffeeFactory.databaseURL(path: common.db).path
-            try await common.feature().serve(host: host, port: port) { host, port in
+            let feature = try common.feature()
+            let database = try common.databaseURL().path
+            try await feature.serve(host: host, port: port) { host, port in
                 // Written straight to the file descriptor: a pipe must see the line at once, tests and demos wait for it.
                 FileHandle.standardOutput.write(Data("listening on http://\(host):\(port) (database \(database))\n".utf8))
             }

@@ -96,6 +96,7 @@ struct CoffeeAppTests {
             (["report", "--date", "14/03/2026"], 65, "YYYY-MM-DD"),
             (["show", "xyz"], 64, "is not an order id"),
             (["show", "abc"], 66, "no order abc"),
+            (["order", "--name", "Ada", "--coffee", " ", "--size", "small"], 65, "choose one with --coffee"),
         ]
         for (arguments, status, message) in cases {
             let result = try coffee.runner.run(arguments + ["--db", coffee.database])
@@ -105,6 +106,26 @@ struct CoffeeAppTests {
         }
         #expect(try coffee.orders().isEmpty)
         #expect(try coffee.runner.run(["list", "--format", "xml"]).status == 64)
+        let notAServer = try coffee.runner.run(["list", "--server", "ftp://example"])
+        #expect(notAServer.status == 64)
+        #expect(notAServer.stderr == "coffee: error: 'ftp://example' is not a server URL; pass one like http://127.0.0.1:8080 to --server\n")
+    }
+
+    @Test("plain output is one tab-separated record a line, no header, nothing cut; table still means text")
+    func plain() throws {
+        let coffee = try Coffee()
+        let name = String(repeating: "Ada ", count: 12) + "Lovelace"
+        try coffee.run("order", "--name", name, "--coffee", "latte", "--size", "small")
+        let id = try #require(try coffee.orders().first?["id"] as? String)
+        let list = try coffee.run("list", "--format", "plain")
+        #expect(list.status == 0)
+        let fields = list.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(fields.count == 1)
+        #expect(fields.first?.prefix(6).map(String.init) == [id, name, "Latte", "small", "placed", "$4.00"])
+        let menu = try coffee.run("menu", "--format", "plain").stdout
+        #expect(menu.split(separator: "\n").first == "Espresso\t$3.00\t$3.50\t$4.00")
+        #expect(try coffee.run("list", "--format", "table").stdout.contains("CUSTOMER"))
+        #expect(try coffee.run("show", id, "--format", "plain").stdout.hasPrefix(id + "\t" + name + "\t"))
     }
 
     @Test("the database is --db, else STRATA_COFFEE_DB, else under XDG_DATA_HOME")

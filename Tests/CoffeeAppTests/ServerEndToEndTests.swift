@@ -29,6 +29,18 @@ struct ServerEndToEndTests {
         #expect(stopped.stderr.contains("server stopped"))
     }
 
+    @Test("a port that is taken is a usage error saying to pick another")
+    func portTaken() throws {
+        let coffee = try Coffee()
+        let server = try ServeProcess(database: coffee.database)
+        let port = try #require(server.url.split(separator: ":").last.map(String.init))
+        let second = try coffee.run("serve", "--port", port)
+        #expect(second.status == 64)
+        #expect(second.stderr.hasPrefix("coffee: error: cannot listen on 127.0.0.1:\(port) ("))
+        #expect(second.stderr.hasSuffix("the port is taken: pick another with --port\n"))
+        _ = server.stop()
+    }
+
     @Test("SIGINT stops the server cleanly too")
     func interrupt() throws {
         let server = try ServeProcess(database: try Coffee().database)

@@ -27,29 +27,28 @@ struct OrderRulesTests {
     func nameLength() throws {
         #expect(try place("  Ada  ").customer == "Ada")
         #expect(try place(String(repeating: "é", count: 60)).customer.count == 60)
-        for bad in ["", "   ", String(repeating: "x", count: 61), "two\nlines"] {
-            #expect(throws: MessageError.self) { try place(bad) }
-            do { _ = try place(bad) } catch let error as MessageError { #expect(error.kind == .validation) }
+        let cases: [(String, CoffeeError)] = [
+            ("", .emptyCustomer), ("   ", .emptyCustomer),
+            (String(repeating: "x", count: 61), .customerTooLong(length: 61, limit: 60)), ("two\nlines", .customerNotOneLine),
+        ]
+        for (bad, error) in cases {
+            #expect(throws: error) { try place(bad) }
+            #expect(error.kind == .validation)
         }
     }
 
     @Test("a coffee that is not on the menu is refused with the menu listed")
     func unknownCoffee() {
-        do {
-            _ = try place(coffee: "Tea")
-            Issue.record("tea was accepted")
-        } catch let error as MessageError {
-            #expect(error.kind == .validation)
-            #expect(error.message.contains("'Tea' is not on the menu"))
-            #expect(error.message.contains("Flat White"))
-        } catch { Issue.record("unexpected \(error)") }
+        #expect(throws: CoffeeError.notOnMenu(coffee: "Tea", menu: Menu.standard.items.map(\.name))) { try place(coffee: "Tea") }
+        #expect(Menu.standard.items.map(\.name).contains("Flat White"))
+        #expect(throws: CoffeeError.missingCoffee) { try place(coffee: " ") }
+        #expect(CoffeeError.notOnMenu(coffee: "Tea", menu: []).kind == .validation)
     }
 
-    @Test("an unknown size is refused")
+    @Test("an unknown or missing size is refused")
     func unknownSize() {
-        #expect(throws: MessageError.validation("unknown size 'huge'; use one of small, medium, large")) {
-            try place(size: "huge")
-        }
+        #expect(throws: CoffeeError.unknownSize(size: "huge")) { try place(size: "huge") }
+        #expect(throws: CoffeeError.missingSize) { try place(size: "") }
     }
 
     @Test("times are cut to whole milliseconds so they survive storage")
@@ -66,7 +65,7 @@ struct OrderRulesTests {
             order = try order.moving(to: try order.nextStatus(), at: now)
             #expect(order.status == expected)
         }
-        #expect(throws: MessageError.self) { try order.nextStatus() }
+        #expect(throws: CoffeeError.orderIsFinal(order: order.shortID, status: .completed)) { try order.nextStatus() }
     }
 
     @Test("every forbidden move is a conflict", arguments: OrderStatus.allCases)
@@ -79,22 +78,19 @@ struct OrderRulesTests {
             if allowed {
                 #expect(try order.moving(to: target, at: now).status == target)
             } else {
-                do {
-                    _ = try order.moving(to: target, at: now)
-                    Issue.record("\(status) -> \(target) was allowed")
-                } catch let error as MessageError {
-                    #expect(error.kind == .conflict)
-                }
+                let error = CoffeeError.forbiddenMove(order: order.shortID, from: status, to: target)
+                #expect(throws: error) { try order.moving(to: target, at: now) }
+                #expect(error.kind == .conflict)
             }
         }
     }
 
-    @Test("a cancel after ready says what can be cancelled")
-    func cancelMessage() throws {
+    @Test("a cancel after ready names the order and both statuses")
+    func cancelAfterReady() throws {
         let ready = Order(
             id: .init(UUID(uuidString: "12345678-0000-0000-0000-000000000000") ?? UUID()), customer: "A", coffee: "Latte",
             size: .small, totalCents: 400, status: .ready, createdAt: now, updatedAt: now)
-        #expect(throws: MessageError.conflict("order 12345678 is ready and cannot be cancelled; only placed or preparing orders can")) {
+        #expect(throws: CoffeeError.forbiddenMove(order: "12345678", from: .ready, to: .cancelled)) {
             try ready.moving(to: .cancelled, at: now)
         }
     }
@@ -107,5 +103,18 @@ struct OrderRulesTests {
         #expect(text.contains(#""totalCents":450"#))
         #expect(text.contains(order.idString))
         #expect(try JSONDecoder().decode(Order.self, from: data) == order)
+    }
+
+    @Test("an error crosses JSON as the same case, with its values named")
+    func errorRoundTrip() throws {
+        let errors: [CoffeeError] = [
+            .emptyCustomer, .notOnMenu(coffee: "Tea", menu: ["Latte"]), .ambiguousID(prefix: "ab", matches: ["ab1", "ab2"]),
+            .forbiddenMove(order: "12345678", from: .ready, to: .cancelled), .serverFailed(kind: .storage, message: "locked"),
+        ]
+        for error in errors {
+            #expect(try JSONDecoder().decode(CoffeeError.self, from: try JSONEncoder().encode(error)) == error)
+        }
+        let text = String(decoding: try JSONEncoder().encode(CoffeeError.unknownSize(size: "huge")), as: UTF8.self)
+        #expect(text == #"{"unknownSize":{"size":"huge"}}"#)
     }
 }

@@ -39,15 +39,17 @@ struct QueryAndReportTests {
         let items = OrderQueryParameters.items(of: query)
         let parsed = try OrderQueryParameters.query(from: items.map { ($0.name, $0.value ?? "") })
         #expect(parsed == query)
-        #expect(throws: MessageError.self) { try OrderQueryParameters.query(from: [("colour", "red")]) }
-        #expect(throws: MessageError.self) { try OrderQueryParameters.query(from: [("sort", "price")]) }
+        #expect(throws: CoffeeError.unknownParameter(name: "colour")) { try OrderQueryParameters.query(from: [("colour", "red")]) }
+        #expect(throws: CoffeeError.unknownSort(sort: "price")) { try OrderQueryParameters.query(from: [("sort", "price")]) }
+        #expect(throws: CoffeeError.notATime(text: "noon", parameter: "from")) { try OrderQueryParameters.query(from: [("from", "noon")]) }
+        #expect(throws: CoffeeError.unknownStatus(status: "lost")) { try OrderQueryParameters.query(from: [("status", "lost")]) }
     }
 
     @Test("an id prefix is hex and dashes only")
     func idPrefix() throws {
         #expect(try IDPrefix.validate(" AB12 ") == "ab12")
         for bad in ["", "xyz", "ab 12", String(repeating: "a", count: 37), "a%"] {
-            #expect(throws: MessageError.self) { try IDPrefix.validate(bad) }
+            #expect(throws: CoffeeError.notAnOrderID(text: bad)) { try IDPrefix.validate(bad) }
         }
     }
 
@@ -59,7 +61,7 @@ struct QueryAndReportTests {
         #expect(day.interval(in: utc).duration == 86_400)
         #expect(Day(containing: day.interval(in: utc).start.addingTimeInterval(3_600), in: utc) == day)
         for bad in ["2023-02-29", "2024-13-01", "24-01-01", "2024/01/01", "today"] {
-            #expect(throws: MessageError.self) { try Day(parsing: bad) }
+            #expect(throws: CoffeeError.notADate(text: bad)) { try Day(parsing: bad) }
         }
     }
 

@@ -1,30 +1,36 @@
 import CoffeeEntity
 import CoffeeFactory
+import CoffeeRepository
+import CoffeeServer
 import CoffeeUseCase
 import Core
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The feature served on a free loopback port while `body` runs with its URL.
-func serving(_ feature: CoffeeFeature, _ body: (String) async throws -> Void) async throws {
+func serving(_ feature: CoffeeFeature, _ body: (URL) async throws -> Void) async throws {
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     let task = Task { try await feature.serve(host: "127.0.0.1", port: 0, quiet: true) { _, port in continuation.yield(port) } }
     defer { task.cancel() }
     var iterator = ports.makeAsyncIterator()
     let port = try #require(await iterator.next())
-    try await body("http://127.0.0.1:\(port)")
+    try await body(try #require(URL(string: "http://127.0.0.1:\(port)")))
     task.cancel()
     _ = await task.result
 }
 
 /// The error an operation throws, or `nil`.
-func failure(_ work: () async throws -> Void) async -> MessageError? {
+func failure(_ work: () async throws -> Void) async -> (any Error)? {
     do {
         try await work()
         return nil
     } catch {
-        return MessageError.wrap(error)
+        return error
     }
 }
 
@@ -33,7 +39,7 @@ struct LocalAndRemoteTests {
     @Test("every use case gives the same result through a server as on the database itself")
     func sameThroughServer() async throws {
         let directory = try TemporaryDirectory()
-        let local = try CoffeeFactory.local(databasePath: directory.path("coffee.sqlite").path)
+        let local = try CoffeeFactory.live(databaseURL: directory.path("coffee.sqlite"))
         try await serving(local) { url in
             let remote = try CoffeeFactory.remote(serverURL: url).useCase
             #expect(try await remote.menu() == .standard)
@@ -59,58 +65,66 @@ struct LocalAndRemoteTests {
         }
     }
 
-    @Test("errors come back with the same kind and message as a local run")
+    @Test("errors come back through the server as the same CoffeeError case")
     func sameErrors() async throws {
-        let local = CoffeeFactory.inMemory()
+        // Incrementing ids: 00000000-…-000000000001 and …02 share the prefix `0`.
+        let local = CoffeeFactory.inMemory(ids: .incrementing())
         let order = try await local.useCase.place(customer: "Ada", coffee: "Latte", size: "small")
         for _ in 0..<3 { _ = try await local.useCase.advance(order.idString) }
+        let second = try await local.useCase.place(customer: "Bob", coffee: "Latte", size: "small")
         try await serving(local) { url in
             let remote = try CoffeeFactory.remote(serverURL: url).useCase
-            let cases: [(String, @Sendable (any CoffeeOrdering) async throws -> Void)] = [
-                ("empty name", { _ = try await $0.place(customer: " ", coffee: "Latte", size: "small") }),
-                ("unknown coffee", { _ = try await $0.place(customer: "A", coffee: "Tea", size: "small") }),
-                ("unknown size", { _ = try await $0.place(customer: "A", coffee: "Latte", size: "venti") }),
-                ("cancel completed", { _ = try await $0.cancel(order.idString) }),
-                ("advance completed", { _ = try await $0.advance(order.shortID) }),
-                ("missing", { _ = try await $0.show("ffff") }),
-                ("not an id", { _ = try await $0.show("zz") }),
+            let cases: [(CoffeeError, @Sendable (CoffeeUseCase) async throws -> Void)] = [
+                (.emptyCustomer, { _ = try await $0.place(customer: " ", coffee: "Latte", size: "small") }),
+                (.customerTooLong(length: 61, limit: 60), { _ = try await $0.place(customer: String(repeating: "x", count: 61), coffee: "Latte", size: "small") }),
+                (.notOnMenu(coffee: "Tea", menu: Menu.standard.items.map(\.name)), { _ = try await $0.place(customer: "A", coffee: "Tea", size: "small") }),
+                (.unknownSize(size: "venti"), { _ = try await $0.place(customer: "A", coffee: "Latte", size: "venti") }),
+                (.forbiddenMove(order: order.shortID, from: .completed, to: .cancelled), { _ = try await $0.cancel(order.idString) }),
+                (.orderIsFinal(order: order.shortID, status: .completed), { _ = try await $0.advance(order.idString) }),
+                (.orderNotFound(id: "ffff"), { _ = try await $0.show("ffff") }),
+                (.notAnOrderID(text: "zz"), { _ = try await $0.show("zz") }),
+                (.ambiguousID(prefix: "0", matches: [order.idString, second.idString]), { _ = try await $0.show("0") }),
             ]
-            for (name, operation) in cases {
-                let localError = await failure { try await operation(local.useCase) }
-                let remoteError = await failure { try await operation(remote) }
-                #expect(localError != nil, "\(name)")
-                #expect(remoteError == localError, "\(name)")
+            for (expected, operation) in cases {
+                let localError = await failure { try await operation(local.useCase) } as? CoffeeError
+                let remoteError = await failure { try await operation(remote) } as? CoffeeError
+                #expect(localError == expected, "\(expected)")
+                #expect(remoteError == expected, "\(expected)")
             }
         }
     }
 
-    @Test("a remote feature refuses to serve, and a bad server URL is a usage error")
+    @Test("a remote feature refuses to serve, and a URL that is no http(s) server is refused")
     func remoteLimits() async throws {
-        #expect(throws: MessageError.self) { try CoffeeFactory.remote(serverURL: "ftp://example") }
-        #expect(throws: MessageError.self) { try CoffeeFactory.remote(serverURL: "not a url") }
-        let remote = try CoffeeFactory.remote(serverURL: "http://127.0.0.1:9")
-        let error = await failure { try await remote.serve(host: "127.0.0.1", port: 0) { _, _ in } }
-        #expect(error?.kind == .usage)
+        let ftp = try #require(URL(string: "ftp://example"))
+        #expect(throws: CoffeeError.notAServerURL(url: "ftp://example")) { try CoffeeFactory.remote(serverURL: ftp) }
+        #expect(throws: CoffeeError.notAServerURL(url: "file:///tmp/x")) {
+            try CoffeeFactory.remote(serverURL: URL(fileURLWithPath: "/tmp/x"))
+        }
+        let remote = try CoffeeFactory.remote(serverURL: try #require(URL(string: "http://127.0.0.1:9")))
+        await #expect(throws: CoffeeError.remoteCannotServe) { try await remote.serve(host: "127.0.0.1", port: 0) { _, _ in } }
+    }
+
+    @Test("a port that is taken is the feature's cannotListen, naming the address")
+    func portTaken() async throws {
+        try await serving(CoffeeFactory.inMemory()) { url in
+            let port = try #require(url.port)
+            let error = await failure { try await CoffeeFactory.inMemory().serve(host: "127.0.0.1", port: port, quiet: true) { _, _ in } }
+            guard case .cannotListen(let host, let taken, _)? = error as? CoffeeError else {
+                Issue.record("expected cannotListen, got \(String(describing: error))")
+                return
+            }
+            #expect(host == "127.0.0.1" && taken == port)
+            #expect(CoffeeError.cannotListen(host: host, port: port, reason: "").kind == .usage)
+        }
     }
 
     @Test("a server that is not running is a network error naming the URL")
     func serverDown() async throws {
-        let remote = try CoffeeFactory.remote(serverURL: "http://127.0.0.1:9").useCase
-        let error = await failure { _ = try await remote.menu() }
+        let remote = try CoffeeFactory.remote(serverURL: try #require(URL(string: "http://127.0.0.1:9"))).useCase
+        let error = await failure { _ = try await remote.menu() } as? TransferError
         #expect(error?.kind == .network)
-        #expect(error?.message.contains("127.0.0.1:9") == true)
-    }
-}
-
-@Suite("Where the database lives")
-struct DatabaseLocationTests {
-    @Test("--db wins over STRATA_COFFEE_DB, which wins over XDG_DATA_HOME")
-    func precedence() {
-        let environment = ["XDG_DATA_HOME": "/data", "HOME": "/home/ada"]
-        #expect(CoffeeFactory.databaseURL(path: nil, environment: environment).path == "/data/strata/coffee.sqlite")
-        let withVariable = environment.merging(["STRATA_COFFEE_DB": "/tmp/env.sqlite"]) { $1 }
-        #expect(CoffeeFactory.databaseURL(path: nil, environment: withVariable).path == "/tmp/env.sqlite")
-        #expect(CoffeeFactory.databaseURL(path: "/tmp/flag.sqlite", environment: withVariable).path == "/tmp/flag.sqlite")
+        #expect(error?.request.contains("127.0.0.1:9") == true)
     }
 
     @Test("a database that cannot be opened is a storage error naming the file")
@@ -119,11 +133,74 @@ struct DatabaseLocationTests {
         let blocker = directory.path("file")
         try Data("x".utf8).write(to: blocker)
         do {
-            _ = try CoffeeFactory.local(databasePath: blocker.appendingPathComponent("coffee.sqlite").path)
+            _ = try CoffeeFactory.live(databaseURL: blocker.appendingPathComponent("coffee.sqlite"))
             Issue.record("a path under a file was opened")
-        } catch let error as MessageError {
-            #expect(error.kind == .storage)
-            #expect(error.message.contains(blocker.path))
+        } catch let error as StorageError {
+            #expect(error.operation == .open)
+            #expect(error.path?.contains(blocker.path) == true)
         }
+    }
+}
+
+/// An in-memory repository that counts the lists it is asked for, with a revision a test sets.
+final class CountingRepository: OrderRepository {
+    private let orders = InMemoryOrderRepository()
+    let listCalls = Mutex(0)
+    let currentRevision = Mutex<Int64?>(0)
+
+    func menu() async throws -> Menu { try await orders.menu() }
+    func list(_ query: OrderQuery) async throws -> [Order] {
+        listCalls.withLock { $0 += 1 }
+        return try await orders.list(query)
+    }
+    func get(_ id: Order.ID) async throws -> Order { try await orders.get(id) }
+    func add(_ order: Order) async throws -> Order {
+        defer { bump() }
+        return try await orders.add(order)
+    }
+    func update(_ id: Order.ID, status: OrderStatus, at date: Date) async throws -> Order {
+        defer { bump() }
+        return try await orders.update(id, status: status, at: date)
+    }
+    func delete(_ id: Order.ID) async throws -> Order {
+        defer { bump() }
+        return try await orders.delete(id)
+    }
+    func revision() async throws -> Int64? { currentRevision.withLock { $0 } }
+    private func bump() { currentRevision.withLock { $0 = $0.map { $0 + 1 } } }
+}
+
+@Suite("The server's list cache")
+struct ListCacheTests {
+    func get(_ url: URL) async throws -> Data { try await URLSession.shared.data(from: url).0 }
+
+    @Test("lists come from the cache while the revision stays, and fresh after any change")
+    func listCache() async throws {
+        let repository = CountingRepository()
+        let server = CoffeeServer(useCase: CoffeeUseCase(repository: repository))
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let task = Task { try await server.run(host: "127.0.0.1", port: 0, quiet: true) { _, port in continuation.yield(port) } }
+        defer { task.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        let list = try #require(URL(string: "http://127.0.0.1:\(port)/orders"))
+
+        let first = try await get(list)
+        let second = try await get(list)
+        #expect(first == second)
+        #expect(repository.listCalls.withLock { $0 } == 1)
+
+        var request = URLRequest(url: list)
+        request.httpMethod = "POST"
+        request.httpBody = Data(#"{"customer":"Ada","coffee":"Latte","size":"small"}"#.utf8)
+        _ = try await URLSession.shared.data(for: request)
+        #expect(String(decoding: try await get(list), as: UTF8.self).contains("Ada"))
+        #expect(repository.listCalls.withLock { $0 } == 2)
+
+        // A repository that cannot tell its revision is never cached.
+        repository.currentRevision.withLock { $0 = nil }
+        _ = try await get(list)
+        _ = try await get(list)
+        #expect(repository.listCalls.withLock { $0 } == 4)
     }
 }

@@ -50,12 +50,20 @@ struct RemoteOrderRepositoryTests {
         #expect(String(decoding: request.body, as: UTF8.self) == #"{"status":"preparing"}"#)
     }
 
-    @Test("the server's error body comes back as the same MessageError")
+    @Test("the server's error body comes back as the same CoffeeError, or as its kind and message")
     func errorBody() async throws {
-        let body = Data(#"{"error":{"kind":"conflict","message":"order 00000001 is ready and cannot be cancelled; only placed or preparing orders can"}}"#.utf8)
-        let server = try LoopbackServer(replies: [.respond(status: 409, body: body)])
-        await #expect(throws: MessageError.conflict("order 00000001 is ready and cannot be cancelled; only placed or preparing orders can")) {
-            try await repository(server).update(Fixtures.order(1).id, status: .cancelled, at: Date())
+        let detailed = Data(
+            #"{"error":{"kind":"conflict","message":"…","code":"forbiddenMove","detail":{"forbiddenMove":{"order":"00000001","from":"ready","to":"cancelled"}}}}"#
+                .utf8)
+        // A server of another version: an error body without a detail this client knows.
+        let plain = Data(#"{"error":{"kind":"conflict","message":"the order is locked"}}"#.utf8)
+        let server = try LoopbackServer(replies: [.respond(status: 409, body: detailed), .respond(status: 409, body: plain)])
+        let remote = repository(server)
+        await #expect(throws: CoffeeError.forbiddenMove(order: "00000001", from: .ready, to: .cancelled)) {
+            try await remote.update(Fixtures.order(1).id, status: .cancelled, at: Date())
+        }
+        await #expect(throws: CoffeeError.serverFailed(kind: .conflict, message: "the order is locked")) {
+            try await remote.menu()
         }
     }
 
@@ -66,18 +74,10 @@ struct RemoteOrderRepositoryTests {
             .respond(status: 200, body: Data("<html>hello</html>".utf8)),
         ])
         let remote = repository(server)
-        do {
-            _ = try await remote.menu()
-            Issue.record("an HTML 404 was accepted")
-        } catch let error as MessageError {
-            #expect(error.kind == .remote)
-            #expect(error.message.contains("HTTP 404"))
-        }
-        do {
-            _ = try await remote.menu()
-            Issue.record("HTML was accepted as a menu")
-        } catch let error as MessageError {
-            #expect(error.kind == .badData)
-        }
+        let menu = server.baseURL.appendingPathComponent("/menu").absoluteString
+        await #expect(throws: CoffeeError.notAnOrdersServer(request: "GET \(menu)", status: 404)) { try await remote.menu() }
+        await #expect(throws: CoffeeError.unexpectedAnswer(request: "GET \(menu)")) { try await remote.menu() }
+        #expect(CoffeeError.notAnOrdersServer(request: "", status: 404).kind == .remote)
+        #expect(CoffeeError.unexpectedAnswer(request: "").kind == .badData)
     }
 }

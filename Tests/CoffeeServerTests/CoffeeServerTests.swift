@@ -11,7 +11,7 @@ struct CoffeeServerTests {
 
     @Test("health, menu, and an order placed, listed, shown, advanced and deleted")
     func happyPath() async throws {
-        try await ServerHarness.with(CoffeeServer(orders: ListOrdering())) { base in
+        try await ServerHarness.with(inMemoryServer()) { base in
             #expect(try await ServerHarness.send("GET", base.appendingPathComponent("health")).status == 200)
             let menu = try await ServerHarness.send("GET", base.appendingPathComponent("menu"))
             #expect(try JSONDecoder().decode(Menu.self, from: menu.body) == .standard)
@@ -39,9 +39,9 @@ struct CoffeeServerTests {
         }
     }
 
-    @Test("each kind of bad request gets its status and a JSON error with the CLI's message")
+    @Test("each kind of bad request gets its status and a JSON error naming the field to fix")
     func errors() async throws {
-        try await ServerHarness.with(CoffeeServer(orders: ListOrdering())) { base in
+        try await ServerHarness.with(inMemoryServer()) { base in
             let orders = base.appendingPathComponent("orders")
             let malformed = try await ServerHarness.send("POST", orders, body: Data("{not json".utf8))
             #expect(malformed.status == 400)
@@ -50,6 +50,20 @@ struct CoffeeServerTests {
             let broken = try await ServerHarness.send("POST", orders, body: Data(#"{"customer":"Ada","coffee":"tea","size":"small"}"#.utf8))
             #expect(broken.status == 422)
             #expect(try error(broken.body).error.message.hasPrefix("'tea' is not on the menu"))
+            #expect(try error(broken.body).error.field == "coffee")
+            #expect(try error(broken.body).error.code == "notOnMenu")
+
+            let nameless = try await ServerHarness.send("POST", orders, body: Data(#"{"customer":"","coffee":"latte","size":"small"}"#.utf8))
+            #expect(nameless.status == 422)
+            let namelessError = try error(nameless.body).error
+            #expect(namelessError.field == "customer")
+            #expect(namelessError.code == "emptyCustomer")
+            #expect(namelessError.message == "the field 'customer' is empty; send the customer's name, 1 to 60 characters")
+            #expect(!String(decoding: nameless.body, as: UTF8.self).contains("--"))
+
+            let sizeless = try await ServerHarness.send("POST", orders, body: Data(#"{"customer":"Ada","coffee":"latte"}"#.utf8))
+            #expect(sizeless.status == 422)
+            #expect(try error(sizeless.body).error.field == "size")
 
             let tooBig = try await ServerHarness.send("POST", orders, body: Data(repeating: UInt8(ascii: " "), count: 64 * 1024 + 1))
             #expect(tooBig.status == 413)
@@ -58,10 +72,12 @@ struct CoffeeServerTests {
             let missing = try await ServerHarness.send("GET", orders.appendingPathComponent("abcdef"))
             #expect(missing.status == 404)
             #expect(try error(missing.body).error.kind == .notFound)
+            #expect(try error(missing.body).error.message == "no order abcdef; GET /orders lists the order ids")
 
             #expect(try await ServerHarness.send("GET", base.appendingPathComponent("nothing-here")).status == 404)
             let badFilter = try await ServerHarness.send("GET", try #require(URL(string: orders.absoluteString + "?status=lost")))
             #expect(badFilter.status == 422)
+            #expect(try error(badFilter.body).error.field == "status")
 
             let placed = try await ServerHarness.send("POST", orders, body: Data(#"{"name":"Bo","coffee":"Mocha","size":"l"}"#.utf8))
             let order = try JSONDecoder().decode(Order.self, from: placed.body)
@@ -69,35 +85,13 @@ struct CoffeeServerTests {
                 "PATCH", orders.appendingPathComponent(order.shortID), body: Data(#"{"status":"completed"}"#.utf8))
             #expect(skip.status == 409)
             #expect(try error(skip.body).error.message == "order \(order.shortID) is placed; it can only move to preparing")
+            #expect(try error(skip.body).error.code == "forbiddenMove")
             let unclear = try await ServerHarness.send("PATCH", orders.appendingPathComponent(order.shortID), body: Data("{}".utf8))
             #expect(unclear.status == 422)
 
             // None of the bad requests changed anything: the one good order is there, still placed.
             let list = try JSONDecoder().decode([String: [Order]].self, from: try await ServerHarness.send("GET", orders).body)
             #expect(list["orders"] == [order])
-        }
-    }
-
-    @Test("lists come from the cache while the revision stays, and fresh after any change")
-    func listCache() async throws {
-        let ordering = ListOrdering()
-        try await ServerHarness.with(CoffeeServer(orders: ordering)) { base in
-            let list = base.appendingPathComponent("orders")
-            let first = try await ServerHarness.send("GET", list)
-            let second = try await ServerHarness.send("GET", list)
-            #expect(first.body == second.body)
-            #expect(ordering.listCalls.withLock { $0 } == 1)
-
-            _ = try await ServerHarness.send("POST", list, body: Data(#"{"customer":"Ada","coffee":"Latte","size":"small"}"#.utf8))
-            let third = try await ServerHarness.send("GET", list)
-            #expect(String(decoding: third.body, as: UTF8.self).contains("Ada"))
-            #expect(ordering.listCalls.withLock { $0 } == 2)
-
-            // A repository that cannot tell its revision is never cached.
-            ordering.currentRevision.withLock { $0 = nil }
-            _ = try await ServerHarness.send("GET", list)
-            _ = try await ServerHarness.send("GET", list)
-            #expect(ordering.listCalls.withLock { $0 } == 4)
         }
     }
 }

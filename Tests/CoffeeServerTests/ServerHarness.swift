@@ -5,52 +5,13 @@ import Core
 import Foundation
 import Testing
 import HTTPServer
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// Use cases kept in a list, with the entity rules: enough to drive every route.
-final class ListOrdering: CoffeeOrdering {
-    private let orders = Mutex<[Order]>([])
-    /// How many times `list` ran, and the revision `revision()` reports.
-    let listCalls = Mutex(0)
-    let currentRevision = Mutex<Int64?>(0)
-    let now = Date(timeIntervalSince1970: 1_773_480_000)
-
-    func menu() async throws -> Menu { .standard }
-    func place(customer: String, coffee: String, size: String) async throws -> Order {
-        let order = try Order.place(id: UUID(), customer: customer, coffee: coffee, size: size, menu: .standard, at: now)
-        orders.withLock { $0.append(order) }
-        bump()
-        return order
-    }
-    func list(_ query: OrderQuery) async throws -> [Order] {
-        listCalls.withLock { $0 += 1 }
-        return query.apply(to: orders.withLock { $0 })
-    }
-    func show(_ id: String) async throws -> Order {
-        let prefix = try IDPrefix.validate(id)
-        guard let order = orders.withLock({ $0.first { $0.idString.hasPrefix(prefix) } }) else { throw MessageError.orderNotFound(prefix) }
-        return order
-    }
-    func advance(_ id: String) async throws -> Order { try await changeStatus(id, to: try await show(id).nextStatus()) }
-    func cancel(_ id: String) async throws -> Order { try await changeStatus(id, to: .cancelled) }
-    func changeStatus(_ id: String, to status: OrderStatus) async throws -> Order {
-        let moved = try await show(id).moving(to: status, at: now)
-        orders.withLock { list in list = list.map { $0.id == moved.id ? moved : $0 } }
-        bump()
-        return moved
-    }
-    func delete(_ id: String) async throws -> Order {
-        let order = try await show(id)
-        orders.withLock { $0.removeAll { $0.id == order.id } }
-        bump()
-        return order
-    }
-    func report(day: Day?) async throws -> DailyReport { DailyReport(day: try day ?? Day(parsing: "2026-03-14"), orders: []) }
-    func revision() async throws -> Int64? { currentRevision.withLock { $0 } }
-    private func bump() { currentRevision.withLock { $0 = $0.map { $0 + 1 } } }
+/// The server over in-memory use cases whose clock stands still.
+func inMemoryServer() -> CoffeeServer {
+    CoffeeServer(useCase: .inMemory(clock: .fixed(Date(timeIntervalSince1970: 1_773_480_000))))
 }
 
 /// A `CoffeeServer` on a free loopback port for the length of one test.
@@ -63,7 +24,7 @@ enum ServerHarness {
         }
         defer { task.cancel() }
         var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw MessageError.internal("the server did not start") }
+        let port = try #require(await iterator.next(), "the server did not start")
         try await body(try #require(URL(string: "http://127.0.0.1:\(port)")))
         task.cancel()
         _ = await task.result
@@ -78,8 +39,4 @@ enum ServerHarness {
         let (data, response) = try await URLSession.shared.data(for: request)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
     }
-}
-
-extension MessageError {
-    static func `internal`(_ message: String) -> MessageError { MessageError(.internal, message) }
 }

@@ -30,9 +30,11 @@ struct CoffeeUseCaseTests {
     @Test("a broken rule stores nothing")
     func brokenRuleStoresNothing() async throws {
         let orders = useCase()
-        await #expect(throws: MessageError.self) { try await orders.place(customer: "", coffee: "Latte", size: "small") }
-        await #expect(throws: MessageError.self) { try await orders.place(customer: "A", coffee: "Tea", size: "small") }
-        await #expect(throws: MessageError.self) { try await orders.place(customer: "A", coffee: "Latte", size: "venti") }
+        await #expect(throws: CoffeeError.emptyCustomer) { try await orders.place(customer: "", coffee: "Latte", size: "small") }
+        await #expect(throws: CoffeeError.notOnMenu(coffee: "Tea", menu: Menu.standard.items.map(\.name))) {
+            try await orders.place(customer: "A", coffee: "Tea", size: "small")
+        }
+        await #expect(throws: CoffeeError.unknownSize(size: "venti")) { try await orders.place(customer: "A", coffee: "Latte", size: "venti") }
         #expect(try await repository.list(OrderQuery()).isEmpty)
     }
 
@@ -60,21 +62,13 @@ struct CoffeeUseCaseTests {
         #expect(try await orders.show("c").customer == "C")
         #expect(try await orders.show("AB1").customer == "B")
         #expect(try await orders.show("ab000000-0000-0000-0000-000000000001").customer == "A")
-        do {
-            _ = try await orders.show("ab")
-            Issue.record("an ambiguous prefix was accepted")
-        } catch let error as MessageError {
-            #expect(error.kind == .usage)
-            #expect(error.message.contains("matches 2 orders"))
-            #expect(error.message.contains("ab000000") && error.message.contains("ab100000"))
+        await #expect(throws: CoffeeError.ambiguousID(prefix: "ab", matches: [ids[0], ids[1]].map { $0.uuidString.lowercased() })) {
+            try await orders.show("AB")
         }
-        await #expect(throws: MessageError.orderNotFound("ef")) { try await orders.show("ef") }
-        do {
-            _ = try await orders.show("not-an-id")
-            Issue.record("garbage was accepted as an id")
-        } catch let error as MessageError {
-            #expect(error.kind == .usage)
-        }
+        await #expect(throws: CoffeeError.orderNotFound(id: "ef")) { try await orders.show("ef") }
+        await #expect(throws: CoffeeError.notAnOrderID(text: "not-an-id")) { try await orders.show("not-an-id") }
+        #expect(CoffeeError.ambiguousID(prefix: "ab", matches: []).kind == .usage)
+        #expect(CoffeeError.notAnOrderID(text: "x").kind == .usage)
     }
 
     @Test("advance walks the statuses to completed and then refuses")
@@ -89,7 +83,7 @@ struct CoffeeUseCaseTests {
             #expect(moved.updatedAt == clock.now)
         }
         #expect(statuses == [.preparing, .ready, .completed])
-        await #expect(throws: MessageError.conflict("order 00000000 is completed and cannot move further")) {
+        await #expect(throws: CoffeeError.orderIsFinal(order: "00000000", status: .completed)) {
             try await orders.advance(order.shortID)
         }
     }
@@ -102,13 +96,18 @@ struct CoffeeUseCaseTests {
         #expect(try await orders.cancel(first.idString).status == .cancelled)
         _ = try await orders.advance(second.idString)
         _ = try await orders.advance(second.idString)
-        do {
-            _ = try await orders.cancel(second.idString)
-            Issue.record("a ready order was cancelled")
-        } catch let error as MessageError {
-            #expect(error.kind == .conflict)
+        await #expect(throws: CoffeeError.forbiddenMove(order: second.shortID, from: .ready, to: .cancelled)) {
+            try await orders.cancel(second.idString)
         }
         #expect(try await orders.show(second.idString).status == .ready)
+    }
+
+    @Test("the in-memory use cases start with the orders and the menu given")
+    func inMemory() async throws {
+        let order = try await useCase().place(customer: "Ada", coffee: "Latte", size: "small")
+        let orders = CoffeeUseCase.inMemory(menu: Menu(items: [Menu.standard.items[0]]), orders: [order], clock: clock.clock)
+        #expect(try await orders.show(order.shortID) == order)
+        #expect(try await orders.menu().items.map(\.name) == ["Espresso"])
     }
 
     @Test("delete removes the order whatever its status")

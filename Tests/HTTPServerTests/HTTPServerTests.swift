@@ -30,6 +30,21 @@ struct HTTPServerTests {
         #expect(decoded.error.field == "customer")
     }
 
+    @Test("a feature's error travels in the body as its code and detail, and reads back unchanged")
+    func carriedError() throws {
+        enum Sample: Codable, Equatable { case tooLong(length: Int, limit: Int), missing }
+        let error = APIError(.validation, "customer is too long", field: "customer").carrying(Sample.tooLong(length: 61, limit: 60))
+        #expect(error.code == "tooLong")
+        #expect(error.detail == .object(["tooLong": .object(["length": .integer(61), "limit": .integer(60)])]))
+        let body = try JSONEncoder().encode(ErrorBody(error))
+        #expect(try JSONDecoder().decode(ErrorBody.self, from: body) == ErrorBody(error))
+        let detail = try #require(try JSONDecoder().decode(ErrorBody.self, from: body).error.detail)
+        #expect(try JSONDecoder().decode(Sample.self, from: try JSONEncoder().encode(detail)) == .tooLong(length: 61, limit: 60))
+        #expect(APIError(.validation, "x").carrying(Sample.missing).code == "missing")
+        #expect(APIError(.validation, "x").carrying("not an enum").code == nil)
+        #expect(APIError(.validation, "x").code == nil && APIError(.validation, "x").detail == nil)
+    }
+
     @Test("errors of every origin become API errors with a fitting status")
     func middlewareMapping() {
         let request = Request(

@@ -12,14 +12,14 @@ public struct Day: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads `YYYY-MM-DD`.
     ///
-    /// - Throws: `MessageError.validation` for anything else, or a date that does not exist.
+    /// - Throws: `CoffeeError.notADate` for anything else, or a date that does not exist.
     public init(parsing text: String) throws {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1...12).contains(month), (1...Day.daysIn(month: month, year: year)).contains(day)
         else {
-            throw MessageError.validation("'\(text)' is not a date; write it as YYYY-MM-DD, such as 2026-03-14")
+            throw CoffeeError.notADate(text: text)
         }
         (self.year, self.month, self.day) = (year, month, day)
     }

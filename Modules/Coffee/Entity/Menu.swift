@@ -50,12 +50,12 @@ public struct Menu: Sendable, Codable, Equatable {
 
     /// The item named `name`, ignoring case and surrounding spaces.
     ///
-    /// - Throws: `MessageError.validation` listing what is on the menu.
+    /// - Throws: `CoffeeError.missingCoffee` for an empty name, `.notOnMenu` (with what is on the menu) for another.
     public func item(named name: String) throws -> MenuItem {
         let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !key.isEmpty else { throw CoffeeError.missingCoffee }
         guard let item = items.first(where: { $0.name.lowercased() == key }) else {
-            throw MessageError.validation(
-                "'\(name)' is not on the menu; choose one of \(items.map(\.name).joined(separator: ", ")) (see `coffee menu`)")
+            throw CoffeeError.notOnMenu(coffee: name, menu: items.map(\.name))
         }
         return item
     }

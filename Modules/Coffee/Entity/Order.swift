@@ -43,7 +43,7 @@ public struct Order: Sendable, Equatable, Identifiable {
 
     /// A new order, checked against the rules and priced from `menu`.
     ///
-    /// - Throws: `MessageError.validation` for a bad name, an unknown coffee or size.
+    /// - Throws: `CoffeeError` for a bad name, an unknown coffee or size.
     public static func place(
         id: UUID, customer: String, coffee: String, size: String, menu: Menu, at date: Date
     ) throws -> Order {
@@ -58,9 +58,9 @@ public struct Order: Sendable, Equatable, Identifiable {
 
     /// This order with its status moved to `target` at `date`.
     ///
-    /// - Throws: `MessageError.conflict` when the rules forbid the change, saying what is allowed.
+    /// - Throws: `CoffeeError.forbiddenMove` when the rules forbid the change.
     public func moving(to target: OrderStatus, at date: Date) throws -> Order {
-        guard status.allows(target) else { throw forbiddenMove(to: target) }
+        guard status.allows(target) else { throw CoffeeError.forbiddenMove(order: shortID, from: status, to: target) }
         var moved = self
         moved.status = target
         moved.updatedAt = max(date.truncatedToMilliseconds, createdAt)
@@ -69,11 +69,9 @@ public struct Order: Sendable, Equatable, Identifiable {
 
     /// The next status `advance` moves this order to.
     ///
-    /// - Throws: `MessageError.conflict` when the order is already completed or cancelled.
+    /// - Throws: `CoffeeError.orderIsFinal` when the order is already completed or cancelled.
     public func nextStatus() throws -> OrderStatus {
-        guard let next = status.next else {
-            throw MessageError.conflict("order \(shortID) is \(status.rawValue) and cannot move further")
-        }
+        guard let next = status.next else { throw CoffeeError.orderIsFinal(order: shortID, status: status) }
         return next
     }
 
@@ -82,17 +80,6 @@ public struct Order: Sendable, Equatable, Identifiable {
 
     /// The id as lower-case text, the form every output uses.
     public var idString: String { id.rawValue.uuidString.lowercased() }
-
-    private func forbiddenMove(to target: OrderStatus) -> MessageError {
-        if target == .cancelled {
-            return .conflict(
-                "order \(shortID) is \(status.rawValue) and cannot be cancelled; only placed or preparing orders can")
-        }
-        if let next = status.next {
-            return .conflict("order \(shortID) is \(status.rawValue); it can only move to \(next.rawValue)")
-        }
-        return .conflict("order \(shortID) is \(status.rawValue) and cannot move further")
-    }
 }
 
 /// The customer-name rule: trimmed, 1 to 60 characters, on one line.
@@ -100,26 +87,16 @@ public enum CustomerName {
     /// The longest name, in characters.
     public static let maxLength = 60
 
-    /// The trimmed name, or a validation error saying what is wrong.
+    /// The trimmed name.
+    ///
+    /// - Throws: `CoffeeError.emptyCustomer`, `.customerTooLong` or `.customerNotOneLine`.
     public static func validate(_ name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else {
-            throw MessageError.validation("the customer name is empty; give one with --name")
-        }
-        guard trimmed.count <= maxLength else {
-            throw MessageError.validation(
-                "the customer name has \(trimmed.count) characters; use at most \(maxLength)")
-        }
+        guard !trimmed.isEmpty else { throw CoffeeError.emptyCustomer }
+        guard trimmed.count <= maxLength else { throw CoffeeError.customerTooLong(length: trimmed.count, limit: maxLength) }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw MessageError.validation("the customer name contains a line break or control character; use plain text")
+            throw CoffeeError.customerNotOneLine
         }
         return trimmed
-    }
-}
-
-extension MessageError {
-    /// The error for an id (or id prefix) that names no order.
-    public static func orderNotFound(_ id: String) -> MessageError {
-        .notFound("no order \(id); run `coffee list` to see the order ids")
     }
 }

@@ -10,10 +10,10 @@ public enum OrderSort: String, Sendable, Codable, CaseIterable {
 
     /// Reads `time` or `total`.
     ///
-    /// - Throws: `MessageError.validation` naming the choices.
+    /// - Throws: `CoffeeError.unknownSort`.
     public init(parsing text: String) throws {
         guard let sort = OrderSort(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
-            throw MessageError.validation("unknown sort '\(text)'; use time or total")
+            throw CoffeeError.unknownSort(sort: text)
         }
         self = sort
     }

@@ -19,7 +19,7 @@ public enum OrderQueryParameters {
 
     /// The query the parameters describe.
     ///
-    /// - Throws: `MessageError.validation` for an unknown status or sort, a malformed time or id prefix,
+    /// - Throws: `CoffeeError` for an unknown status or sort, a malformed time or id prefix,
     ///   or an unknown parameter.
     public static func query(from parameters: [(name: String, value: String)]) throws -> OrderQuery {
         var query = OrderQuery()
@@ -31,17 +31,14 @@ public enum OrderQueryParameters {
             case "from": query.createdFrom = try time(value, name)
             case "before": query.createdBefore = try time(value, name)
             case "sort": query.sort = try OrderSort(parsing: value)
-            default:
-                throw MessageError.validation("unknown parameter '\(name)'; use status, customer, id, from, before or sort")
+            default: throw CoffeeError.unknownParameter(name: name)
             }
         }
         return query
     }
 
     private static func time(_ value: String, _ name: String) throws -> Date {
-        guard let date = Timestamp.parse(value) else {
-            throw MessageError.validation("'\(value)' is not a time for \(name); use ISO 8601, such as 2026-03-14T09:00:00Z")
-        }
+        guard let date = Timestamp.parse(value) else { throw CoffeeError.notATime(text: value, parameter: name) }
         return date
     }
 }
@@ -50,11 +47,11 @@ public enum OrderQueryParameters {
 public enum IDPrefix {
     /// The prefix in lower case.
     ///
-    /// - Throws: `MessageError.usage` for anything that cannot start an order id.
+    /// - Throws: `CoffeeError.notAnOrderID` for anything that cannot start an order id.
     public static func validate(_ text: String) throws -> String {
         let prefix = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard !prefix.isEmpty, prefix.count <= 36, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw MessageError.usage("'\(text)' is not an order id; give an id or the start of one, as `coffee list` shows")
+            throw CoffeeError.notAnOrderID(text: text)
         }
         return prefix
     }

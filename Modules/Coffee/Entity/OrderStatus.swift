@@ -17,11 +17,10 @@ public enum OrderStatus: String, Sendable, Codable, CaseIterable {
 
     /// Reads a status name, ignoring case.
     ///
-    /// - Throws: `MessageError.validation` naming the statuses there are.
+    /// - Throws: `CoffeeError.unknownStatus`.
     public init(parsing text: String) throws {
         guard let status = OrderStatus(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
-            throw MessageError.validation(
-                "unknown status '\(text)'; use one of \(OrderStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw CoffeeError.unknownStatus(status: text)
         }
         self = status
     }

@@ -11,12 +11,13 @@ public enum Size: String, Sendable, Codable, CaseIterable, Comparable {
 
     /// Reads a size the way people type it: `small`, `Medium`, or the first letter `l`.
     ///
-    /// - Throws: `MessageError.validation` naming the sizes there are.
+    /// - Throws: `CoffeeError.missingSize` for empty text, `.unknownSize` for other text.
     public init(parsing text: String) throws {
         let key = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !key.isEmpty else { throw CoffeeError.missingSize }
         guard let size = Size(rawValue: key) ?? Size.allCases.first(where: { key.count == 1 && $0.rawValue.hasPrefix(key) })
         else {
-            throw MessageError.validation("unknown size '\(text)'; use one of \(Size.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw CoffeeError.unknownSize(size: text)
         }
         self = size
     }

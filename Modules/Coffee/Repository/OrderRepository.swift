@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Three implementations answer every call the same way: `SQLiteOrderRepository` (a local
 /// file), `RemoteOrderRepository` (an orders server over HTTP) and `InMemoryOrderRepository`
-/// (tests). Every change happens in one transaction: it is all done, or nothing is.
+/// (tests). Every change happens in one transaction: it is all done, or nothing is. The
+/// feature's failures are `CoffeeError` cases; storage failures arrive as `StorageError` and
+/// network ones as `TransferError`, unwrapped, for the edge to word.
 public protocol OrderRepository: Sendable {
     /// What the shop sells.
     func menu() async throws -> Menu
@@ -16,21 +18,23 @@ public protocol OrderRepository: Sendable {
 
     /// The order with `id`.
     ///
-    /// - Throws: `MessageError.notFound` when there is none.
+    /// - Throws: `CoffeeError.orderNotFound` when there is none.
     func get(_ id: Order.ID) async throws -> Order
 
     /// Stores a new order and returns it as stored.
+    ///
+    /// - Throws: `CoffeeError.duplicateOrder` when its id is taken.
     func add(_ order: Order) async throws -> Order
 
     /// Moves the order's status to `status` at `date`, checking the rules on the stored order
     /// in the same transaction, and returns the changed order.
     ///
-    /// - Throws: `MessageError.notFound`, or `MessageError.conflict` for a forbidden change.
+    /// - Throws: `CoffeeError.orderNotFound`, or `.forbiddenMove` for a change the rules forbid.
     func update(_ id: Order.ID, status: OrderStatus, at date: Date) async throws -> Order
 
     /// Removes the order and returns it as it was.
     ///
-    /// - Throws: `MessageError.notFound` when there is none.
+    /// - Throws: `CoffeeError.orderNotFound` when there is none.
     func delete(_ id: Order.ID) async throws -> Order
 
     /// A number that changes whenever the stored orders change, in this process or any other;

@@ -6,8 +6,8 @@ import HTTPClient
 /// Orders kept by an orders server (`coffee serve`), reached with JSON over HTTP.
 ///
 /// The server runs the same use cases on its own database, so every rule is checked there
-/// too; its error bodies carry the kind and the one-line message, which this repository
-/// throws again unchanged, so a remote run prints what a local one would.
+/// too; its error bodies carry the `CoffeeError` itself (`detail`), which this repository
+/// throws again, so a remote run prints and exits as a local one would.
 public struct RemoteOrderRepository: OrderRepository {
     private let baseURL: URL
     private let client: HTTPClient
@@ -61,12 +61,10 @@ public struct RemoteOrderRepository: OrderRepository {
         as type: Response.Type
     ) async throws -> Response {
         guard var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false) else {
-            throw MessageError.usage("'\(baseURL.absoluteString)' is not a server URL; pass one like http://127.0.0.1:8080")
+            throw CoffeeError.notAServerURL(url: baseURL.absoluteString)
         }
         if !query.isEmpty { components.queryItems = query }
-        guard let url = components.url else {
-            throw MessageError.usage("'\(baseURL.absoluteString)' is not a server URL; pass one like http://127.0.0.1:8080")
-        }
+        guard let url = components.url else { throw CoffeeError.notAServerURL(url: baseURL.absoluteString) }
         var request = HTTPRequest(method: method, url: url, headers: ["Accept": "application/json"])
         if let body {
             request.body = try JSONEncoder().encode(body)
@@ -77,16 +75,16 @@ public struct RemoteOrderRepository: OrderRepository {
         do {
             return try JSONDecoder().decode(Response.self, from: response.body)
         } catch {
-            throw MessageError.badData("\(method) \(url.absoluteString) answered JSON that is not what coffee expects; is it an orders server?")
+            throw CoffeeError.unexpectedAnswer(request: "\(method) \(url.absoluteString)")
         }
     }
 
-    /// The server's own error when its body carries one, else a line naming the status.
-    static func error(from response: HTTPResponse, request: HTTPRequest) -> MessageError {
-        if let body = try? JSONDecoder().decode(ErrorBody.self, from: response.body) {
-            return MessageError(body.error.kind, body.error.message)
+    /// The server's own `CoffeeError` when its body carries one; else its kind and message; else the status.
+    static func error(from response: HTTPResponse, request: HTTPRequest) -> CoffeeError {
+        guard let body = try? JSONDecoder().decode(ErrorBody.self, from: response.body) else {
+            return .notAnOrdersServer(request: "\(request.method) \(request.url.absoluteString)", status: response.status)
         }
-        return .remote("\(request.method) \(request.url.absoluteString) answered HTTP \(response.status); is it an orders server?")
+        return body.error.detail ?? .serverFailed(kind: body.error.kind, message: body.error.message)
     }
 }
 
@@ -105,10 +103,23 @@ struct OrderList: Decodable {
     let orders: [Order]
 }
 
+/// The part of the server's error body this client reads (the server writes it with `HTTPServer.ErrorBody`).
 struct ErrorBody: Decodable {
     struct Detail: Decodable {
         let kind: ErrorKind
         let message: String
+        /// The error as the feature threw it, when the server sent one this client understands.
+        let detail: CoffeeError?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            kind = try container.decode(ErrorKind.self, forKey: .kind)
+            message = try container.decode(String.self, forKey: .message)
+            // A newer server may send a case this client does not know: fall back to its kind and message.
+            detail = try? container.decodeIfPresent(CoffeeError.self, forKey: .detail)
+        }
+
+        private enum CodingKeys: String, CodingKey { case kind, message, detail }
     }
     let error: Detail
 }

@@ -3,122 +3,116 @@ import Core
 import Database
 import Foundation
 
-/// Orders in a local SQLite file, shared safely by several processes at once.
+/// Orders in a local SQLite file (`CoffeeSchema`), shared safely by several processes at once.
 ///
-/// Every change is one IMMEDIATE transaction (GRDB's `write`): the write lock is taken up
-/// front, so two processes never deadlock upgrading a read lock, and the busy timeout of
-/// `AppDatabase` makes the second wait instead of failing with "database is locked".
-/// A status change reads and writes the order inside that one transaction.
+/// Every access goes through `AppDatabase.read`/`write`, so SQLite's failures arrive as
+/// `StorageError`. Every change is one IMMEDIATE transaction: the write lock is taken up front,
+/// so two processes never deadlock upgrading a read lock, and the busy timeout makes the second
+/// wait instead of failing with "database is locked". A status change reads and writes the
+/// order inside that one transaction.
 public struct SQLiteOrderRepository: OrderRepository {
     private let database: AppDatabase
     /// A connection of its own that only asks `PRAGMA data_version`: the number changes when
-    /// any other connection (the pool's writer, another process) commits.
+    /// any other connection (the pool's writer, another process) commits. The pool's readers
+    /// cannot answer it: each connection counts on its own, so two readers disagree.
     private let watcher: DatabaseQueue?
 
-    /// Creates a repository over a database migrated with `SQLiteOrderRepository.migrator`.
+    /// Creates a repository over a database migrated with `CoffeeSchema.migrator`.
     public init(database: AppDatabase) {
         self.database = database
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(AppDatabase.defaultBusyTimeout)
-        let path = database.writer.path
         // An in-memory database has no second connection to watch it from: no revision, no caching.
-        watcher = path.isEmpty || path.hasPrefix(":memory:") ? nil : try? DatabaseQueue(path: path, configuration: configuration)
+        watcher = database.path.flatMap { try? DatabaseQueue(path: $0, configuration: configuration) }
     }
-
-    /// The file name under the data directory.
-    public static let fileName = "coffee.sqlite"
 
     /// What the shop sells, in menu order.
     public func menu() async throws -> Menu {
-        try await storage("reading the menu") {
-            try await database.writer.read { db in
-                let rows = try Row.fetchAll(db, sql: "SELECT name, small, medium, large FROM menuItem ORDER BY position")
-                return Menu(items: rows.map { row in
-                    MenuItem(name: row["name"], prices: Prices(small: row["small"], medium: row["medium"], large: row["large"]))
-                })
-            }
+        try await database.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT name, small, medium, large FROM menu_items ORDER BY position")
+            return Menu(items: rows.map { row in
+                MenuItem(name: row["name"], prices: Prices(small: row["small"], medium: row["medium"], large: row["large"]))
+            })
         }
     }
 
     /// The matching orders, filtered and sorted in SQL.
     public func list(_ query: OrderQuery) async throws -> [Order] {
         let (sql, arguments) = Self.select(query)
-        return try await storage("listing orders") {
-            try await database.writer.read { db in
-                try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.order)
-            }
+        return try await database.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.order)
         }
     }
 
     /// The order with `id`.
     public func get(_ id: Order.ID) async throws -> Order {
-        try await storage("reading an order") {
-            try await database.writer.read { db in try Self.fetch(db, id) }
-        }
+        try await database.read { db in try Self.fetch(db, id) }
     }
 
-    /// Inserts the order in its own transaction.
+    /// Inserts the order in its own transaction; a taken id changes nothing.
     public func add(_ order: Order) async throws -> Order {
-        try await storage("saving the order") {
-            try await database.writer.write { db in
-                try db.execute(
-                    sql: """
-                        INSERT INTO coffeeOrder (id, customer, customerKey, coffee, size, totalCents, status, createdAt, updatedAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        order.idString, order.customer, OrderQuery.customerKey(order.customer), order.coffee,
-                        order.size.rawValue, order.totalCents, order.status.rawValue,
-                        order.createdAt.millisecondsSince1970, order.updatedAt.millisecondsSince1970,
-                    ])
-            }
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO orders (id, customer, customer_key, coffee, size, total_cents, status, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                    """,
+                arguments: [
+                    order.idString, order.customer, OrderQuery.customerKey(order.customer), order.coffee,
+                    order.size.rawValue, order.totalCents, order.status.rawValue,
+                    order.createdAt.millisecondsSince1970, order.updatedAt.millisecondsSince1970,
+                ])
+            // No row written means the id was there already: a domain conflict, not a storage failure.
+            guard db.changesCount == 1 else { throw CoffeeError.duplicateOrder(order: order.shortID) }
             return order
         }
     }
 
     /// Reads, checks and writes the status in one transaction.
     public func update(_ id: Order.ID, status: OrderStatus, at date: Date) async throws -> Order {
-        try await storage("changing the order") {
-            try await database.writer.write { db in
-                let moved = try Self.fetch(db, id).moving(to: status, at: date)
-                try db.execute(
-                    sql: "UPDATE coffeeOrder SET status = ?, updatedAt = ? WHERE id = ?",
-                    arguments: [moved.status.rawValue, moved.updatedAt.millisecondsSince1970, moved.idString])
-                return moved
-            }
+        try await database.write { db in
+            let moved = try Self.fetch(db, id).moving(to: status, at: date)
+            try db.execute(
+                sql: "UPDATE orders SET status = ?, updated_at = ? WHERE id = ?",
+                arguments: [moved.status.rawValue, moved.updatedAt.millisecondsSince1970, moved.idString])
+            return moved
         }
     }
 
     /// Reads and deletes the order in one transaction.
     public func delete(_ id: Order.ID) async throws -> Order {
-        try await storage("deleting the order") {
-            try await database.writer.write { db in
-                let order = try Self.fetch(db, id)
-                try db.execute(sql: "DELETE FROM coffeeOrder WHERE id = ?", arguments: [order.idString])
-                return order
-            }
+        try await database.write { db in
+            let order = try Self.fetch(db, id)
+            try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: [order.idString])
+            return order
         }
     }
 
     /// SQLite's data version seen from the watching connection.
     public func revision() async throws -> Int64? {
         guard let watcher else { return nil }
-        return try await storage("checking for changes") {
-            // Synchronous and outside a transaction: one cached pragma costs less than a thread hop
-            // or a BEGIN/COMMIT, and it is asked on every cached GET.
-            try watcher.unsafeRead { db in try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) }
+        do {
+            return try Self.dataVersion(watcher)
+        } catch let error as DatabaseError {
+            throw StorageError(.read, path: database.path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
         }
+    }
+
+    /// Synchronous and outside a transaction: one cached pragma costs less than a thread hop
+    /// or a BEGIN/COMMIT, and it is asked on every cached GET.
+    private static func dataVersion(_ watcher: DatabaseQueue) throws -> Int64? {
+        try watcher.unsafeRead { db in try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) }
     }
 
     // MARK: - Rows
 
-    private static let columns = "id, customer, coffee, size, totalCents, status, createdAt, updatedAt"
+    private static let columns = "id, customer, coffee, size, total_cents, status, created_at, updated_at"
 
     private static func fetch(_ db: GRDB.Database, _ id: Order.ID) throws -> Order {
         let key = id.rawValue.uuidString.lowercased()
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM coffeeOrder WHERE id = ?", arguments: [key]) else {
-            throw MessageError.orderNotFound(key)
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM orders WHERE id = ?", arguments: [key]) else {
+            throw CoffeeError.orderNotFound(id: key)
         }
         return try order(row)
     }
@@ -132,7 +126,7 @@ public struct SQLiteOrderRepository: OrderRepository {
             arguments += [status.rawValue]
         }
         if let customer = query.customer {
-            conditions.append("customerKey = ?")
+            conditions.append("customer_key = ?")
             arguments += [OrderQuery.customerKey(customer)]
         }
         if let prefix = query.idPrefix {
@@ -141,16 +135,16 @@ public struct SQLiteOrderRepository: OrderRepository {
             arguments += [prefix.lowercased(), prefix.lowercased() + "\u{7F}"]
         }
         if let from = query.createdFrom {
-            conditions.append("createdAt >= ?")
+            conditions.append("created_at >= ?")
             arguments += [from.millisecondsSince1970]
         }
         if let before = query.createdBefore {
-            conditions.append("createdAt < ?")
+            conditions.append("created_at < ?")
             arguments += [before.millisecondsSince1970]
         }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        let order = query.sort == .total ? "totalCents DESC, createdAt, id" : "createdAt, id"
-        return ("SELECT \(columns) FROM coffeeOrder\(filter) ORDER BY \(order)", arguments)
+        let order = query.sort == .total ? "total_cents DESC, created_at, id" : "created_at, id"
+        return ("SELECT \(columns) FROM orders\(filter) ORDER BY \(order)", arguments)
     }
 
     /// An order from a row of `columns`, read by position (by name costs a lookup per field).
@@ -160,18 +154,10 @@ public struct SQLiteOrderRepository: OrderRepository {
               let size = Size(rawValue: row[3]),
               let status = OrderStatus(rawValue: row[5])
         else {
-            throw MessageError.badData("the database holds an order that cannot be read (id \(idText)); it was not written by coffee")
+            throw CoffeeError.unreadableOrder(id: idText)
         }
         return Order(
             id: Order.ID(uuid), customer: row[1], coffee: row[2], size: size, totalCents: row[4], status: status,
             createdAt: Date(millisecondsSince1970: row[6]), updatedAt: Date(millisecondsSince1970: row[7]))
-    }
-
-    private func storage<T>(_ doing: String, _ work: () async throws -> T) async throws -> T {
-        do {
-            return try await work()
-        } catch {
-            throw MessageError.storage(doing, error)
-        }
     }
 }

@@ -18,15 +18,16 @@ import Hummingbird
 /// | `DELETE /orders/{id}` | the deleted order |
 ///
 /// Errors are JSON (`ErrorBody`): 400 malformed, 404 missing, 409 forbidden status change,
-/// 413 body over the limit, 422 broken rule.
+/// 413 body over the limit, 422 broken rule. This is the HTTP edge: `CoffeeServerWording`
+/// words each `CoffeeError` for an HTTP client, naming the request field to fix.
 public struct CoffeeServer: Sendable {
-    private let orders: any CoffeeOrdering
+    private let useCase: CoffeeUseCase
     private let bodyLimit: Int
     private let listCache = ResponseCache()
 
-    /// Creates the API over `orders`; request bodies may have at most `bodyLimit` bytes.
-    public init(orders: any CoffeeOrdering, bodyLimit: Int = JSONMessages.defaultBodyLimit) {
-        self.orders = orders
+    /// Creates the API over `useCase`; request bodies may have at most `bodyLimit` bytes.
+    public init(useCase: CoffeeUseCase, bodyLimit: Int = JSONMessages.defaultBodyLimit) {
+        self.useCase = useCase
         self.bodyLimit = bodyLimit
     }
 
@@ -35,36 +36,43 @@ public struct CoffeeServer: Sendable {
     /// - Parameters:
     ///   - quiet: log only critical errors (tests stop servers by cancelling them).
     ///   - onListening: gets the host and the port actually bound (the real one when 0 was asked for).
+    /// - Throws: `CoffeeError.cannotListen` when the address cannot be bound (the feature's own
+    ///   case, so the app words it with the rest and no layer above needs the server module).
     public func run(
         host: String, port: Int, quiet: Bool = false, onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void
     ) async throws {
-        try await HTTPServerRunner(address: .init(host: host, port: port), quiet: quiet).run(router()) { address in
-            onListening(address.host, address.port)
+        do {
+            try await HTTPServerRunner(address: .init(host: host, port: port), quiet: quiet).run(router()) { address in
+                onListening(address.host, address.port)
+            }
+        } catch ServerError.cannotListen(let host, let port, let reason) {
+            throw CoffeeError.cannotListen(host: host, port: port, reason: reason)
         }
     }
 
     /// The routes, behind the JSON error middleware.
     public func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        router.middlewares.add(JSONErrorMiddleware())
+        router.middlewares.add(JSONErrorMiddleware(describe: CoffeeServerWording.apiError(for:)))
         router.get("health") { _, _ in try JSONMessages.response(["status": "ok"]) }
-        router.get("menu") { _, _ in try JSONMessages.response(try await orders.menu()) }
+        router.get("menu") { _, _ in try JSONMessages.response(try await useCase.menu()) }
         router.get("orders") { request, _ in
             let parameters = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
             let query = try OrderQueryParameters.query(from: parameters)
             // Lists are served from the cache while no order changed anywhere (see `ResponseCache`).
-            return try await listCache.response(for: request.uri.query ?? "", revision: try await orders.revision()) {
-                OrderListBody(orders: try await orders.list(query))
+            return try await listCache.response(for: request.uri.query ?? "", revision: try await useCase.revision()) {
+                OrderListBody(orders: try await useCase.list(query))
             }
         }
         router.post("orders") { request, _ in
             let body = try await JSONMessages.decode(NewOrderBody.self, from: request, limit: bodyLimit)
-            let order = try await orders.place(customer: body.customer ?? body.name ?? "", coffee: body.coffee ?? "", size: body.size ?? "")
+            let order = try await useCase.place(
+                customer: body.customer ?? body.name ?? "", coffee: body.coffee ?? "", size: body.size ?? "")
             // The use case returned only after the repository committed: 201 means the order is stored.
             return try JSONMessages.response(order, status: .created)
         }
         router.get("orders/:id") { _, context in
-            try JSONMessages.response(try await orders.show(try context.parameters.require("id")))
+            try JSONMessages.response(try await useCase.show(try context.parameters.require("id")))
         }
         router.patch("orders/:id") { request, context in
             let id = try context.parameters.require("id")
@@ -72,18 +80,20 @@ public struct CoffeeServer: Sendable {
             return try JSONMessages.response(try await change(id, body))
         }
         router.delete("orders/:id") { _, context in
-            try JSONMessages.response(try await orders.delete(try context.parameters.require("id")))
+            try JSONMessages.response(try await useCase.delete(try context.parameters.require("id")))
         }
         return router
     }
 
     private func change(_ id: String, _ body: StatusChangeBody) async throws -> Order {
         switch (body.action?.lowercased(), body.status) {
-        case ("advance", nil): return try await orders.advance(id)
-        case ("cancel", nil): return try await orders.cancel(id)
-        case (nil, let status?): return try await orders.changeStatus(id, to: try OrderStatus(parsing: status))
+        case ("advance", nil): return try await useCase.advance(id)
+        case ("cancel", nil): return try await useCase.cancel(id)
+        case (nil, let status?): return try await useCase.changeStatus(id, to: try OrderStatus(parsing: status))
         default:
-            throw MessageError.validation(#"say what to change: {"action": "advance"} or {"action": "cancel"}, or {"status": "<next status>"}"#)
+            throw APIError(
+                .validation, #"say what to change: {"action": "advance"} or {"action": "cancel"}, or {"status": "<next status>"}"#,
+                field: "action")
         }
     }
 }

@@ -5,7 +5,9 @@ import Hummingbird
 ///
 /// Every error leaves the server as `{"error": {"kind": …, "message": …, "field": …}}`: the
 /// kind is the `ErrorKind` (so a client knows what failed), the message is written for an HTTP
-/// client, and `field` names the request field to fix when one is to blame.
+/// client, and `field` names the request field to fix when one is to blame. A feature's error
+/// may add `code` (a stable name for the failure) and `detail` (the typed error as JSON), so a
+/// client of the same feature turns the answer back into the error it would have thrown itself.
 public struct APIError: Error, Sendable, Equatable {
     /// The status to answer with.
     public let status: HTTPResponse.Status
@@ -15,18 +17,37 @@ public struct APIError: Error, Sendable, Equatable {
     public let message: String
     /// The request field to fix, such as `customer`; `nil` when no field is to blame.
     public let field: String?
+    /// A machine-readable name of the failure, such as `emptyCustomer`; `nil` for generic errors.
+    public let code: String?
+    /// The failure's data as JSON, for clients that decode it back into a typed error.
+    public let detail: JSONValue?
 
     /// Creates an error with an explicit status.
-    public init(_ status: HTTPResponse.Status, _ kind: ErrorKind, _ message: String, field: String? = nil) {
+    public init(
+        _ status: HTTPResponse.Status, _ kind: ErrorKind, _ message: String, field: String? = nil, code: String? = nil,
+        detail: JSONValue? = nil
+    ) {
         self.status = status
         self.kind = kind
         self.message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
         self.field = field
+        self.code = code
+        self.detail = detail
     }
 
     /// Creates an error with the status its kind maps to.
-    public init(_ kind: ErrorKind, _ message: String, field: String? = nil) {
-        self.init(Self.status(for: kind), kind, message, field: field)
+    public init(_ kind: ErrorKind, _ message: String, field: String? = nil, code: String? = nil, detail: JSONValue? = nil) {
+        self.init(Self.status(for: kind), kind, message, field: field, code: code, detail: detail)
+    }
+
+    /// This error carrying `error` as its `detail`, and the case's name as its `code`.
+    ///
+    /// `error` is encoded the way Swift encodes an enum with associated values: an object with
+    /// one key, the case's name, which becomes the code. An error that does not encode so keeps no code.
+    public func carrying(_ error: some Encodable) -> APIError {
+        let detail = try? JSONValue(encoding: error)
+        let code: String? = if case .object(let members)? = detail, members.count == 1 { members.keys.first } else { nil }
+        return APIError(status, kind, message, field: field, code: code, detail: detail)
     }
 
     /// The status each kind of error is answered with.
@@ -48,7 +69,7 @@ public struct APIError: Error, Sendable, Equatable {
 
 /// The JSON body of every error response.
 public struct ErrorBody: Codable, Sendable, Equatable {
-    /// The error's kind, message and field.
+    /// The error's kind, message, field, code and detail.
     public struct Detail: Codable, Sendable, Equatable {
         /// The `ErrorKind`, such as `validation`.
         public let kind: ErrorKind
@@ -56,6 +77,10 @@ public struct ErrorBody: Codable, Sendable, Equatable {
         public let message: String
         /// The request field to fix, when there is one.
         public let field: String?
+        /// The failure's machine-readable name, when the feature gives one.
+        public let code: String?
+        /// The failure's data, when the feature gives it.
+        public let detail: JSONValue?
     }
 
     /// The error.
@@ -63,6 +88,6 @@ public struct ErrorBody: Codable, Sendable, Equatable {
 
     /// The body for `error`.
     public init(_ error: APIError) {
-        self.error = Detail(kind: error.kind, message: error.message, field: error.field)
+        self.error = Detail(kind: error.kind, message: error.message, field: error.field, code: error.code, detail: error.detail)
     }
 }

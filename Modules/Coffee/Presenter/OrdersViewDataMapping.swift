@@ -1,28 +1,33 @@
 import CoffeeEntity
 import Foundation
 
-/// Turns entities into view data: money through `Money`, times through a fixed pattern in one time zone.
-struct CoffeeViewDataMapping: Sendable {
-    let timeZone: TimeZone
+/// Turns entities into view data: money through `Money`, times as calendar fields in one time zone.
+struct OrdersViewDataMapping: Sendable {
+    /// Made once: a calendar is costly to create, and a list maps many rows.
+    private let calendar: Calendar
+
+    init(timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+    }
 
     func row(_ order: Order) -> OrderRowViewData {
         OrderRowViewData(
             id: order.idString, shortID: order.shortID, customer: order.customer, coffee: order.coffee,
-            size: order.size.rawValue, status: order.status.rawValue, total: Money.format(cents: order.totalCents),
+            size: order.size, status: order.status, total: Money.format(cents: order.totalCents),
             totalCents: order.totalCents, placed: time(order.createdAt, seconds: false))
     }
 
     func list(_ orders: [Order]) -> OrderListViewData {
         OrderListViewData(
-            orders: orders.map(row), count: orders.count,
-            total: Money.format(cents: orders.reduce(0) { $0 + $1.totalCents }),
-            emptyMessage: orders.isEmpty ? "no orders; place one with `coffee order --name NAME --coffee COFFEE --size SIZE`" : nil)
+            orders: orders.map(row), count: orders.count, total: Money.format(cents: orders.reduce(0) { $0 + $1.totalCents }))
     }
 
-    func detail(_ order: Order, action: String?) -> OrderDetailViewData {
+    func detail(_ order: Order, change: OrderChange?) -> OrderDetailViewData {
         OrderDetailViewData(
-            order: row(order), updated: time(order.updatedAt, seconds: true), action: action,
-            nextStatus: order.status.next?.rawValue, cancellable: order.status.isCancellable)
+            order: row(order), updated: time(order.updatedAt, seconds: true), action: change,
+            nextStatus: order.status.next, cancellable: order.status.isCancellable)
     }
 
     func menu(_ menu: Menu) -> MenuViewData {
@@ -38,17 +43,15 @@ struct CoffeeViewDataMapping: Sendable {
             date: report.day.description,
             lines: report.lines.map { line in
                 ReportLineViewData(
-                    coffee: line.coffee, size: line.size.rawValue, count: line.count,
+                    coffee: line.coffee, size: line.size, count: line.count,
                     revenue: Money.format(cents: line.revenueCents), revenueCents: line.revenueCents)
             },
             totalCount: report.totalCount, totalRevenue: Money.format(cents: report.totalRevenueCents),
             totalRevenueCents: report.totalRevenueCents)
     }
 
-    /// `YYYY-MM-DD HH:MM[:SS]` from calendar fields, so no locale changes the digits or the order.
+    /// `YYYY-MM-DD HH:MM[:SS]` from calendar fields, so no locale changes the digits or their order.
     func time(_ date: Date, seconds: Bool) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         func two(_ value: Int?) -> String { let value = value ?? 0; return value < 10 ? "0\(value)" : "\(value)" }
         let day = "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"

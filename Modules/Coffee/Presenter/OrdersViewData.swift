@@ -1,7 +1,7 @@
 import CoffeeEntity
 import Foundation
 
-/// One order as a row of a list: every field already text, plus the raw cents for scripts.
+/// One order as a row of a list: money and times already formatted, plus the raw cents for scripts.
 public struct OrderRowViewData: Sendable, Equatable, Encodable {
     /// The full id.
     public let id: String
@@ -12,9 +12,9 @@ public struct OrderRowViewData: Sendable, Equatable, Encodable {
     /// The coffee.
     public let coffee: String
     /// The size.
-    public let size: String
+    public let size: Size
     /// The status.
-    public let status: String
+    public let status: OrderStatus
     /// The total as money, such as `$4.50`.
     public let total: String
     /// The total in cents.
@@ -23,7 +23,7 @@ public struct OrderRowViewData: Sendable, Equatable, Encodable {
     public let placed: String
 }
 
-/// A list of orders, with a line saying what it holds.
+/// A list of orders and what they add up to.
 public struct OrderListViewData: Sendable, Equatable, Encodable {
     /// The rows, in the order asked for.
     public let orders: [OrderRowViewData]
@@ -31,8 +31,18 @@ public struct OrderListViewData: Sendable, Equatable, Encodable {
     public let count: Int
     /// What they add up to, as money.
     public let total: String
-    /// A line for an empty list, saying how to add an order; `nil` when there are orders.
-    public let emptyMessage: String?
+}
+
+/// What was just done to an order.
+public enum OrderChange: String, Sendable, Equatable, Encodable {
+    /// It was placed.
+    case placed
+    /// It moved one status forward (the order's status says to which).
+    case advanced
+    /// It was cancelled.
+    case cancelled
+    /// It was deleted; the detail shows it as it was.
+    case deleted
 }
 
 /// One order in full, with what can happen to it next.
@@ -41,10 +51,10 @@ public struct OrderDetailViewData: Sendable, Equatable, Encodable {
     public let order: OrderRowViewData
     /// When it last changed, `YYYY-MM-DD HH:MM:SS`.
     public let updated: String
-    /// What was just done to it, such as `placed` or `advanced to ready`; `nil` for a plain show.
-    public let action: String?
+    /// What was just done to it; `nil` for a plain show.
+    public let action: OrderChange?
     /// The status `advance` would move it to, or `nil` when it is final.
-    public let nextStatus: String?
+    public let nextStatus: OrderStatus?
     /// Whether `cancel` is still allowed.
     public let cancellable: Bool
 }
@@ -72,7 +82,7 @@ public struct ReportLineViewData: Sendable, Equatable, Encodable {
     /// The coffee.
     public let coffee: String
     /// The size.
-    public let size: String
+    public let size: Size
     /// Cups sold.
     public let count: Int
     /// Revenue, as money.

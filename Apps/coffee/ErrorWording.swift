@@ -1,0 +1,74 @@
+import AppSupport
+import CoffeeEntity
+import Core
+
+/// The one place `coffee` words its errors: one line each, naming the flag or command to use.
+enum ErrorWording {
+    /// Runs every command and reports its failure: `coffee: error: <line>` and the kind's exit code.
+    static let reporter = ErrorReporter(app: "coffee", wording: message(for:))
+
+    /// The line for a coffee error; `nil` for the shared infrastructure's errors, which `SharedWording` words.
+    static func message(for error: any DomainError) -> String? {
+        guard let error = error as? CoffeeError else { return nil }
+        switch error {
+        case .emptyCustomer:
+            return "the customer name is empty; give one with --name"
+        case .customerTooLong(let length, let limit):
+            return "the customer name has \(length) characters; use at most \(limit)"
+        case .customerNotOneLine:
+            return "the customer name contains a line break or control character; use plain text"
+        case .missingCoffee:
+            return "no coffee given; choose one with --coffee (see `coffee menu`)"
+        case .notOnMenu(let coffee, let menu):
+            return "\(Quote.quoted(coffee)) is not on the menu; choose one of \(menu.joined(separator: ", ")) (see `coffee menu`)"
+        case .missingSize:
+            return "no size given; use --size with one of \(sizes)"
+        case .unknownSize(let size):
+            return "unknown size \(Quote.quoted(size)); use one of \(sizes)"
+        case .unknownStatus(let status):
+            return "unknown status \(Quote.quoted(status)); use one of \(OrderStatus.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .unknownSort(let sort):
+            return "unknown sort \(Quote.quoted(sort)); use time or total"
+        case .notADate(let text):
+            return "\(Quote.quoted(text)) is not a date; write it as YYYY-MM-DD, such as 2026-03-14"
+        case .notATime(let text, let parameter):
+            return "\(Quote.quoted(text)) is not a time for \(parameter); use ISO 8601, such as 2026-03-14T09:00:00Z"
+        case .unknownParameter(let name):
+            return "the orders server does not know the filter \(Quote.quoted(name)); is it a newer version?"
+        case .notAnOrderID(let text):
+            return "\(Quote.quoted(text)) is not an order id; give an id or the start of one, as `coffee list` shows"
+        case .ambiguousID(let prefix, let matches):
+            let shown = matches.prefix(5).map { String($0.prefix(max(8, prefix.count + 4))) }.joined(separator: ", ")
+            let more = matches.count > 5 ? ", …" : ""
+            return "the id \(Quote.quoted(prefix)) matches \(matches.count) orders (\(shown)\(more)); give more characters of the id"
+        case .orderNotFound(let id):
+            return "no order \(id); run `coffee list` to see the order ids"
+        case .forbiddenMove(let order, let from, let to):
+            if to == .cancelled {
+                return "order \(order) is \(from.rawValue) and cannot be cancelled; only placed or preparing orders can"
+            }
+            if let next = from.next { return "order \(order) is \(from.rawValue); it can only move to \(next.rawValue)" }
+            return "order \(order) is \(from.rawValue) and cannot move further"
+        case .orderIsFinal(let order, let status):
+            return "order \(order) is \(status.rawValue) and cannot move further"
+        case .duplicateOrder(let order):
+            return "order \(order) already exists; place the order again to get a new id"
+        case .unreadableOrder(let id):
+            return "the database holds an order that cannot be read (id \(Quote.text(id))); it was not written by coffee"
+        case .notAServerURL(let url):
+            return "\(Quote.quoted(url)) is not a server URL; pass one like http://127.0.0.1:8080 to --server"
+        case .notAnOrdersServer(let request, let status):
+            return "\(Quote.text(request, limit: 200)) answered HTTP \(status); is --server a `coffee serve`?"
+        case .unexpectedAnswer(let request):
+            return "\(Quote.text(request, limit: 200)) answered JSON that is not what coffee expects; is --server a `coffee serve`?"
+        case .serverFailed(_, let message):
+            return "the orders server failed: \(Quote.text(message, limit: 200))"
+        case .remoteCannotServe:
+            return "`coffee serve` serves a local database; drop --server and pick the file with --db"
+        case .cannotListen(let host, let port, let reason):
+            return "cannot listen on \(host):\(port) (\(Quote.text(reason))); the port is taken: pick another with --port"
+        }
+    }
+
+    private static let sizes = Size.allCases.map(\.rawValue).joined(separator: ", ")
+}

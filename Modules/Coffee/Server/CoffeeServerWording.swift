@@ -1,0 +1,84 @@
+import CoffeeEntity
+import Core
+import HTTPServer
+
+/// The words of the orders API: each `CoffeeError` as a JSON error naming the request field to fix.
+///
+/// An HTTP client has no flags and no commands, so these lines name fields and routes; the
+/// error itself travels along (`APIError.carrying`), so `coffee --server` words it as a local run would.
+enum CoffeeServerWording {
+    /// The API error for `error`; `nil` for errors that are not the feature's (the middleware words those).
+    static func apiError(for error: any DomainError) -> APIError? {
+        guard let error = error as? CoffeeError else { return nil }
+        return describe(error).carrying(error)
+    }
+
+    static func describe(_ error: CoffeeError) -> APIError {
+        let kind = error.kind
+        switch error {
+        case .emptyCustomer:
+            return APIError(kind, "the field 'customer' is empty; send the customer's name, 1 to \(CustomerName.maxLength) characters", field: "customer")
+        case .customerTooLong(let length, let limit):
+            return APIError(kind, "the field 'customer' has \(length) characters; send at most \(limit)", field: "customer")
+        case .customerNotOneLine:
+            return APIError(kind, "the field 'customer' contains a line break or control character; send plain text", field: "customer")
+        case .missingCoffee:
+            return APIError(kind, "the field 'coffee' is missing or empty; send a coffee from GET /menu", field: "coffee")
+        case .notOnMenu(let coffee, let menu):
+            return APIError(kind, "\(quoted(coffee)) is not on the menu; send one of \(menu.joined(separator: ", ")) (GET /menu)", field: "coffee")
+        case .missingSize:
+            return APIError(kind, "the field 'size' is missing or empty; send one of \(sizes)", field: "size")
+        case .unknownSize(let size):
+            return APIError(kind, "unknown size \(quoted(size)); send one of \(sizes)", field: "size")
+        case .unknownStatus(let status):
+            return APIError(kind, "unknown status \(quoted(status)); use one of \(statuses)", field: "status")
+        case .unknownSort(let sort):
+            return APIError(kind, "unknown sort \(quoted(sort)); use time or total", field: "sort")
+        case .notADate(let text):
+            return APIError(kind, "\(quoted(text)) is not a date; write it as YYYY-MM-DD, such as 2026-03-14", field: "date")
+        case .notATime(let text, let parameter):
+            return APIError(kind, "\(quoted(text)) is not a time for \(parameter); use ISO 8601, such as 2026-03-14T09:00:00Z", field: parameter)
+        case .unknownParameter(let name):
+            return APIError(kind, "unknown parameter \(quoted(name)); use status, customer, id, from, before or sort", field: name)
+        case .notAnOrderID(let text):
+            return APIError(kind, "\(quoted(text)) is not an order id; use an id or the start of one, as GET /orders lists them", field: "id")
+        case .ambiguousID(let prefix, let matches):
+            return APIError(kind, "the id \(quoted(prefix)) matches \(matches.count) orders; send more characters of the id", field: "id")
+        case .orderNotFound(let id):
+            return APIError(kind, "no order \(id); GET /orders lists the order ids", field: "id")
+        case .forbiddenMove(let order, let from, let to):
+            return APIError(kind, forbiddenMove(order, from: from, to: to), field: "status")
+        case .orderIsFinal(let order, let status):
+            return APIError(kind, "order \(order) is \(status.rawValue) and cannot move further", field: "status")
+        case .duplicateOrder(let order):
+            return APIError(kind, "order \(order) already exists")
+        case .unreadableOrder(let id):
+            // Bad data in the server's own database is the server's fault, not the request's.
+            return APIError(.internalServerError, kind, "the server's database holds an order it cannot read (id \(id))")
+        case .notAServerURL, .notAnOrdersServer, .unexpectedAnswer, .remoteCannotServe, .cannotListen:
+            // Failures of a client or of starting a server: a request never causes them.
+            return APIError(.internalServerError, .internal, "unexpected server error")
+        case .serverFailed(_, let message):
+            return APIError(kind, message)
+        }
+    }
+
+    /// The same sentence the app prints: the status rules are the same for every client.
+    static func forbiddenMove(_ order: String, from: OrderStatus, to: OrderStatus) -> String {
+        if to == .cancelled {
+            return "order \(order) is \(from.rawValue) and cannot be cancelled; only placed or preparing orders can"
+        }
+        if let next = from.next {
+            return "order \(order) is \(from.rawValue); it can only move to \(next.rawValue)"
+        }
+        return "order \(order) is \(from.rawValue) and cannot move further"
+    }
+
+    private static let sizes = Size.allCases.map(\.rawValue).joined(separator: ", ")
+    private static let statuses = OrderStatus.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// Client input between quotes, cut so an error never repeats a huge value.
+    private static func quoted(_ text: String) -> String {
+        "'" + (text.count > 100 ? String(text.prefix(100)) + "…" : text) + "'"
+    }
+}
