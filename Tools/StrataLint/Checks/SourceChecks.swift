@@ -15,7 +15,7 @@ struct RequiredTypeCheck: Check {
                 if let file = files.first(where: { $0.declarations.contains { $0.extends(type) } }),
                    let extended = file.declarations.first(where: { $0.extends(type) }) {
                     location = (file.path, extended.line, extended.column)
-                    message += "; this file only extends it"
+                    message += "; only an extension of it is left here"
                 }
                 if declaredAnywhere == nil { declaredAnywhere = Self.declarations(context) }
                 if let elsewhere = declaredAnywhere?[type] {
