@@ -20,7 +20,7 @@ struct ShapeTests {
         ])
     }
 
-    @Test("a missing type names the target's folder, its layer and the requirement's line")
+    @Test("a missing type names the target's folder, its layer, the requirement's line, and where the type is instead")
     func missingTypeMessage() throws {
         let result = try fixture.lint()
         let cart = try #require(result.findings.first { $0.rule == "missing-type" && $0.target == "CartFactory" })
@@ -28,6 +28,9 @@ struct ShapeTests {
         #expect(cart.severity == .error)
         let wish = try #require(result.findings.first { $0.rule == "missing-type" && $0.target == "WishFactory" })
         #expect(wish.message.contains("only an extension of it is left here"))
+        let terminal = try #require(result.findings.first { $0.rule == "missing-type" && $0.target == "Terminal" })
+        #expect(terminal.message.hasSuffix("; it is declared in Log (Modules/Log/Log.swift:8)"))
+        #expect(cart.message.hasSuffix("; declare it (struct, enum, class, actor, protocol or typealias) in the target"))
         #expect(result.exitCode == 1)
     }
 
