@@ -203,15 +203,19 @@ private struct ImportLexer {
         other()
     }
 
-    /// The type-declaring keyword (or `extension`) at `start`, if the word is one.
+    /// The type-declaring keyword (or `extension`) at `start`, if the word is one. Every
+    /// identifier passes here, so the first byte rules out most words before any comparison.
     func declarationKeyword(at start: Int, length: Int) -> StaticString? {
-        switch length {
-        case 4: matches("enum", at: start) ? "enum" : nil
-        case 5: matches("class", at: start) ? "class" : matches("actor", at: start) ? "actor" : nil
-        case 6: matches("struct", at: start) ? "struct" : nil
-        case 8: matches("protocol", at: start) ? "protocol" : nil
-        case 9: matches("typealias", at: start) ? "typealias" : matches("extension", at: start) ? "extension" : nil
-        default: nil
+        switch bytes[start] {
+        case UInt8(ascii: "e"):
+            if length == 4 { return matches("enum", at: start) ? "enum" : nil }
+            return length == 9 && matches("extension", at: start) ? "extension" : nil
+        case UInt8(ascii: "c"): return length == 5 && matches("class", at: start) ? "class" : nil
+        case UInt8(ascii: "a"): return length == 5 && matches("actor", at: start) ? "actor" : nil
+        case UInt8(ascii: "s"): return length == 6 && matches("struct", at: start) ? "struct" : nil
+        case UInt8(ascii: "p"): return length == 8 && matches("protocol", at: start) ? "protocol" : nil
+        case UInt8(ascii: "t"): return length == 9 && matches("typealias", at: start) ? "typealias" : nil
+        default: return nil
         }
     }
 
