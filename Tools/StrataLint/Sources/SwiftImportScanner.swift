@@ -252,6 +252,8 @@ private struct ImportLexer {
     func matches(_ word: StaticString, at offset: Int) -> Bool {
         let length = word.utf8CodeUnitCount
         guard offset + length <= count else { return false }
+        // The closure captures the buffer alone: capturing `self` copies the whole lexer in debug builds.
+        let bytes = self.bytes
         return word.withUTF8Buffer { expected in
             for position in 0..<length where bytes[offset + position] != expected[position] { return false }
             return true
