@@ -13,6 +13,13 @@ struct RulesTests {
         ("unknown-may-use.yml", 7, "may_use 'Utilities', which is neither a layer nor a module"),
         ("forbidden-nothing.yml", 8, "from 'Widgets' matches no layer and no target"),
         ("bad-pattern.yml", 4, "is not a valid pattern"),
+        ("requires-nothing.yml", 5, "requires '{feature}Error', which applies to no target: no target of the layer belongs to a feature"),
+        ("requires-not-a-name.yml", 7, "`requires` entry 'Some Type' is not a type name"),
+        ("text-in-nothing.yml", 7, "forbidden_text rule 'no-flags': in 'widgets' matches no layer and no target"),
+        ("text-except-nothing.yml", 8, "forbidden_text rule 'no-flags': except 'Gadget' matches no layer and no target"),
+        ("text-bad-regex.yml", 10, "pattern '(--[a-z' is not a valid regular expression"),
+        ("text-empty-regex.yml", 8, "pattern '(--)?' matches empty text"),
+        ("text-duplicate-id.yml", 11, "rule id 'no-ui' is already used"),
     ])
     func configErrors(file: String, line: Int, message: String) throws {
         let error = try #require(fixture.configError(rules: file))
@@ -20,6 +27,13 @@ struct RulesTests {
         #expect(error.line == line)
         #expect(error.message.contains(message), "\(error)")
         #expect(error.description.hasPrefix("\(file):\(line):"))
+    }
+
+    @Test("a requirement on an optional layer that holds nothing, or on a feature layer when no feature exists, is no error")
+    func requirementsThatMayMatchNothing() throws {
+        let result = try fixture.lint(rules: "requires-optional.yml")
+        #expect(!result.findings.contains { $0.rule == "missing-type" })
+        #expect(result.rules.layer(named: "views")?.requires.map(\.name) == ["{target}Model"])
     }
 
     @Test("a missing rules file says how to create one")
@@ -51,6 +65,7 @@ struct RulesTests {
               - name: lib
                 targets: ["{feature}Lib"]
                 optional: true
+                requires: ["{feature}Lib", "{target}Kit"]
               - name: tests
                 targets: ["{target}Tests"]
                 tests: true
@@ -59,12 +74,23 @@ struct RulesTests {
             exceptions:
               - from: ALib
                 reason: why not
+            forbidden_text:
+              - id: no-flags
+                in: lib
+                except: [OldLib]
+                pattern: ['--[a-z]+', '`tool [a-z]+`']
+                reason: flags are the app's
             """, file: "strata.yml")
         #expect(rules.layers.map(\.name) == ["lib", "tests"])
         #expect(rules.layers[0].isFeatureLayer && rules.layers[0].optional && !rules.layers[1].reportsUnused)
-        #expect(rules.layers[1].mayUse.map(\.name) == ["lib"] && rules.layers[1].place.line == 8)
+        #expect(rules.layers[0].requires.map(\.name) == ["{feature}Lib", "{target}Kit"] && rules.layers[0].requires[1].place.line == 8)
+        #expect(rules.layers[1].mayUse.map(\.name) == ["lib"] && rules.layers[1].place.line == 9)
         #expect(!rules.features.independent && rules.features.minimum == 2)
         #expect(rules.conditions.os == "Linux" && rules.conditions.swiftVersion == [6, 1] && rules.conditions.flags == ["DEBUG": true])
-        #expect(rules.exceptions.first?.place.line == 14)
+        #expect(rules.exceptions.first?.place.line == 15)
+        let text = try #require(rules.forbiddenText.first)
+        #expect(text.id == "no-flags" && text.targets.map(\.name) == ["lib"] && text.except.map(\.name) == ["OldLib"])
+        #expect(text.patterns.map(\.text) == ["--[a-z]+", "`tool [a-z]+`"] && text.patterns[1].place.line == 21)
+        #expect(text.reason == "flags are the app's" && text.place.line == 18)
     }
 }

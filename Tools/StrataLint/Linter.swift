@@ -72,6 +72,7 @@ public enum Linter {
     /// The checks, in the order their findings are gathered.
     static let checks: [any Check] = [
         ClassificationCheck(), DeclaredDependencyCheck(), ImportCheck(), CycleCheck(), UnusedDependencyCheck(),
+        RequiredTypeCheck(), ForbiddenTextCheck(),
     ]
 
     /// Loads the rules, the graph and the sources, and runs every check; throws `ConfigError` on a bad setup.
@@ -91,18 +92,26 @@ public enum Linter {
         statistics.manifestSeconds = loaded.manifestSeconds
         rules.conditions.modules = graph.targetNames.union(graph.productNames)
 
+        // The rules are resolved before any file is read: a rule that names nothing fails fast,
+        // and the scanner learns which targets' string literals a text rule needs.
         var clock = Date()
-        let files = PackageScanner.scan(graph: graph, root: root, scanner: SwiftImportScanner(conditions: rules.conditions))
+        let classification = Classification(rules: rules, graph: graph)
+        let policy = try Policy(rules: rules, graph: graph, classification: classification)
+        let sourceRules = try SourceRules(rules: rules, graph: graph, classification: classification)
+        let resolveSeconds = Date().timeIntervalSince(clock)
+
+        clock = Date()
+        let files = PackageScanner.scan(
+            graph: graph, root: root, scanner: SwiftImportScanner(conditions: rules.conditions), stringsOf: sourceRules.targetsWithStrings)
         statistics.scanSeconds = Date().timeIntervalSince(clock)
 
         clock = Date()
-        let classification = Classification(rules: rules, graph: graph)
-        let policy = try Policy(rules: rules, graph: graph, classification: classification)
-        let context = LintContext(graph: graph, rules: rules, classification: classification, policy: policy, files: files)
+        let context = LintContext(
+            graph: graph, rules: rules, classification: classification, policy: policy, files: files, sourceRules: sourceRules)
         var findings = ExceptionFilter.apply(rules.exceptions, to: checks.flatMap { $0.run(context) }, rulesFile: rulesPath)
             .sorted(by: Finding.ordered)
         let stale = baseline?.apply(to: &findings) ?? []
-        statistics.checkSeconds = Date().timeIntervalSince(clock)
+        statistics.checkSeconds = resolveSeconds + Date().timeIntervalSince(clock)
 
         statistics.targets = graph.targets.count
         statistics.features = classification.features.count

@@ -5,6 +5,8 @@ struct LintContext: Sendable {
     let classification: Classification
     let policy: Policy
     let files: [String: [ScannedFile]]
+    /// The `requires` and `forbidden_text` rules, resolved.
+    let sourceRules: SourceRules
     /// The manifest's path relative to the package root, where declared-dependency findings point.
     let manifest = "Package.swift"
 }

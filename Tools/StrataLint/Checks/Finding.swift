@@ -68,10 +68,20 @@ public enum RuleCatalog {
         "missing-layer": "A feature lacks a layer every feature must have.",
         "too-few-features": "The package has fewer features than the rules file requires.",
         "stale-exception": "An exception in the rules file matches no finding.",
+        "missing-type": "A target lacks a type its layer requires (`requires` in the rules file).",
     ]
 
-    /// A description of `rule`, also for user-defined forbidden rules.
-    public static func describe(_ rule: String) -> String {
-        descriptions[rule] ?? "An edge the rules file forbids (rule '\(rule)')."
+    /// A description of `rule`, also for the rules file's own `forbidden` and `forbidden_text` rules.
+    public static func describe(_ rule: String, rules: Rules? = nil) -> String {
+        if let text = rules?.forbiddenText.first(where: { $0.id == rule }) {
+            return "A string literal holds text the rules file forbids (rule '\(rule)'): " + (text.reason.hasSuffix(".") ? text.reason : text.reason + ".")
+        }
+        return descriptions[rule] ?? "An edge the rules file forbids (rule '\(rule)')."
+    }
+
+    /// Whether findings of `rule` are about an edge between two modules (the graph draws those);
+    /// `missing-type` and text rules name a type or a text as their `dependency`, not a module.
+    public static func isEdgeRule(_ rule: String, rules: Rules) -> Bool {
+        rule != "missing-type" && !rules.forbiddenText.contains { $0.id == rule }
     }
 }

@@ -46,7 +46,7 @@ public struct ModuleGraph: Sendable, Equatable, Encodable {
                 edges["\(target.name)>\(dependency.name)"] = Edge(from: target.name, to: dependency.name, declared: true, violations: [])
             }
         }
-        for finding in result.findings where finding.severity == .error {
+        for finding in result.findings where finding.severity == .error && RuleCatalog.isEdgeRule(finding.rule, rules: result.rules) {
             guard let to = finding.dependency, names.contains(finding.target), names.contains(to) else { continue }
             let key = "\(finding.target)>\(to)"
             var edge = edges[key] ?? Edge(from: finding.target, to: to, declared: false, violations: [])

@@ -63,7 +63,7 @@ enum SARIFReport {
         let ruleIds = Array(Set(result.findings.map(\.rule))).sorted()
         let rules = ruleIds.map { id in
             let severity = result.findings.first { $0.rule == id }?.severity ?? .error
-            return Rule(id: id, shortDescription: Text(text: RuleCatalog.describe(id)), defaultConfiguration: Configuration(level: severity.rawValue))
+            return Rule(id: id, shortDescription: Text(text: RuleCatalog.describe(id, rules: result.rules)), defaultConfiguration: Configuration(level: severity.rawValue))
         }
         let index = Dictionary(uniqueKeysWithValues: ruleIds.enumerated().map { ($1, $0) })
         let results = result.findings.map { finding in

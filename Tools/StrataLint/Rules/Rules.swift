@@ -32,6 +32,9 @@ public struct Rules: Sendable {
         public var isTests: Bool
         /// Whether declared dependencies no source imports are reported for this layer.
         public var reportsUnused: Bool
+        /// Types each target of the layer must declare: names that may hold `{feature}` (the
+        /// target's feature) and `{target}` (the target's name), each with its place.
+        public var requires: [(name: String, place: Place)] = []
         /// Where the layer starts.
         public var place: Place
 
@@ -50,6 +53,22 @@ public struct Rules: Sendable {
         /// Layers, target-name patterns or module names that must not be used.
         public var to: [(name: String, place: Place)]
         /// Why the edge is forbidden; shown with every finding.
+        public var reason: String
+        /// Where the rule starts.
+        public var place: Place
+    }
+
+    /// Text no string literal of some targets may contain, such as command-line flags below the apps.
+    public struct ForbiddenText: Sendable {
+        /// The rule id reported with findings.
+        public var id: String
+        /// Layers or target-name patterns whose string literals are read.
+        public var targets: [(name: String, place: Place)]
+        /// Layers or target-name patterns left out, each with its place.
+        public var except: [(name: String, place: Place)]
+        /// Regular expressions (ICU syntax) over a literal's content; any match is a finding.
+        public var patterns: [(text: String, place: Place)]
+        /// Why the text is forbidden; shown with every finding.
         public var reason: String
         /// Where the rule starts.
         public var place: Place
@@ -90,6 +109,8 @@ public struct Rules: Sendable {
     public var features: Features
     /// Forbidden edges.
     public var forbidden: [Forbidden]
+    /// Text forbidden in string literals.
+    public var forbiddenText: [ForbiddenText] = []
     /// Accepted violations, each with its reason.
     public var exceptions: [Exception]
     /// What `#if` conditions are evaluated against.

@@ -75,7 +75,8 @@ private struct Reader {
     }
 
     func rules(_ root: Node) throws -> Rules {
-        let top = try mapping(root, "the rules file", allowed: ["version", "features", "conditions", "layers", "forbidden", "exceptions"])
+        let top = try mapping(
+            root, "the rules file", allowed: ["version", "features", "conditions", "layers", "forbidden", "forbidden_text", "exceptions"])
         if let version = top["version"], version.value.int != 1 {
             throw error(version.value, "unsupported version; this strata reads version 1")
         }
@@ -89,10 +90,19 @@ private struct Reader {
             if layers.contains(where: { $0.name == layer.name }) { throw error(node, "layer '\(layer.name)' is declared twice") }
             layers.append(layer)
         }
+        let forbidden = try (top["forbidden"].map { try list($0.value, "forbidden") } ?? []).map(forbidden)
+        let forbiddenText = try (top["forbidden_text"].map { try list($0.value, "forbidden_text") } ?? []).map(forbiddenText)
+        var ids = Set(RuleCatalog.descriptions.keys)
+        for (id, node) in forbidden.map({ ($0.id, $0.place) }) + forbiddenText.map({ ($0.id, $0.place) }) {
+            guard ids.insert(id).inserted else {
+                throw ConfigError(file: file, line: node.line, column: node.column, "rule id '\(id)' is already used; give every rule its own id")
+            }
+        }
         return Rules(
             layers: layers,
             features: try top["features"].map { try features($0.value) } ?? Rules.Features(),
-            forbidden: try (top["forbidden"].map { try list($0.value, "forbidden") } ?? []).map(forbidden),
+            forbidden: forbidden,
+            forbiddenText: forbiddenText,
             exceptions: try (top["exceptions"].map { try list($0.value, "exceptions") } ?? []).map(exception),
             conditions: try top["conditions"].map { try conditions($0.value) } ?? BuildConditions(),
             file: file)
@@ -104,7 +114,8 @@ private struct Reader {
     }
 
     func layer(_ node: Node) throws -> Rules.Layer {
-        let entries = try mapping(node, "a layer", allowed: ["name", "targets", "paths", "kinds", "may_use", "optional", "tests", "unused"])
+        let entries = try mapping(
+            node, "a layer", allowed: ["name", "targets", "paths", "kinds", "may_use", "optional", "tests", "unused", "requires"])
         guard let name = entries["name"] else { throw error(node, "a layer needs a `name`") }
         var selectors: [(selector: Rules.Selector, place: Rules.Place)] = []
         for (key, make) in [("targets", Rules.Selector.name), ("paths", Rules.Selector.path)] {
@@ -124,6 +135,12 @@ private struct Reader {
             default: throw error(unused.value, "`unused` must be warn or ignore")
             }
         }
+        let requires = try entries["requires"].map { try strings($0.value, "`requires`") } ?? []
+        if let bad = requires.first(where: { !Self.isTypeNamePattern($0.name) }) {
+            throw ConfigError(
+                file: file, line: bad.place.line, column: bad.place.column,
+                "`requires` entry '\(bad.name)' is not a type name: use an identifier, optionally with {feature} and {target}")
+        }
         return Rules.Layer(
             name: try string(name.value, "a layer's `name`"),
             selectors: selectors,
@@ -131,7 +148,15 @@ private struct Reader {
             optional: try entries["optional"].map { try bool($0.value, "`optional`") } ?? false,
             isTests: try entries["tests"].map { try bool($0.value, "`tests`") } ?? false,
             reportsUnused: reportsUnused,
+            requires: requires,
             place: place(node))
+    }
+
+    /// Whether `text` is an identifier once `{feature}` and `{target}` are filled in.
+    static func isTypeNamePattern(_ text: String) -> Bool {
+        let filled = text.replacingOccurrences(of: "{feature}", with: "F").replacingOccurrences(of: "{target}", with: "T")
+        guard let first = filled.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
+        return filled.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
     }
 
     func features(_ node: Node) throws -> Rules.Features {
@@ -174,6 +199,19 @@ private struct Reader {
         guard let reason = entries["reason"] else { throw error(node, "forbidden rule needs a `reason`: say why the edge is forbidden") }
         return Rules.Forbidden(
             id: try string(id.value, "`id`"), from: try strings(from.value, "`from`"), to: try strings(to.value, "`to`"),
+            reason: try string(reason.value, "`reason`"), place: place(node))
+    }
+
+    func forbiddenText(_ node: Node) throws -> Rules.ForbiddenText {
+        let entries = try mapping(node, "a forbidden_text rule", allowed: ["id", "in", "except", "pattern", "reason"])
+        guard let id = entries["id"], let targets = entries["in"], let pattern = entries["pattern"] else {
+            throw error(node, "a forbidden_text rule needs `id`, `in`, `pattern` and `reason`")
+        }
+        guard let reason = entries["reason"] else { throw error(node, "forbidden_text rule needs a `reason`: say why the text is forbidden") }
+        return Rules.ForbiddenText(
+            id: try string(id.value, "`id`"), targets: try strings(targets.value, "`in`"),
+            except: try entries["except"].map { try strings($0.value, "`except`") } ?? [],
+            patterns: try strings(pattern.value, "`pattern`").map { (text: $0.name, place: $0.place) },
             reason: try string(reason.value, "`reason`"), place: place(node))
     }
 

@@ -1,24 +1,31 @@
 import Foundation
 
-/// A source file of a target and the imports found in it.
+/// A source file of a target and what the lexer found in it.
 public struct ScannedFile: Sendable, Equatable {
     /// The path relative to the package root.
     public var path: String
     /// The imports, in file order.
     public var imports: [ImportStatement]
+    /// Type declarations and extensions, in file order.
+    public var declarations: [TypeDeclaration] = []
+    /// String literals; empty unless a `forbidden_text` rule reads the file's target.
+    public var strings: [StringLiteral] = []
 }
 
 /// Finds every Swift source file of every target and scans their imports, in parallel.
 enum PackageScanner {
-    /// The scanned files of each target, keyed by target name, files sorted by path.
-    static func scan(graph: PackageGraph, root: URL, scanner: SwiftImportScanner) -> [String: [ScannedFile]] {
+    /// The scanned files of each target, keyed by target name, files sorted by path; string
+    /// literals are kept only for the targets in `stringsOf`.
+    static func scan(graph: PackageGraph, root: URL, scanner: SwiftImportScanner, stringsOf: Set<String> = []) -> [String: [ScannedFile]] {
         let targets = graph.targets.filter { $0.kind != "system" && $0.kind != "binary" }
         let results = Results(count: targets.count)
         let rootPath = root.path
         DispatchQueue.concurrentPerform(iterations: targets.count) { index in
             let target = targets[index]
+            let strings = stringsOf.contains(target.name)
             let files = sourceFiles(of: target, root: root).map { path in
-                ScannedFile(path: path, imports: scanFile(rootPath + "/" + path, scanner))
+                let facts = scanFile(rootPath + "/" + path, scanner, strings: strings)
+                return ScannedFile(path: path, imports: facts.imports, declarations: facts.declarations, strings: facts.strings)
             }
             results.set(index, files)
         }
@@ -27,8 +34,8 @@ enum PackageScanner {
         return byTarget
     }
 
-    static func scanFile(_ path: String, _ scanner: SwiftImportScanner) -> [ImportStatement] {
-        FileSystem.withContents(of: path) { scanner.scan($0) }
+    static func scanFile(_ path: String, _ scanner: SwiftImportScanner, strings: Bool) -> SourceFacts {
+        FileSystem.withContents(of: path) { scanner.facts($0, strings: strings) }
     }
 
     /// The `.swift` files of `target`, relative to the package root, honouring `sources` and `exclude`.

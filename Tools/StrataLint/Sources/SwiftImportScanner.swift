@@ -1,11 +1,14 @@
-/// Finds the `import` declarations of a Swift source file with a dedicated lexer.
+/// Finds the `import` declarations of a Swift source file with a dedicated lexer, and on the
+/// same pass its type declarations and, when asked, its string literals.
 ///
 /// The lexer knows what can hide the word `import`: line and nested block comments, string
 /// literals (single-line, multi-line, raw with any number of `#`, interpolations nesting
 /// further strings), extended regex literals (`#/.../#`), backticked identifiers and member
 /// names (`x.import`). It follows `#if`/`#elseif`/`#else`/`#endif` and skips imports in
 /// branches `BuildConditions` proves inactive. It does not build a syntax tree, which keeps
-/// it fast enough to read thousands of files per second per core.
+/// it fast enough to read thousands of files per second per core. Because it already knows
+/// where comments and strings are, `requires` rules (type declarations) and `forbidden_text`
+/// rules (string literal contents) reuse it instead of a second, less careful reader.
 public struct SwiftImportScanner: Sendable {
     /// The build assumptions `#if` conditions are evaluated against.
     public let conditions: BuildConditions
@@ -23,9 +26,21 @@ public struct SwiftImportScanner: Sendable {
 
     /// The imports of a source file given as UTF-8 bytes.
     public func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> [ImportStatement] {
-        var lexer = ImportLexer(bytes: bytes, conditions: conditions)
+        facts(bytes, strings: false).imports
+    }
+
+    /// Imports, type declarations and, if `strings`, string literals of a source file given as text.
+    public func facts(_ source: String, strings: Bool) -> SourceFacts {
+        var copy = source
+        return copy.withUTF8 { facts($0, strings: strings) }
+    }
+
+    /// Imports, type declarations and, if `strings`, string literals of a source file given as
+    /// UTF-8 bytes. Strings are opt-in: only targets a `forbidden_text` rule reads pay for them.
+    public func facts(_ bytes: UnsafeBufferPointer<UInt8>, strings: Bool) -> SourceFacts {
+        var lexer = ImportLexer(bytes: bytes, conditions: conditions, collectsStrings: strings)
         lexer.run()
-        return lexer.imports
+        return lexer.facts
     }
 }
 
@@ -55,20 +70,28 @@ private struct IfFrame {
 private struct ImportLexer {
     /// The kinds of a scoped import (`import struct M.T`).
     static let declarationKinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
+    /// Words that follow `class` (or a contextual `actor`) without it declaring a type of that name.
+    static let notTypeNames: Set<String> = [
+        "func", "var", "let", "subscript", "init", "deinit", "override", "final", "static", "in", "where", "is", "as",
+        "private", "fileprivate", "internal", "public", "open", "package", "nonisolated", "required", "convenience",
+        "mutating", "nonmutating", "dynamic", "lazy", "weak", "unowned",
+    ]
     let bytes: UnsafeBufferPointer<UInt8>
     let conditions: BuildConditions
+    let collectsStrings: Bool
     var index = 0
     var line = 1
     var lineStart = 0
     var frames: [IfFrame] = []
-    var imports: [ImportStatement] = []
+    var facts = SourceFacts()
     /// Attributes and modifiers seen since the last other token, for `@testable public import M`.
     var pendingAttributes: [String] = []
     var previousWasDot = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>, conditions: BuildConditions) {
+    init(bytes: UnsafeBufferPointer<UInt8>, conditions: BuildConditions, collectsStrings: Bool) {
         self.bytes = bytes
         self.conditions = conditions
+        self.collectsStrings = collectsStrings
     }
 
     var active: Tri { frames.last?.current ?? .yes }
@@ -171,9 +194,48 @@ private struct ImportLexer {
             parseImport()
             return
         }
+        if !previousWasDot, let kind = declarationKeyword(at: start, length: length) {
+            parseDeclaration(kind)
+            return
+        }
         // Access modifiers may stand between attributes and `import`: keep the attributes.
         if !previousWasDot, isModifier(at: start, length: length) { return }
         other()
+    }
+
+    /// The type-declaring keyword (or `extension`) at `start`, if the word is one. Every
+    /// identifier passes here, so the first byte rules out most words before any comparison.
+    func declarationKeyword(at start: Int, length: Int) -> StaticString? {
+        switch bytes[start] {
+        case UInt8(ascii: "e"):
+            if length == 4 { return matches("enum", at: start) ? "enum" : nil }
+            return length == 9 && matches("extension", at: start) ? "extension" : nil
+        case UInt8(ascii: "c"): return length == 5 && matches("class", at: start) ? "class" : nil
+        case UInt8(ascii: "a"): return length == 5 && matches("actor", at: start) ? "actor" : nil
+        case UInt8(ascii: "s"): return length == 6 && matches("struct", at: start) ? "struct" : nil
+        case UInt8(ascii: "p"): return length == 8 && matches("protocol", at: start) ? "protocol" : nil
+        case UInt8(ascii: "t"): return length == 9 && matches("typealias", at: start) ? "typealias" : nil
+        default: return nil
+        }
+    }
+
+    /// Reads the name after a declaring keyword; `class func`, `actor in` and the like declare nothing.
+    mutating func parseDeclaration(_ keyword: StaticString) {
+        let state = active
+        other()
+        skipSpaces(acrossLines: true)
+        guard let first = readName(), !Self.notTypeNames.contains(first.name) else { return }
+        let kind = keyword.description
+        var name = first.name
+        if kind == "extension" {
+            while byte(at: index) == Byte.dot {
+                index += 1
+                guard let component = readName() else { break }
+                name += "." + component.name
+            }
+        }
+        guard state != .no else { return }
+        facts.declarations.append(TypeDeclaration(kind: kind, name: name, line: first.line, column: first.column))
     }
 
     func isModifier(at start: Int, length: Int) -> Bool {
@@ -190,6 +252,8 @@ private struct ImportLexer {
     func matches(_ word: StaticString, at offset: Int) -> Bool {
         let length = word.utf8CodeUnitCount
         guard offset + length <= count else { return false }
+        // The closure captures the buffer alone: capturing `self` copies the whole lexer in debug builds.
+        let bytes = self.bytes
         return word.withUTF8Buffer { expected in
             for position in 0..<length where bytes[offset + position] != expected[position] { return false }
             return true
@@ -247,7 +311,7 @@ private struct ImportLexer {
             path.append(component.name)
         }
         guard state != .no else { return }
-        imports.append(ImportStatement(
+        facts.imports.append(ImportStatement(
             module: first.name, path: path, kind: kind, attributes: attributes,
             line: first.line, column: first.column, conditional: state == .maybe))
     }
@@ -274,41 +338,64 @@ private struct ImportLexer {
         }
     }
 
-    /// Skips a string literal whose opening quote is at `index`, with `hashes` raw delimiters.
+    /// Skips a string literal whose opening quote is at `index`, with `hashes` raw delimiters,
+    /// and records its content when strings are collected and the code is not certainly inactive.
     mutating func skipString(hashes: Int) {
+        let opening = (line: line, column: index - hashes - lineStart + 1)
         let multiline = byte(at: index + 1) == Byte.quote && byte(at: index + 2) == Byte.quote
         index += multiline ? 3 : 1
+        var literal = collectsStrings && active != .no ? LiteralBuilder(line: opening.line, column: opening.column) : nil
+        literal?.startRun(at: index, line: line, column: index - lineStart + 1)
         while index < count {
             let current = bytes[index]
             if current == Byte.quote {
                 if multiline {
                     if byte(at: index + 1) == Byte.quote, byte(at: index + 2) == Byte.quote, hashesFollow(index + 3, hashes) {
+                        finish(&literal)
                         index += 3 + hashes
                         return
                     }
                 } else if hashesFollow(index + 1, hashes) {
+                    finish(&literal)
                     index += 1 + hashes
                     return
                 }
                 index += 1
             } else if current == Byte.backslash, hashesFollow(index + 1, hashes) {
+                let escape = index
                 index += 1 + hashes
                 if byte(at: index) == Byte.openParen {
+                    literal?.endRun(at: escape, in: bytes, interpolation: true)
                     index += 1
                     skipBalancedParensBody()
+                    literal?.startRun(at: index, line: line, column: index - lineStart + 1)
                 } else if byte(at: index) == Byte.newline {
                     continue  // a line continuation in a multi-line string: counted below
                 } else {
                     index += 1
                 }
             } else if current == Byte.newline {
+                if !multiline {  // an unterminated single-line string ends at the line's end
+                    finish(&literal)
+                    newline()
+                    index += 1
+                    return
+                }
                 newline()
                 index += 1
-                if !multiline { return }  // an unterminated single-line string ends at the line's end
             } else {
                 index += 1
             }
         }
+        finish(&literal)
+    }
+
+    /// Ends the literal's last run at `index` and keeps the literal.
+    mutating func finish(_ literal: inout LiteralBuilder?) {
+        guard var builder = literal else { return }
+        builder.endRun(at: index, in: bytes, interpolation: false)
+        facts.strings.append(builder.literal)
+        literal = nil
     }
 
     func hashesFollow(_ offset: Int, _ hashes: Int) -> Bool {
@@ -399,5 +486,33 @@ private struct ImportLexer {
         default:
             _ = frames.popLast()
         }
+    }
+}
+
+/// Collects a string literal's content run by run, remembering where each run starts in the file.
+private struct LiteralBuilder {
+    var line: Int
+    var column: Int
+    var content: [UInt8] = []
+    var anchors: [StringLiteral.Anchor] = []
+    var runStart = 0
+
+    init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    mutating func startRun(at offset: Int, line: Int, column: Int) {
+        runStart = offset
+        anchors.append(StringLiteral.Anchor(offset: content.count, line: line, column: column))
+    }
+
+    mutating func endRun(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, interpolation: Bool) {
+        if offset > runStart { content.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset])) }
+        if interpolation { content.append(contentsOf: [0xEF, 0xBF, 0xBC]) }  // U+FFFC
+    }
+
+    var literal: StringLiteral {
+        StringLiteral(content: String(decoding: content, as: UTF8.self), line: line, column: column, anchors: anchors)
     }
 }

@@ -1,0 +1,5 @@
+import ShopEntity
+import ShopFactory
+import Terminal
+
+print("usage: shop list [--name NAME]")

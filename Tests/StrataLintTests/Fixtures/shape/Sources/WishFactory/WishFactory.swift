@@ -1,0 +1,7 @@
+import WishEntity
+
+public actor WishFeature {}
+
+extension WishFactory {
+    static let name = "wishes"
+}
