@@ -18,7 +18,7 @@ struct ColorEventsCommand: AsyncParsableCommand {
         subcommands: [Run.self, Send.self, Events.self, Journal.self, Replay.self]
     )
 
-    @OptionGroup var options: StoreOptions
+    @OptionGroup var options: CommonOptions
 
     @MainActor
     func run() async throws {
@@ -34,7 +34,7 @@ struct ColorEventsCommand: AsyncParsableCommand {
 }
 
 /// Options every command shares: where the journal lives and how colours are drawn.
-struct StoreOptions: ParsableArguments {
+struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: "The journal database (default: $XDG_DATA_HOME/strata/color-events.sqlite).")
     var db: String?
 

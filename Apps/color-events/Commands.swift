@@ -12,7 +12,7 @@ struct Send: AsyncParsableCommand {
         discussion: "Run `color-events events` for the event names and what each one triggers."
     )
 
-    @OptionGroup var options: StoreOptions
+    @OptionGroup var options: CommonOptions
 
     @OptionGroup var output: FormatOptions
 
@@ -43,7 +43,7 @@ struct Send: AsyncParsableCommand {
 struct Events: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print which actions each event triggers, in order.")
 
-    @OptionGroup var options: StoreOptions
+    @OptionGroup var options: CommonOptions
 
     @OptionGroup var output: FormatOptions
 
@@ -59,7 +59,7 @@ struct Events: AsyncParsableCommand {
 struct Journal: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the journal of sent events with the colours they drew.")
 
-    @OptionGroup var options: StoreOptions
+    @OptionGroup var options: CommonOptions
 
     @Option(name: .long, help: "Show only the last N entries.")
     var limit: Int?
@@ -79,7 +79,7 @@ struct Journal: AsyncParsableCommand {
 struct Replay: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Rebuild every screen's state from the journal and print it.")
 
-    @OptionGroup var options: StoreOptions
+    @OptionGroup var options: CommonOptions
 
     @OptionGroup var output: FormatOptions
 

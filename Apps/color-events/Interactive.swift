@@ -16,7 +16,7 @@ struct Run: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var options: StoreOptions
+    @OptionGroup var options: CommonOptions
 
     @MainActor
     func run() async throws {
@@ -26,7 +26,7 @@ struct Run: AsyncParsableCommand {
 
 /// The interactive loop: keys in, events sent, panes redrawn from the presenters.
 struct Interactive {
-    let options: StoreOptions
+    let options: CommonOptions
 
     @MainActor
     func run() async throws {

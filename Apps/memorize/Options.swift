@@ -6,7 +6,7 @@ import MemorizeFactory
 import TerminalUI
 
 /// Where the game keeps and finds things: the score database and the user's themes.
-struct StoreOptions: ParsableArguments {
+struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The SQLite file (default: $STRATA_MEMORIZE_DB, else $XDG_DATA_HOME/strata/memorize.sqlite).", valueName: "path"))
     var db: String?

@@ -10,7 +10,7 @@ struct Play: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a game: type a card's number to turn it up (q quits), or script it with --moves.")
 
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: CommonOptions
 
     @Option(help: ArgumentHelp("A theme's name, or random (see `memorize themes`).", valueName: "name"))
     var theme = "random"
@@ -63,7 +63,7 @@ struct GameRequest: Sendable {
 /// Runs a game on the main actor, where the presenter lives.
 @MainActor
 enum GameRunner {
-    static func run(_ request: GameRequest, store: StoreOptions) throws {
+    static func run(_ request: GameRequest, store: CommonOptions) throws {
         try ErrorWording.reporter.run {
             let presenter = try store.feature().makeGamePresenter()
             presenter.start(theme: request.theme, pairs: request.pairs, seed: request.seed)

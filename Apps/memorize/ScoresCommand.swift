@@ -8,7 +8,7 @@ import TerminalUI
 struct Scores: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show the high scores of each theme, or of one.")
 
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: CommonOptions
 
     @Option(help: ArgumentHelp("Only this theme's scores.", valueName: "name"))
     var theme: String?
@@ -29,7 +29,7 @@ struct Scores: AsyncParsableCommand {
 
 @MainActor
 enum ScoresRunner {
-    static func run(store: StoreOptions, theme: String?, limit: Int, format: OutputFormat) throws {
+    static func run(store: CommonOptions, theme: String?, limit: Int, format: OutputFormat) throws {
         try ErrorWording.reporter.run {
             let presenter = try store.feature().makeScoreBoardPresenter()
             presenter.load(theme: theme, limit: limit)

@@ -8,7 +8,7 @@ import TerminalUI
 struct Themes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the themes: built-in ones and those of --themes-file.")
 
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: CommonOptions
 
     @Option(help: OutputFormat.help)
     var format: OutputFormat = .text
@@ -20,7 +20,7 @@ struct Themes: AsyncParsableCommand {
 
 @MainActor
 enum ThemesRunner {
-    static func run(store: StoreOptions, format: OutputFormat) throws {
+    static func run(store: CommonOptions, format: OutputFormat) throws {
         try ErrorWording.reporter.run {
             let presenter = try store.feature().makeThemeListPresenter()
             presenter.load()
