@@ -24,14 +24,14 @@ struct LifetimeAndReplayTests {
     }
 
     @Test("cancel ends a subscription at once and drops what was not taken")
-    func cancel() throws {
+    func cancel() async throws {
         let bus = makeBus()
         let subscription = bus.subscribe(RightAction.self)
         try bus.send(.changeRightColor)
         subscription.cancel()
-        #expect(subscription.drain().isEmpty)
+        #expect(await subscription.drain().isEmpty)
         try bus.send(.changeRightColor)
-        #expect(subscription.drain().isEmpty)
+        #expect(await subscription.drain().isEmpty)
     }
 
     @Test("flush returns once every reader has handled what was sent before it")
@@ -52,40 +52,40 @@ struct LifetimeAndReplayTests {
     }
 
     @Test("replay rebuilds exactly the state the subscribers reached")
-    func replayEqualsLive() throws {
+    func replayEqualsLive() async throws {
         let bus = makeBus(seed: 11)
         let subscriptions = (bus.subscribe(LeftAction.self), bus.subscribe(CenterAction.self), bus.subscribe(RightAction.self), bus.subscribe(TabAction.self))
         let random = RandomSource.seeded(5)
         var live = SceneState()
         for _ in 0..<300 {
             try bus.send(random.element(of: Event.allCases) ?? .reset)
-            subscriptions.0.drain().forEach { $0.apply(to: &live) }
-            subscriptions.1.drain().forEach { $0.apply(to: &live) }
-            subscriptions.2.drain().forEach { $0.apply(to: &live) }
-            subscriptions.3.drain().forEach { $0.apply(to: &live) }
+            await subscriptions.0.drain().forEach { $0.apply(to: &live) }
+            await subscriptions.1.drain().forEach { $0.apply(to: &live) }
+            await subscriptions.2.drain().forEach { $0.apply(to: &live) }
+            await subscriptions.3.drain().forEach { $0.apply(to: &live) }
         }
         #expect(try bus.replay() == live)
         #expect(live != SceneState(), "300 random events leave some trace")
     }
 
     @Test("restore delivers the journal to a new bus's subscribers without journaling it again")
-    func restore() throws {
-        let journal = InMemoryEventJournal()
+    func restore() async throws {
+        let journal = InMemoryJournalRepository()
         let first = makeBus(seed: 1, journal: journal)
         try first.send([.changeBothSidesColors, .startLoading, .changeLeftColor])
         let second = makeBus(seed: 99, journal: journal)
         let left = second.subscribe(LeftAction.self)
         #expect(try second.restore() == 3)
         var scene = SceneState()
-        left.drain().forEach { $0.apply(to: &scene) }
+        await left.drain().forEach { $0.apply(to: &scene) }
         #expect(scene.left == (try first.replay()).left)
         #expect(try journal.allEntries().count == 3)
     }
 
-    @Test("the journal keeps every event with its time and colours; a negative limit is a usage error")
-    func journal() throws {
+    @Test("the journal keeps every event with its time and colours; a negative limit is refused")
+    func journal() async throws {
         let clock = ManualClock()
-        let bus = ColorEventBus(journal: InMemoryEventJournal(), random: .seeded(8), clock: clock.clock)
+        let bus = ColorEventBus(journal: InMemoryJournalRepository(), random: .seeded(8), clock: clock.clock)
         try bus.send(.changeBothSidesColors)
         clock.advance(by: 60)
         try bus.send(.reset)
@@ -94,7 +94,7 @@ struct LifetimeAndReplayTests {
         #expect(entries[1].sentAt.timeIntervalSince(entries[0].sentAt) == 60)
         #expect(entries[0].colors == colours(seed: 8, count: 2))
         #expect(try bus.journal(limit: 1).map(\.event) == [.reset])
-        #expect(throws: MessageError.usage("--limit must be 0 or more, not -1")) { try bus.journal(limit: -1) }
+        #expect(throws: ColorEventsError.negativeLimit(-1)) { try ColorEventsUseCase(bus: bus).journal(limit: -1) }
     }
 }
 
