@@ -34,23 +34,25 @@ public final class ActionSubscription<A: ScreenAction>: Sendable {
     /// Every action received and not yet taken, in send order.
     ///
     /// It never waits for an action that was not sent yet: it takes as many as were queued
-    /// when it was called.
+    /// when it was called. Before `actions` is taken this is a plain take under a lock; after,
+    /// the actions are in the stream, and it reads them from there.
     // Inlinable so the caller, which knows `A`, gets a specialised copy: unspecialised generic
     // code would look `A`'s metadata up on every call.
     @inlinable
     public func drain() async -> [A] {
+        // The bus files inboxes by action type, so every action here is an `A`.
+        guard let count = inbox.streamedCount() else { return inbox.takePending().compactMap { $0 as? A } }
         var taken: [A] = []
-        var iterator = inbox.stream.makeAsyncIterator()
-        var count = inbox.queuedActions
         taken.reserveCapacity(count)
-        while count > 0, let item = await iterator.next() {
+        var iterator = inbox.stream.makeAsyncIterator()
+        var remaining = count
+        while remaining > 0, let item = await iterator.next() {
             guard case .action(let action) = item else {
                 item.pass()
                 continue
             }
-            count -= 1
+            remaining -= 1
             guard inbox.took() else { return [] }
-            // The bus files inboxes by action type, so every action here is an `A`.
             if let action = action as? A { taken.append(action) }
         }
         return taken
@@ -93,6 +95,7 @@ public struct ActionStream<A: ScreenAction>: AsyncSequence, Sendable {
         public mutating func next() async -> A? {
             // Asking for the next action means the last one was handled: barriers queued after
             // it pass here, which is how `flush()` knows the reader is done.
+            inbox.startWaiting()
             while let item = await base.next() {
                 guard case .action(let action) = item else {
                     item.pass()
@@ -100,17 +103,18 @@ public struct ActionStream<A: ScreenAction>: AsyncSequence, Sendable {
                 }
                 guard inbox.took() else { continue }  // cancelled: drop the rest, pass barriers
                 if let action = action as? A { return action }
+                inbox.startWaiting()
             }
             return nil
         }
     }
 }
 
-/// One subscriber's queue: an `AsyncStream` of the actions the bus sent it, in order, and the
-/// few counters `drain()` and `flush()` need.
+/// One subscriber's queue: until someone reads `actions`, a plain array `drain()` takes from;
+/// from then on an `AsyncStream`, which does the waiting and the waking.
 ///
-/// The stream holds type-erased actions on purpose: generic code over a type known only at run
-/// time would look its type metadata up on every call, which costs more than the delivery itself.
+/// Both hold type-erased actions on purpose: generic code over a type known only at run time
+/// would look its type metadata up on every call, which costs more than the delivery itself.
 @usableFromInline
 final class Inbox: Sendable {
     /// What the stream carries: an action, or a marker `flush()` waits on.
@@ -126,67 +130,134 @@ final class Inbox: Sendable {
         }
     }
 
+    /// Actions for `drain()`, while nobody reads the stream.
+    private let pending = Mutex<[any ScreenAction]>([])
+    /// Set, under `pending`'s lock, once the pending actions went into the stream.
+    private let streaming = Atomic<Bool>(false)
+    private let cancelled = Atomic<Bool>(false)
+    /// Actions in the stream not taken yet.
+    private let streamed = Atomic<Int>(0)
+    /// Whether the reader waits in `next()`, so it has handled everything it took.
+    private let readerWaiting = Atomic<Bool>(false)
+
     @usableFromInline let stream: AsyncStream<Item>
     private let continuation: AsyncStream<Item>.Continuation
-    /// Actions queued and not yet taken: how many `drain()` takes.
-    private let queued = Atomic<Int>(0)
-    private let cancelled = Atomic<Bool>(false)
-    /// Whether someone reads the stream (and so will pass barriers).
-    private let hasReader = Atomic<Bool>(false)
 
     init() {
         (stream, continuation) = AsyncStream.makeStream(of: Item.self, bufferingPolicy: .unbounded)
     }
 
-    /// Queues an action; the bus calls it under its lock, so every inbox sees one order.
+    /// Queues an action. The bus calls it under its lock, so every inbox sees one order, and
+    /// never for one inbox from two threads at once.
     func enqueue(_ action: any ScreenAction) {
-        queued.add(1, ordering: .relaxed)
+        if !streaming.load(ordering: .acquiring) {
+            let queued = pending.withLock { pending in
+                // Checked again under the lock: `markRead()` may have just moved the queue.
+                guard !streaming.load(ordering: .acquiring) else { return false }
+                if !cancelled.load(ordering: .acquiring) { pending.append(action) }
+                return true
+            }
+            if queued { return }
+        }
+        streamed.add(1, ordering: .sequentiallyConsistent)
         continuation.yield(.action(action))
     }
 
-    /// Queues a barrier, passed once the reader has handled everything before it; at once when
-    /// nobody reads the stream (a subscriber that drains has nothing in flight) or it ended.
-    func addBarrier(_ barrier: Barrier) {
-        guard hasReader.load(ordering: .acquiring), !cancelled.load(ordering: .acquiring) else { return barrier.pass() }
-        if case .terminated = continuation.yield(.barrier(barrier)) { barrier.pass() }
+    /// Switches to the stream: what `drain()` would have taken goes first, in order.
+    @usableFromInline
+    func markRead() {
+        pending.withLock { pending in
+            guard !streaming.load(ordering: .acquiring) else { return }
+            streamed.add(pending.count, ordering: .sequentiallyConsistent)
+            for action in pending { continuation.yield(.action(action)) }
+            pending = []
+            // Only now: an `enqueue` that sees the flag yields after everything moved here.
+            streaming.store(true, ordering: .releasing)
+        }
     }
 
-    @usableFromInline var queuedActions: Int { queued.load(ordering: .relaxed) }
+    /// The queued actions when nobody reads the stream, taken; empty once cancelled.
+    @usableFromInline
+    func takePending() -> [any ScreenAction] {
+        pending.withLock { pending in
+            defer { pending = [] }
+            return pending
+        }
+    }
 
-    /// Records that an action was taken; `false` when the subscription was cancelled (drop it).
+    /// How many actions wait in the stream; `nil` while the actions are not streamed.
+    @usableFromInline
+    func streamedCount() -> Int? {
+        streaming.load(ordering: .acquiring) ? streamed.load(ordering: .sequentiallyConsistent) : nil
+    }
+
+    /// Records that the reader waits for its next action, having handled the last.
+    @usableFromInline
+    func startWaiting() {
+        readerWaiting.store(true, ordering: .sequentiallyConsistent)
+    }
+
+    /// Records that an action was taken from the stream; `false` when the subscription was cancelled (drop it).
     @usableFromInline
     func took() -> Bool {
-        queued.subtract(1, ordering: .relaxed)
+        // Busy first, then one fewer queued: whoever sees none queued also sees it busy.
+        readerWaiting.store(false, ordering: .sequentiallyConsistent)
+        streamed.subtract(1, ordering: .sequentiallyConsistent)
         return !cancelled.load(ordering: .acquiring)
     }
 
-    @usableFromInline
-    func markRead() { hasReader.store(true, ordering: .releasing) }
+    /// Whether `flush()` must wait for this reader: it reads the stream and has not handled
+    /// everything (an action is queued, or it is busy with the last one it took).
+    func needsBarrier() -> Bool {
+        guard streaming.load(ordering: .acquiring), !cancelled.load(ordering: .acquiring) else { return false }
+        return streamed.load(ordering: .sequentiallyConsistent) > 0 || !readerWaiting.load(ordering: .sequentiallyConsistent)
+    }
 
-    /// Ends the stream: a reader gets what is queued (actions dropped, barriers passed), then `nil`.
+    /// Queues a barrier behind everything sent so far; passed at once if the stream ended.
+    func addBarrier(_ barrier: Barrier) {
+        if case .terminated = continuation.yield(.barrier(barrier)) { barrier.pass() }
+    }
+
+    /// Ends the queue: pending actions dropped; a reader gets the rest of the stream (actions
+    /// dropped, barriers passed), then `nil`.
     func finish() {
         cancelled.store(true, ordering: .releasing)
+        pending.withLock { $0 = [] }
         continuation.finish()
     }
 }
 
-/// The marker `flush()` waits on: passed once, by the reader, or when it is dropped unread
+/// One inbox's share of a `flush()`: passed once, by the reader, or when it is dropped unread
 /// (the stream went away), so a flush never waits for a subscriber that is gone.
 @usableFromInline
 final class Barrier: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Void, Never>?>
+    private let countdown: FlushCountdown
+    private let passed = Atomic<Bool>(false)
 
-    init(_ continuation: CheckedContinuation<Void, Never>) {
-        self.continuation = Mutex(continuation)
-    }
+    init(_ countdown: FlushCountdown) { self.countdown = countdown }
 
     @usableFromInline
     func pass() {
-        continuation.withLock { continuation in
-            defer { continuation = nil }
-            return continuation
-        }?.resume()
+        if !passed.exchange(true, ordering: .acquiringAndReleasing) { countdown.done() }
     }
 
     deinit { pass() }
+}
+
+/// Resumes a waiting `flush()` once every inbox it marked has passed its barrier.
+final class FlushCountdown: Sendable {
+    private let state: Mutex<(remaining: Int, continuation: CheckedContinuation<Void, Never>?)>
+
+    init(_ count: Int, _ continuation: CheckedContinuation<Void, Never>) {
+        state = Mutex((count, continuation))
+    }
+
+    func done() {
+        state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.remaining -= 1
+            guard state.remaining == 0 else { return nil }
+            defer { state.continuation = nil }
+            return state.continuation
+        }?.resume()
+    }
 }

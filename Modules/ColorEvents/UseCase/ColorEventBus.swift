@@ -25,7 +25,8 @@ public final class ColorEventBus: Sendable {
         var inboxes: [ObjectIdentifier: [UInt64: Inbox]] = [:]
         /// Sends are numbered as they start; these are writing their journal entry now.
         var nextTicket: UInt64 = 0
-        var writing: Set<UInt64> = []
+        /// In ticket order, so the first is the oldest (a handful at most: one per concurrent sender).
+        var writing: [UInt64] = []
         /// Written entries not delivered yet, in sequence order.
         var written: [Written] = []
     }
@@ -99,7 +100,7 @@ public final class ColorEventBus: Sendable {
                 }
             }
             state.nextTicket += 1
-            state.writing.insert(state.nextTicket)
+            state.writing.append(state.nextTicket)
             return (state.nextTicket, actions, colors)
         }
         let entry: JournalEntry
@@ -107,13 +108,18 @@ public final class ColorEventBus: Sendable {
             entry = try journal.append(event, sentAt: clock.now(), colors: colors)
         } catch {
             state.withLock { state in
-                state.writing.remove(ticket)
+                state.writing.removeAll { $0 == ticket }
                 Self.deliverReady(&state)
             }
             throw error
         }
         state.withLock { state in
-            state.writing.remove(ticket)
+            state.writing.removeAll { $0 == ticket }
+            // The common case, no other send writing: deliver at once, nothing to order.
+            if state.writing.isEmpty && state.written.isEmpty {
+                Self.deliver(actions, to: state.inboxes)
+                return
+            }
             let written = Written(sequence: entry.sequence, horizon: state.nextTicket, actions: actions)
             let index = state.written.lastIndex { $0.sequence < entry.sequence }.map { $0 + 1 } ?? 0
             state.written.insert(written, at: index)
@@ -147,10 +153,15 @@ public final class ColorEventBus: Sendable {
     }
 
     /// Returns once every subscriber reading `actions` has handled every action delivered before the call.
+    ///
+    /// A reader already waiting for its next action is done; the others get a barrier behind
+    /// their queued actions, all at once, and the flush waits for the last to pass.
     public func flush() async {
-        let inboxes = state.withLock { $0.inboxes.values.flatMap(\.values) }
-        for inbox in inboxes {
-            await withCheckedContinuation { inbox.addBarrier(Barrier($0)) }
+        let busy = state.withLock { $0.inboxes.values.flatMap(\.values) }.filter { $0.needsBarrier() }
+        guard !busy.isEmpty else { return }
+        await withCheckedContinuation { continuation in
+            let countdown = FlushCountdown(busy.count, continuation)
+            for inbox in busy { inbox.addBarrier(Barrier(countdown)) }
         }
     }
 
@@ -166,7 +177,7 @@ public final class ColorEventBus: Sendable {
 
     /// Delivers, smallest sequence first, every written entry no unfinished send can precede.
     private static func deliverReady(_ state: inout State) {
-        let oldestWriting = state.writing.min() ?? .max
+        let oldestWriting = state.writing.first ?? .max
         var delivered = 0
         for written in state.written {
             guard written.horizon < oldestWriting else { break }
