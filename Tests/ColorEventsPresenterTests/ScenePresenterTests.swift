@@ -110,7 +110,7 @@ struct ScenePresenterTests {
         presenter = nil
         #expect(weakPresenter == nil)
         try await useCase.send([.changeLeftColor])  // delivered to nobody
-        #expect(await tabs.drain().isEmpty)
+        #expect(tabs.drain().isEmpty)
     }
 
     @Test("the events table lists every event with its actions")

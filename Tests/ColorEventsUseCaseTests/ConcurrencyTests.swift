@@ -42,7 +42,7 @@ struct ConcurrencyTests {
         #expect(leftInJournalOrder)
         #expect(rightInJournalOrder)
         #expect(lefts.count == total && rights.count == total + total / 2)
-        let (leftRest, rightRest, tabsRest) = (await left.drain(), await right.drain(), await tabs.drain())
+        let (leftRest, rightRest, tabsRest) = (left.drain(), right.drain(), tabs.drain())
         #expect(leftRest.isEmpty && rightRest.isEmpty && tabsRest.isEmpty)
     }
 
@@ -59,7 +59,7 @@ struct ConcurrencyTests {
             }
             try await group.waitForAll()
         }
-        #expect(await steady.drain().count == 500)
+        #expect(steady.drain().count == 500)
         #expect(bus.subscriberCount == 1)
     }
 

@@ -29,7 +29,7 @@ struct JournalOutsideLockTests {
         let entries = try journal.allEntries()
         #expect(entries.map(\.event) == [.changeBothSidesColors, .changeLeftColor], "the second send was journaled first")
         // Delivered in journal order, though the first send started first, each colour once.
-        let delivered = await left.drain().compactMap(\.color)
+        let delivered = left.drain().compactMap(\.color)
         #expect(delivered == [entries[0].colors[0], entries[1].colors[0]])
         #expect(delivered.count == 2 && delivered[0] != delivered[1])
     }
@@ -48,7 +48,7 @@ struct JournalOutsideLockTests {
         #expect(!journal.gateTimedOut)
         let entries = try journal.allEntries()
         #expect(entries.map(\.event) == [.changeLeftColor, .changeBothSidesColors])
-        let delivered = await left.drain().compactMap(\.color)
+        let delivered = left.drain().compactMap(\.color)
         #expect(delivered == [entries[0].colors[0], entries[1].colors[0]])
     }
 
@@ -59,7 +59,7 @@ struct JournalOutsideLockTests {
         let left = bus.subscribe(LeftAction.self)
         #expect(throws: FailingJournal.diskFull) { try bus.send(.changeLeftColor) }
         try bus.send(.changeLeftColor)
-        let delivered = await left.drain()
+        let delivered = left.drain()
         #expect(delivered.count == 1)
         #expect(delivered.compactMap(\.color) == (try journal.allEntries()).flatMap(\.colors))
     }

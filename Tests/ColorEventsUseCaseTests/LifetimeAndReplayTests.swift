@@ -29,9 +29,9 @@ struct LifetimeAndReplayTests {
         let subscription = bus.subscribe(RightAction.self)
         try bus.send(.changeRightColor)
         subscription.cancel()
-        #expect(await subscription.drain().isEmpty)
+        #expect(subscription.drain().isEmpty)
         try bus.send(.changeRightColor)
-        #expect(await subscription.drain().isEmpty)
+        #expect(subscription.drain().isEmpty)
     }
 
     @Test("flush returns once every reader has handled what was sent before it")
@@ -59,10 +59,10 @@ struct LifetimeAndReplayTests {
         var live = SceneState()
         for _ in 0..<300 {
             try bus.send(random.element(of: Event.allCases) ?? .reset)
-            await subscriptions.0.drain().forEach { $0.apply(to: &live) }
-            await subscriptions.1.drain().forEach { $0.apply(to: &live) }
-            await subscriptions.2.drain().forEach { $0.apply(to: &live) }
-            await subscriptions.3.drain().forEach { $0.apply(to: &live) }
+            subscriptions.0.drain().forEach { $0.apply(to: &live) }
+            subscriptions.1.drain().forEach { $0.apply(to: &live) }
+            subscriptions.2.drain().forEach { $0.apply(to: &live) }
+            subscriptions.3.drain().forEach { $0.apply(to: &live) }
         }
         #expect(try bus.replay() == live)
         #expect(live != SceneState(), "300 random events leave some trace")
@@ -77,7 +77,7 @@ struct LifetimeAndReplayTests {
         let left = second.subscribe(LeftAction.self)
         #expect(try second.restore() == 3)
         var scene = SceneState()
-        await left.drain().forEach { $0.apply(to: &scene) }
+        left.drain().forEach { $0.apply(to: &scene) }
         #expect(scene.left == (try first.replay()).left)
         #expect(try journal.allEntries().count == 3)
     }

@@ -15,10 +15,10 @@ struct RoutingTests {
         )
         let sent = try bus.send(.changeBothSidesColors)
         let expected = colours(seed: 42, count: 2)
-        #expect(await left.drain() == [.changeLeftColor(.fixed(expected[0]))])
-        #expect(await right.drain() == [.changeRightColor(.fixed(expected[1]))])
-        #expect(await center.drain().isEmpty)
-        #expect(await tabs.drain().isEmpty)
+        #expect(left.drain() == [.changeLeftColor(.fixed(expected[0]))])
+        #expect(right.drain() == [.changeRightColor(.fixed(expected[1]))])
+        #expect(center.drain().isEmpty)
+        #expect(tabs.drain().isEmpty)
         #expect(sent.entry.colors == expected)
         #expect(sent.actions.count == 2)
     }
@@ -29,11 +29,11 @@ struct RoutingTests {
         let subscribers = (0..<5).map { _ in bus.subscribe(LeftAction.self) }
         try bus.send(.changeLeftColor)
         var received: [[LeftAction]] = []
-        for subscriber in subscribers { received.append(await subscriber.drain()) }
+        for subscriber in subscribers { received.append(subscriber.drain()) }
         #expect(received.allSatisfy { $0.count == 1 })
         #expect(Set(received.map { $0.first?.color }).count == 1, "all subscribers see the one colour drawn")
         var again: [[LeftAction]] = []
-        for subscriber in subscribers { again.append(await subscriber.drain()) }
+        for subscriber in subscribers { again.append(subscriber.drain()) }
         #expect(again.allSatisfy { $0.isEmpty })
     }
 
@@ -48,7 +48,7 @@ struct RoutingTests {
         let left = bus.subscribe(LeftAction.self)
         try bus.send([.startLoading, .selectLeft, .startLoading])
         let once: [LeftAction] = [.changeStateTo(.loading), .changeLeftColor(.fixed(fixed)), .reset]
-        #expect(await left.drain() == once + [.changeStateTo(.loaded)] + once)
+        #expect(left.drain() == once + [.changeStateTo(.loaded)] + once)
     }
 
     @Test("a default action in the table is never delivered")
@@ -57,8 +57,8 @@ struct RoutingTests {
         let bus = makeBus(table: table)
         let (left, center, tabs) = (bus.subscribe(LeftAction.self), bus.subscribe(CenterAction.self), bus.subscribe(TabAction.self))
         let sent = try bus.send(.reset)
-        #expect(await left.drain() == [.reset])
-        let (centerRest, tabsRest) = (await center.drain(), await tabs.drain())
+        #expect(left.drain() == [.reset])
+        let (centerRest, tabsRest) = (center.drain(), tabs.drain())
         #expect(centerRest.isEmpty && tabsRest.isEmpty)
         #expect(sent.actions.count == 1)
     }
@@ -68,7 +68,7 @@ struct RoutingTests {
         let bus = makeBus()
         let left = bus.subscribe(LeftAction.self)
         try bus.send(.initial)
-        #expect(await left.drain().isEmpty)
+        #expect(left.drain().isEmpty)
         #expect(try bus.journal(limit: nil).map(\.event) == [.initial])
     }
 
@@ -77,7 +77,7 @@ struct RoutingTests {
         let bus = makeBus()
         try bus.send(.changeLeftColor)
         let left = bus.subscribe(LeftAction.self)
-        #expect(await left.drain().isEmpty)
+        #expect(left.drain().isEmpty)
     }
 
     @Test("when the journal cannot be written, nothing is delivered and the error says so")
@@ -85,6 +85,6 @@ struct RoutingTests {
         let bus = makeBus(journal: FailingJournal())
         let left = bus.subscribe(LeftAction.self)
         #expect(throws: FailingJournal.diskFull) { try bus.send(.changeLeftColor) }
-        #expect(await left.drain().isEmpty)
+        #expect(left.drain().isEmpty)
     }
 }

@@ -30,7 +30,7 @@ struct UseCaseTests {
         let second = ColorEventsUseCase(bus: ColorEventBus(journal: journal, random: .seeded(9), clock: ManualClock().clock))
         let tabs = second.subscribe(TabAction.self)
         #expect(try await second.restore() == 2)
-        #expect(await tabs.drain() == [.select(.left)])
+        #expect(tabs.drain() == [.select(.left)])
         #expect(try second.journal(limit: 1).map(\.event) == [.selectLeft])
         #expect(try second.replay() == first.replay())
         #expect(throws: ColorEventsError.negativeLimit(-2)) { try second.journal(limit: -2) }
@@ -45,6 +45,6 @@ struct UseCaseTests {
         await #expect(throws: ColorEventsError.colorCountMismatch(event: .changeLeftColor, expected: 1, recorded: 0)) {
             try await useCase.restore()
         }
-        #expect(await left.drain().isEmpty)
+        #expect(left.drain().isEmpty)
     }
 }

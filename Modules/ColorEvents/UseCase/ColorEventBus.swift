@@ -2,6 +2,7 @@ import ColorEventsEntity
 import ColorEventsRepository
 import Core
 import Foundation
+import Mailbox
 import Synchronization
 
 /// The event bus: one event in, the actions the table maps it to delivered to the screens concerned.
@@ -9,7 +10,7 @@ import Synchronization
 /// `send(_:)` delivers each mapped action, in table order, exactly once, to every subscriber of
 /// that action's type and to no other; a type's `default` is never delivered. With any number
 /// of concurrent senders, every subscriber sees the events in the journal's order. Subscribers
-/// take their actions from their own queue (`ActionSubscription`, an `AsyncStream`), so a slow
+/// take their actions from their own queue (`ActionSubscription` over a `Mailbox`), so a slow
 /// subscriber never holds a sender up.
 ///
 /// The journal is written outside the bus's lock (no lock across I/O). Order comes from the
@@ -22,7 +23,7 @@ public final class ColorEventBus: Sendable {
     private struct State {
         var nextSubscriptionID: UInt64 = 0
         /// Each action type's subscribers, by subscription id.
-        var inboxes: [ObjectIdentifier: [UInt64: Inbox]] = [:]
+        var mailboxes: [ObjectIdentifier: [UInt64: Mailbox]] = [:]
         /// Sends are numbered as they start; these are writing their journal entry now.
         var nextTicket: UInt64 = 0
         /// In ticket order, so the first is the oldest (a handful at most: one per concurrent sender).
@@ -62,24 +63,24 @@ public final class ColorEventBus: Sendable {
 
     /// Subscribes to every action of type `A` delivered from now on.
     public func subscribe<A: ScreenAction>(_ type: A.Type = A.self) -> ActionSubscription<A> {
-        let inbox = Inbox()
+        let mailbox = Mailbox()
         let key = ObjectIdentifier(A.self)
         let id = state.withLock { state in
             state.nextSubscriptionID += 1
-            state.inboxes[key, default: [:]][state.nextSubscriptionID] = inbox
+            state.mailboxes[key, default: [:]][state.nextSubscriptionID] = mailbox
             return state.nextSubscriptionID
         }
-        return ActionSubscription(inbox: inbox) { [weak self] in
+        return ActionSubscription(mailbox: mailbox) { [weak self] in
             self?.state.withLock { state in
-                state.inboxes[key]?[id] = nil
-                if state.inboxes[key]?.isEmpty == true { state.inboxes[key] = nil }
+                state.mailboxes[key]?[id] = nil
+                if state.mailboxes[key]?.isEmpty == true { state.mailboxes[key] = nil }
             }
         }
     }
 
     /// How many subscriptions are live.
     public var subscriberCount: Int {
-        state.withLock { $0.inboxes.values.reduce(0) { $0 + $1.count } }
+        state.withLock { $0.mailboxes.values.reduce(0) { $0 + $1.count } }
     }
 
     /// Sends an event: draws its colours, journals it, then delivers its actions in journal order.
@@ -117,7 +118,7 @@ public final class ColorEventBus: Sendable {
             state.writing.removeAll { $0 == ticket }
             // The common case, no other send writing: deliver at once, nothing to order.
             if state.writing.isEmpty && state.written.isEmpty {
-                Self.deliver(actions, to: state.inboxes)
+                Self.deliver(actions, to: state.mailboxes)
                 return
             }
             let written = Written(sequence: entry.sequence, horizon: state.nextTicket, actions: actions)
@@ -147,21 +148,16 @@ public final class ColorEventBus: Sendable {
             try table.actions(for: entry.event, recordedColors: entry.colors).filter { !$0.isDefault }
         }
         state.withLock { state in
-            for batch in actions { Self.deliver(batch, to: state.inboxes) }
+            for batch in actions { Self.deliver(batch, to: state.mailboxes) }
         }
         return entries.count
     }
 
     /// Returns once every subscriber reading `actions` has handled every action delivered before the call.
-    ///
-    /// A reader already waiting for its next action is done; the others get a barrier behind
-    /// their queued actions, all at once, and the flush waits for the last to pass.
     public func flush() async {
-        let busy = state.withLock { $0.inboxes.values.flatMap(\.values) }.filter { $0.needsBarrier() }
-        guard !busy.isEmpty else { return }
-        await withCheckedContinuation { continuation in
-            let countdown = FlushCountdown(busy.count, continuation)
-            for inbox in busy { inbox.addBarrier(Barrier(countdown)) }
+        let mailboxes = state.withLock { $0.mailboxes.values.flatMap(\.values) }
+        for mailbox in mailboxes {
+            await withCheckedContinuation { mailbox.addBarrier($0) }
         }
     }
 
@@ -181,16 +177,17 @@ public final class ColorEventBus: Sendable {
         var delivered = 0
         for written in state.written {
             guard written.horizon < oldestWriting else { break }
-            deliver(written.actions, to: state.inboxes)
+            deliver(written.actions, to: state.mailboxes)
             delivered += 1
         }
         if delivered > 0 { state.written.removeFirst(delivered) }
     }
 
-    private static func deliver(_ actions: [any ScreenAction], to inboxes: [ObjectIdentifier: [UInt64: Inbox]]) {
+    private static func deliver(_ actions: [any ScreenAction], to mailboxes: [ObjectIdentifier: [UInt64: Mailbox]]) {
         for action in actions {
-            guard let subscribers = inboxes[ObjectIdentifier(type(of: action))] else { continue }
-            for inbox in subscribers.values { inbox.enqueue(action) }
+            guard let subscribers = mailboxes[ObjectIdentifier(type(of: action))] else { continue }
+            let item: any Sendable = action  // wrapped once, however many subscribers
+            for mailbox in subscribers.values { mailbox.enqueue(item) }
         }
     }
 }

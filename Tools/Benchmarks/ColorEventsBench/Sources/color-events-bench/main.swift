@@ -7,7 +7,7 @@ import OpenCombine
 import Synchronization
 
 // Events/s and median latency of one event delivered to its subscribers: the Strata bus
-// (subscribers draining their queue right after each send, and subscribers reading as tasks, like presenters)
+// (subscribers draining synchronously, and subscribers reading as tasks, like presenters)
 // beside the seed's CurrentValueSubject + flatMap + compactMap rebuilt on OpenCombine.
 // Every handler does the same work: the colour actions' colour is summed into a checksum.
 
@@ -38,27 +38,6 @@ func measure(events: Int, samples: Int, _ send: () -> Void) -> Figures {
     for _ in 0..<samples {
         let before = clock.now
         send()
-        timings.append(before.duration(to: clock.now))
-    }
-    timings.sort()
-    return Figures(eventsPerSecond: Double(events) / seconds(elapsed), medianMicroseconds: seconds(timings[timings.count / 2]) * 1e6)
-}
-
-/// `measure`, for a step that awaits (a subscriber draining its `AsyncStream`).
-func measureEach(events: Int, samples: Int, _ step: () async -> Void) async -> Figures {
-    for _ in 0..<max(1, events / 20) { await step() }  // warm-up
-    let clock = ContinuousClock()
-    var elapsed = Duration.seconds(1_000_000)
-    for _ in 0..<rounds {
-        let start = clock.now
-        for _ in 0..<events / rounds { await step() }
-        elapsed = min(elapsed, start.duration(to: clock.now) * rounds)
-    }
-    var timings: [Duration] = []
-    timings.reserveCapacity(samples)
-    for _ in 0..<samples {
-        let before = clock.now
-        await step()
         timings.append(before.duration(to: clock.now))
     }
     timings.sort()
@@ -115,16 +94,16 @@ final class AsyncChecksum: Sendable {
 
 // MARK: - Scenario 1: one event -> two actions (the seed's example, three screens listening)
 
-func strataSync(subscribers: Int, event: Event, events: Int, samples: Int) async -> (Figures, Int) {
+func strataSync(subscribers: Int, event: Event, events: Int, samples: Int) -> (Figures, Int) {
     let bus = newBus()
     let checksum = Checksum()
     let left = (0..<subscribers).map { _ in bus.subscribe(LeftAction.self) }
     let center = bus.subscribe(CenterAction.self), right = bus.subscribe(RightAction.self)
-    let figures = await measureEach(events: events, samples: samples) {
+    let figures = measure(events: events, samples: samples) {
         _ = try? bus.send(event)
-        for subscription in left { for action in await subscription.drain() { checksum.add(action.color) } }
-        for action in await center.drain() { checksum.add(action.color) }
-        for action in await right.drain() { checksum.add(action.color) }
+        for subscription in left { for action in subscription.drain() { checksum.add(action.color) } }
+        for action in center.drain() { checksum.add(action.color) }
+        for action in right.drain() { checksum.add(action.color) }
     }
     return (figures, checksum.deliveries)
 }
@@ -194,7 +173,7 @@ for (name, subscribers, event, seedEvent, perEvent, events, samples) in [
     ("1 event -> 100 subscribers", 100, Event.changeLeftColor, SeedEvent.changeLeftColor, 100, Int(10_000 * scale), 2_000),
 ] {
     let warm = max(1, events / 20)
-    let (sync, syncCount) = await strataSync(subscribers: subscribers, event: event, events: events, samples: samples)
+    let (sync, syncCount) = strataSync(subscribers: subscribers, event: event, events: events, samples: samples)
     check(syncCount, expected: (warm + events / rounds * rounds + samples) * perEvent, "strata (sync)")
     let (async, asyncCount) = try await strataAsync(subscribers: subscribers, event: event, events: events, samples: samples)
     check(asyncCount, expected: (warm + events / rounds * rounds + samples) * perEvent, "strata (task readers)")
