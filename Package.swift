@@ -14,7 +14,8 @@ let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package
 // executable under Apps/<app>. `strata new` and `strata remove` edit this list.
 let features: [Feature] = [
     Feature("Coffee", app: "coffee", infrastructure: ["Database", "HTTPClient"], server: ["HTTPServer", hummingbird]),
-    Feature("ColorEvents", app: "color-events", infrastructure: ["Database"]),
+    // The bus's subscriber queues are the shared Mailbox (Modules/Shared/Mailbox says why not AsyncStream).
+    Feature("ColorEvents", app: "color-events", infrastructure: ["Database"], useCaseInfrastructure: ["Mailbox"]),
     Feature("Memorize", app: "memorize", infrastructure: ["Database"]),
     Feature("Papers", app: "papers", infrastructure: ["Database", "HTTPClient"], systemLibraries: ["CLibXML2"]),
     // strata:features
@@ -29,6 +30,8 @@ let core: [Target] = [
     module("Database", path: "Modules/Shared/Database", dependencies: ["Core", grdb]),
     module("HTTPClient", path: "Modules/Shared/HTTPClient", dependencies: ["Core"]),
     module("TerminalUI", path: "Modules/Shared/TerminalUI", dependencies: ["Core"]),
+    // A subscriber queue with barriers, for in-process buses (ColorEvents' event bus).
+    module("Mailbox", path: "Modules/Shared/Mailbox"),
     // libxml2's streaming reader, for features that parse large XML feeds (Debian: libxml2-dev).
     .systemLibrary(name: "CLibXML2", path: "Modules/Shared/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     module("HTTPServer", path: "Modules/Shared/HTTPServer", dependencies: ["Core", hummingbird, logging]),
@@ -41,6 +44,7 @@ let coreTests: [Target] = [
     test("DatabaseTests", dependencies: ["Database", "Core", "TestSupport", grdb]),
     test("HTTPClientTests", dependencies: ["HTTPClient", "Core", "TestSupport"]),
     test("TerminalUITests", dependencies: ["TerminalUI"]),
+    test("MailboxTests", dependencies: ["Mailbox"]),
     test("HTTPServerTests", dependencies: ["HTTPServer", "Core", "TestSupport", hummingbird]),
     test("AppSupportTests", dependencies: ["AppSupport", "Core", "TerminalUI", "TestSupport", argumentParser]),
     .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/Support/TestSupport", swiftSettings: strict),
@@ -76,7 +80,7 @@ let toolProducts: [Product] = [
 // links the event bus through this product. Declared only while the feature is, so the manifest
 // still loads in a copy without it (strata's smoke test builds such a copy).
 let benchmarkProducts: [Product] = features.contains { $0.name == "ColorEvents" } ? [
-    .library(name: "ColorEventsBus", targets: ["ColorEventsUseCase", "ColorEventsRepository", "ColorEventsEntity", "Core"]),
+    .library(name: "ColorEventsBus", targets: ["ColorEventsUseCase", "ColorEventsRepository", "ColorEventsEntity", "Core", "Mailbox"]),
 ] : []
 
 // MARK: - Package
@@ -108,6 +112,8 @@ struct Feature {
     let infrastructure: [Target.Dependency]
     /// System libraries (C modules) only the Repository layer calls, such as a parser.
     let systemLibraries: [Target.Dependency]
+    /// Shared infrastructure the UseCase layer runs on (in-process, no I/O), such as a queue.
+    let useCaseInfrastructure: [Target.Dependency]
     /// Extra dependencies of the app (terminal output and argument parsing are always there).
     let appDependencies: [Target.Dependency]
     /// For a feature that serves HTTP: the server infrastructure its `<Name>Server` layer uses; `nil` for none.
@@ -115,12 +121,13 @@ struct Feature {
 
     init(
         _ name: String, app: String, infrastructure: [Target.Dependency] = [], systemLibraries: [Target.Dependency] = [],
-        appDependencies: [Target.Dependency] = [], server: [Target.Dependency]? = nil
+        useCaseInfrastructure: [Target.Dependency] = [], appDependencies: [Target.Dependency] = [], server: [Target.Dependency]? = nil
     ) {
         self.name = name
         self.app = app
         self.infrastructure = infrastructure
         self.systemLibraries = systemLibraries
+        self.useCaseInfrastructure = useCaseInfrastructure
         self.appDependencies = appDependencies
         self.server = server
     }
@@ -138,7 +145,7 @@ struct Feature {
         let layers: [(name: String, dependencies: [Target.Dependency])] = [
             (entity, targets("Core")),
             (repository, targets(entity, "Core") + infrastructure + systemLibraries),
-            (useCase, targets(repository, entity, "Core")),
+            (useCase, targets(repository, entity, "Core") + useCaseInfrastructure),
             (presenter, targets(useCase, entity, "Core")),
         ] + servers + [
             (factory, targets(entity, repository, useCase, presenter, "Core") + servers.map { .target(name: $0.name) } + infrastructure),

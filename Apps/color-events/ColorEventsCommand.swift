@@ -1,3 +1,4 @@
+import AppSupport
 import ArgumentParser
 import ColorEventsFactory
 import ColorEventsPresenter
@@ -20,22 +21,26 @@ struct ColorEventsCommand: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
-    @MainActor
     func run() async throws {
-        try await reportingErrors {
-            if Terminal.stdinIsTTY {
-                try await Interactive(options: options).run()
-            } else {
-                let scene = try await options.makeScene()
-                print(Output.screens(scene.snapshot, style: options.style))
-            }
+        try await ErrorWording.reporter.run { try await execute() }
+    }
+
+    @MainActor
+    private func execute() async throws {
+        if Terminal.stdinIsTTY {
+            try await Interactive(options: options).run()
+        } else {
+            let scene = try await options.makeScene()
+            print(Output.screens(scene.snapshot, style: options.style))
         }
     }
 }
 
 /// Options every command shares: where the journal lives and how colours are drawn.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: "The journal database (default: $XDG_DATA_HOME/strata/color-events.sqlite).")
+    @Option(
+        name: .long,
+        help: "The SQLite file (default: $STRATA_COLOR_EVENTS_DB, else $XDG_DATA_HOME/strata/color-events.sqlite).")
     var db: String?
 
     @Option(name: .long, help: "Seed for the random colours, so a run can be repeated.")
@@ -43,8 +48,12 @@ struct CommonOptions: ParsableArguments {
 
     /// The presenters over the journal, brought to the state the journal leads to.
     @MainActor
-    func makeScene() async throws -> ColorEventsScene {
-        try await ColorEventsFactory.live(databasePath: db, seed: seed)
+    func makeScene() async throws -> ScenePresenter {
+        let url = try DatabasePath.resolve(app: "color-events", option: db)
+        let scene = try await ColorEventsFactory.live(databaseURL: url, seed: seed).makeScenePresenter()
+        await scene.restore()
+        _ = try scene.restored.result()
+        return scene
     }
 
     /// The terminal's styling: colour only on a TTY without NO_COLOR.
@@ -53,32 +62,6 @@ struct CommonOptions: ParsableArguments {
 
 /// The output option of every command that prints a result.
 struct FormatOptions: ParsableArguments {
-    @Option(name: .long, help: "Output format: text or json.")
+    @Option(name: .long, help: OutputFormat.help)
     var format: OutputFormat = .text
-}
-
-/// How a command prints its result.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-
-    /// Prints `value` as JSON, or as the text `text` makes of it.
-    func print<Value: Encodable>(_ value: Value, text: (Value) -> String) throws {
-        switch self {
-        case .text: Swift.print(text(value))
-        case .json: Swift.print(try JSONOutput.string(value))
-        }
-    }
-}
-
-/// Runs `body`, turning any failure into the one-line error and the exit code of its kind.
-@MainActor
-func reportingErrors(_ body: @MainActor () async throws -> Void) async throws {
-    do {
-        try await body()
-    } catch let exit as ExitCode {
-        throw exit
-    } catch {
-        ErrorOutput.report(tool: "color-events", error)
-        throw ExitCode(MessageError.wrap(error).exitCode)
-    }
 }

@@ -1,5 +1,7 @@
+import AppSupport
 import ArgumentParser
 import ColorEventsEntity
+import ColorEventsFactory
 import ColorEventsPresenter
 import Core
 import Foundation
@@ -9,7 +11,10 @@ import TerminalUI
 struct Send: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Send events in order and print every screen's state afterwards.",
-        discussion: "Run `color-events events` for the event names and what each one triggers."
+        discussion: """
+            Run `color-events events` for the event names and what each one triggers. \
+            --format plain prints one line per event sent: its number, its name and its actions.
+            """
     )
 
     @OptionGroup var options: CommonOptions
@@ -19,23 +24,29 @@ struct Send: AsyncParsableCommand {
     @Argument(help: "The events to send, such as changeBothSidesColors.")
     var events: [String]
 
-    @MainActor
     func run() async throws {
-        try await reportingErrors {
-            guard !events.isEmpty else { throw MessageError.usage("name at least one event; run `color-events events` for the list") }
-            // Every name is checked before anything is sent, so a typo sends nothing.
-            let parsed = try events.map(Event.named)
-            let scene = try await options.makeScene()
-            let sent = try await scene.send(parsed)
-            try output.format.print(SendResult(sent: sent, screens: scene.snapshot)) { result in
-                Output.sent(result.sent) + "\n" + Output.screens(result.screens, style: options.style)
-            }
+        try await ErrorWording.reporter.run { try await execute() }
+    }
+
+    @MainActor
+    private func execute() async throws {
+        guard !events.isEmpty else { throw MessageError.usage("name at least one event; run `color-events events` for the list") }
+        // Every name is checked before anything is sent, so a typo sends nothing.
+        let parsed = try events.map(Event.named)
+        let scene = try await options.makeScene()
+        await scene.send(parsed)
+        let sent = try scene.sent.result()
+        let screens = scene.snapshot
+        switch output.format {
+        case .text: print(Output.sent(sent) + "\n" + Output.screens(screens, style: options.style))
+        case .plain: Output.printPlain(sent.map { [String($0.sequence), $0.event.rawValue, $0.actions.joined(separator: " ")] })
+        case .json: print(try JSONOutput.string(SendJSON(sent: sent, screens: SceneJSON(screens))))
         }
     }
 
-    private struct SendResult: Encodable {
+    private struct SendJSON: Encodable {
         let sent: [SentRow]
-        let screens: SceneSnapshot
+        let screens: SceneJSON
     }
 }
 
@@ -47,10 +58,20 @@ struct Events: AsyncParsableCommand {
 
     @OptionGroup var output: FormatOptions
 
-    @MainActor
     func run() async throws {
-        try await reportingErrors {
-            try output.format.print(ColorEventsScene.eventTable()) { Output.events($0, style: options.style) }
+        try await ErrorWording.reporter.run { try await execute() }
+    }
+
+    @MainActor
+    private func execute() async throws {
+        // The table needs no journal: an in-memory feature lists it without opening the file.
+        let scene = ColorEventsFactory.inMemory().makeScenePresenter()
+        scene.loadEvents()
+        let rows = try scene.events.result()
+        switch output.format {
+        case .text: print(Output.events(rows, style: options.style))
+        case .plain: Output.printPlain(rows.map { [$0.event.rawValue, $0.actions.joined(separator: " "), $0.summary] })
+        case .json: print(try JSONOutput.string(rows))
         }
     }
 }
@@ -66,11 +87,22 @@ struct Journal: AsyncParsableCommand {
 
     @OptionGroup var output: FormatOptions
 
-    @MainActor
     func run() async throws {
-        try await reportingErrors {
-            let rows = try await options.makeScene().journal(limit: limit)
-            try output.format.print(rows) { Output.journal($0, style: options.style) }
+        try await ErrorWording.reporter.run { try await execute() }
+    }
+
+    @MainActor
+    private func execute() async throws {
+        let scene = try await options.makeScene()
+        scene.loadJournal(limit: limit)
+        let rows = try scene.journal.result()
+        switch output.format {
+        case .text: print(Output.journal(rows, style: options.style))
+        case .plain:
+            Output.printPlain(rows.map { row in
+                [String(row.sequence), row.sentAt.formatted(.iso8601), row.event.rawValue, row.colors.map(\.color.hex).joined(separator: " ")]
+            })
+        case .json: print(try JSONOutput.string(rows))
         }
     }
 }
@@ -83,11 +115,19 @@ struct Replay: AsyncParsableCommand {
 
     @OptionGroup var output: FormatOptions
 
-    @MainActor
     func run() async throws {
-        try await reportingErrors {
-            let snapshot = try await options.makeScene().replayed()
-            try output.format.print(snapshot) { Output.screens($0, style: options.style) }
+        try await ErrorWording.reporter.run { try await execute() }
+    }
+
+    @MainActor
+    private func execute() async throws {
+        let scene = try await options.makeScene()
+        scene.replay()
+        let snapshot = try scene.replayed.result()
+        switch output.format {
+        case .text: print(Output.screens(snapshot, style: options.style))
+        case .plain: Output.printPlain(Output.plainScreens(snapshot))
+        case .json: print(try JSONOutput.string(SceneJSON(snapshot)))
         }
     }
 }

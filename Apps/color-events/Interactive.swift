@@ -1,3 +1,4 @@
+import AppSupport
 import ArgumentParser
 import ColorEventsEntity
 import ColorEventsPresenter
@@ -18,9 +19,8 @@ struct Run: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
-    @MainActor
     func run() async throws {
-        try await reportingErrors { try await Interactive(options: options).run() }
+        try await ErrorWording.reporter.run { try await Interactive(options: options).run() }
     }
 }
 
@@ -50,7 +50,8 @@ struct Interactive {
         for await key in Terminal.keys(raw: raw) {
             guard let action = Self.action(for: key, selected: scene.tabs.selected) else { continue }
             guard case .send(let event) = action else { break }
-            try await scene.send([event])
+            await scene.send([event])
+            _ = try scene.sent.result()
             renderer.redrawIfChanged()
         }
     }

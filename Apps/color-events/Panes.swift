@@ -15,7 +15,7 @@ import TerminalUI
 /// holds one whole frame per key that changed something and can be read by a test.
 @MainActor
 final class PaneRenderer {
-    private let scene: ColorEventsScene
+    private let scene: ScenePresenter
     private let style: Style
     private let paneWidth: Int
     private let fullScreen: Bool
@@ -23,7 +23,7 @@ final class PaneRenderer {
     private var lastFrame: String?
 
     /// Creates a renderer for a terminal `columns` wide; `fullScreen` takes over a TTY.
-    init(scene: ColorEventsScene, style: Style, columns: Int, fullScreen: Bool) {
+    init(scene: ScenePresenter, style: Style, columns: Int, fullScreen: Bool) {
         self.scene = scene
         self.style = style
         self.fullScreen = fullScreen
@@ -79,7 +79,7 @@ final class PaneRenderer {
         let title = selected ? "[\(presenter.screen.title)]" : presenter.screen.title
         let colourLine = model?.label ?? (style.enabled ? "" : "no colour")
         let button = presenter.screen.button.map { "( \($0) )" } ?? ""
-        let lines = ["", title, colourLine, phase(presenter.viewState), button, ""].map(centered)
+        let lines = ["", title, colourLine, phase(presenter.content), button, ""].map(centered)
         let background = presenter.state.color ?? RGBColor(red: 255, green: 255, blue: 255)
         guard style.enabled else { return lines }
         let ink: UInt8 = background.isLight ? 0 : 255
@@ -94,7 +94,7 @@ final class PaneRenderer {
         case .initial: "initial"
         case .loading: "loading…"
         case .loaded: "loaded"
-        case .failed(let failure): "failed: \(MessageError.describe(failure.error))"
+        case .failed(let failure): "failed: \(ErrorWording.reporter.message(for: failure))"
         }
     }
 

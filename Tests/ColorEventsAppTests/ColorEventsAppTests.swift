@@ -10,7 +10,8 @@ struct ColorEventsAppTests {
 
     /// Runs the binary on a journal in `directory`.
     func run(_ arguments: [String], in directory: TemporaryDirectory, input: String? = nil) throws -> BinaryRunner.Result {
-        try binary.run(arguments, environment: ["XDG_DATA_HOME": directory.url.path], input: input)
+        // An empty STRATA_COLOR_EVENTS_DB would be a usage error; the tests' own variable must not leak in.
+        try binary.run(arguments, environment: ["XDG_DATA_HOME": directory.url.path, "STRATA_COLOR_EVENTS_DB": directory.path("strata/color-events.sqlite").path], input: input)
     }
 
     func colours(seed: UInt64, count: Int) -> [RGBColor] {
@@ -108,5 +109,57 @@ struct ColorEventsAppTests {
         let result = try run([], in: directory, input: "")
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("SCREEN"))
+    }
+
+    @Test("the database is --db, else $STRATA_COLOR_EVENTS_DB, else $XDG_DATA_HOME/strata/color-events.sqlite")
+    func databasePath() throws {
+        let directory = try TemporaryDirectory()
+        let variable = directory.path("from-variable.sqlite")
+        let option = directory.path("from-option.sqlite")
+        let fromVariable = try binary.run(
+            ["send", "reset"], environment: ["XDG_DATA_HOME": directory.url.path, "STRATA_COLOR_EVENTS_DB": variable.path])
+        #expect(fromVariable.status == 0, "\(fromVariable.stderr)")
+        #expect(FileManager.default.fileExists(atPath: variable.path))
+        _ = try binary.run(["send", "reset", "--db", option.path], environment: ["STRATA_COLOR_EVENTS_DB": variable.path])
+        #expect(FileManager.default.fileExists(atPath: option.path))
+        var environment = ProcessInfo.processInfo.environment
+        environment["STRATA_COLOR_EVENTS_DB"] = nil
+        environment["XDG_DATA_HOME"] = directory.url.path
+        let process = Process()
+        process.executableURL = binary.executable
+        process.arguments = ["send", "reset"]
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: directory.path("strata/color-events.sqlite").path))
+        let empty = try binary.run(["journal", "--db", ""], environment: [:])
+        #expect(empty.status == 64)
+    }
+
+    @Test("--format plain prints tab-separated records with no header")
+    func plain() throws {
+        let directory = try TemporaryDirectory()
+        let sent = try run(["send", "--seed", "9", "--format", "plain", "changeRightColor", "selectRight"], in: directory)
+        let right = colours(seed: 9, count: 1)[0]
+        #expect(sent.stdout == "1\tchangeRightColor\tRight.changeRightColor(\(right.hex))\n2\tselectRight\tTabs.select(right)\n")
+        let journal = try run(["journal", "--format", "plain"], in: directory)
+        let fields = journal.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(fields.map(\.count) == [4, 4])
+        #expect(fields.first?.last.map(String.init) == right.hex)
+        let replay = try run(["replay", "--format", "plain"], in: directory)
+        #expect(replay.stdout.split(separator: "\n").last == "right\tinitial\t\(right.hex)\t\(right.nearestName)\tselected")
+        let events = try run(["events", "--format", "plain"], in: directory)
+        #expect(events.stdout.split(separator: "\n").count == Event.allCases.count)
+        #expect(!events.stdout.contains("EVENT"))
+    }
+
+    @Test("a failed screen is worded in JSON and the panes, with the key to press")
+    func failedScreen() throws {
+        let directory = try TemporaryDirectory()
+        let result = try run(["send", "--format", "json", "startLoading", "failLoading"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"message\" : \"loading failed; send reset (press x) to start again\""))
     }
 }

@@ -31,20 +31,18 @@ struct ActionTableTests {
         #expect(actions.last as? RightAction == .changeRightColor(.fixed(b)))
         #expect(actions.map(\.color) == [a, b])
         for colors in [[a], [a, b, a]] {
-            let error = #expect(throws: MessageError.self) {
+            #expect(throws: ColorEventsError.colorCountMismatch(event: .changeBothSidesColors, expected: 2, recorded: colors.count)) {
                 try ActionTable.standard.actions(for: .changeBothSidesColors, recordedColors: colors)
             }
-            #expect(error?.kind == .badData)
         }
+        #expect(ColorEventsError.colorCountMismatch(event: .reset, expected: 0, recorded: 1).kind == .badData)
     }
 
-    @Test("an unknown event name is a usage error that lists every known name")
+    @Test("an unknown event name is a usage error that carries every known event")
     func unknownEvent() throws {
         #expect(try Event.named("reset") == .reset)
-        let error = #expect(throws: MessageError.self) { try Event.named("changeColour") }
-        #expect(error?.kind == .usage)
-        #expect(error?.message.contains("'changeColour'") == true)
-        for event in Event.allCases { #expect(error?.message.contains(event.rawValue) == true) }
+        #expect(throws: ColorEventsError.unknownEvent(name: "changeColour", known: Event.allCases)) { try Event.named("changeColour") }
+        #expect(ColorEventsError.unknownEvent(name: "x", known: []).kind == .usage)
     }
 
     @Test("action names read as the table prints them")

@@ -30,12 +30,13 @@ struct ScreenStateTests {
         #expect(state == before)
     }
 
-    @Test("a failed screen shows the failure message and can load again")
+    @Test("a failed screen carries the typed failure and can load again")
     func failure() {
         var state = ScreenState(.right)
         state.apply(.phase(.loading))
         state.apply(.phase(.failed))
-        #expect(state.viewState.failure.map { MessageError.describe($0.error) } == ScreenState.failureMessage)
+        #expect(state.viewState.failure?.error as? ColorEventsError == .loadingFailed(.right))
+        #expect(state.viewState.failure?.kind == .internal)
         #expect(applied(&state, .phase(.loading)))
     }
 

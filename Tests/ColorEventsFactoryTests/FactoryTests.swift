@@ -9,24 +9,19 @@ import Testing
 @MainActor
 @Suite("The factory")
 struct FactoryTests {
-    @Test("live keeps the journal on disk: a new scene over the same file picks up the same state")
+    @Test("live keeps the journal on disk: a new feature over the same file picks up the same state")
     func livePersists() async throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("events.sqlite").path
-        let first = try await ColorEventsFactory.live(databasePath: path, seed: 5)
-        try await first.send([.changeBothSidesColors, .selectRight])
-        let second = try await ColorEventsFactory.live(databasePath: path, seed: 6)
-        #expect(second.snapshot == first.snapshot)
+        let url = directory.path("events.sqlite")
+        let first = try await ColorEventsFactory.live(databaseURL: url, seed: 5).makeScenePresenter()
+        await first.send([.changeBothSidesColors, .selectRight])
+        _ = try first.sent.result()
+        let second = try await ColorEventsFactory.live(databaseURL: url, seed: 6).makeScenePresenter()
+        await second.restore()
+        #expect(try second.restored.result() == first.snapshot)
         #expect(second.tabs.selected == .right)
-        #expect(try second.journal(limit: nil).count == 2)
-    }
-
-    @Test("without --db the journal is $XDG_DATA_HOME/strata/color-events.sqlite")
-    func defaultLocation() async throws {
-        let directory = try TemporaryDirectory()
-        let scene = try await ColorEventsFactory.live(environment: ["XDG_DATA_HOME": directory.url.path])
-        try await scene.send([.reset])
-        #expect(FileManager.default.fileExists(atPath: directory.path("strata/color-events.sqlite").path))
+        second.loadJournal(limit: nil)
+        #expect(try second.journal.result().count == 2)
     }
 
     @Test("a database that cannot be opened is a storage error naming the path")
@@ -34,21 +29,44 @@ struct FactoryTests {
         let directory = try TemporaryDirectory()
         let blocker = directory.path("file")
         try Data().write(to: blocker)
-        let error = await #expect(throws: MessageError.self) {
-            _ = try await ColorEventsFactory.live(databasePath: blocker.appendingPathComponent("x.sqlite").path)
+        let error = await #expect(throws: StorageError.self) {
+            _ = try await ColorEventsFactory.live(databaseURL: blocker.appendingPathComponent("x.sqlite"))
         }
-        #expect(error?.kind == .storage)
-        #expect(error?.message.contains(blocker.path) == true)
+        #expect(error?.operation == .open)
+        #expect(error?.path?.contains(blocker.path) == true)
     }
 
-    @Test("each scene gets its own bus: nothing is global")
+    @Test("each feature gets its own bus: nothing is global")
     func noGlobalState() async throws {
-        let one = ColorEventsFactory.inMemory(seed: 1)
-        let two = ColorEventsFactory.inMemory(seed: 1)
-        try await one.send([.changeLeftColor])
+        let one = ColorEventsFactory.inMemory(seed: 1).makeScenePresenter()
+        let two = ColorEventsFactory.inMemory(seed: 1).makeScenePresenter()
+        await one.send([.changeLeftColor])
         #expect(one.left.color != nil)
         #expect(two.left.color == nil)
-        try await two.send([.changeLeftColor])
+        await two.send([.changeLeftColor])
         #expect(two.left.color == one.left.color, "the same seed gives the same colour")
     }
+
+    @Test("screen and tab presenters made on their own hear the feature's sends")
+    func separatePresenters() async throws {
+        let feature = ColorEventsFactory.inMemory(seed: 2)
+        let right = feature.makeScreenPresenter(.right)
+        let tabs = feature.makeTabPresenter()
+        try await feature.useCase.send([.changeRightColor, .selectRight])
+        #expect(right.screen == .right && right.color != nil)
+        #expect(tabs.selected == .right)
+    }
 }
+
+extension ViewState {
+    /// The loaded value, or the failure's typed error thrown (AppSupport's `result()` is the app's).
+    func result() throws -> Value {
+        switch self {
+        case .loaded(let value): return value
+        case .failed(let failure): throw failure.error
+        case .initial, .loading: throw UnfinishedLoad()
+        }
+    }
+}
+
+struct UnfinishedLoad: Error {}

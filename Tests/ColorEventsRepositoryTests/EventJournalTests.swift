@@ -11,10 +11,13 @@ struct EventJournalTests {
     static let red = RGBColor(red: 255, green: 0, blue: 0)
     static let blue = RGBColor(red: 0, green: 0, blue: 255)
 
+    static func open(_ url: URL) throws -> AppDatabase {
+        try AppDatabase(url: url, migrator: ColorEventsSchema.migrator, renamedMigrations: ColorEventsSchema.renamedMigrations)
+    }
+
     /// Both implementations must behave alike.
-    static func journals(in directory: TemporaryDirectory) throws -> [any EventJournal] {
-        let database = try AppDatabase(url: directory.path("journal.sqlite"), migrator: SQLiteEventJournal.migrator)
-        return [InMemoryEventJournal(), SQLiteEventJournal(database: database)]
+    static func journals(in directory: TemporaryDirectory) throws -> [any JournalRepository] {
+        [InMemoryJournalRepository(), SQLiteJournalRepository(database: try open(directory.path("journal.sqlite")))]
     }
 
     @Test("entries come back in order, with their time and colours, numbered from 1")
@@ -29,6 +32,17 @@ struct EventJournalTests {
             #expect(entries == [first, second])
             #expect(entries[0].colors == [Self.red, Self.blue])
             #expect(entries[0].sentAt == time)
+        }
+    }
+
+    @Test("times are kept to the whole millisecond in both journals")
+    func milliseconds() throws {
+        let directory = try TemporaryDirectory()
+        for journal in try Self.journals(in: directory) {
+            let time = Date(timeIntervalSince1970: 1_700_000_000.123_4)
+            let entry = try journal.append(.reset, sentAt: time, colors: [])
+            #expect(entry.sentAt.millisecondsSince1970 == 1_700_000_000_123)
+            #expect(try journal.allEntries() == [entry])
         }
     }
 
@@ -49,20 +63,34 @@ struct EventJournalTests {
     func persistent() throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("nested/color-events.sqlite")
-        let journal = SQLiteEventJournal(database: try AppDatabase(url: url, migrator: SQLiteEventJournal.migrator))
+        let journal = SQLiteJournalRepository(database: try Self.open(url))
         let entry = try journal.append(.changeLeftColor, sentAt: Date(timeIntervalSince1970: 5), colors: [Self.red])
-        let reopened = SQLiteEventJournal(database: try AppDatabase(url: url, migrator: SQLiteEventJournal.migrator))
+        let reopened = SQLiteJournalRepository(database: try Self.open(url))
         #expect(try reopened.allEntries() == [entry])
     }
 
-    @Test("a damaged row is bad data with a line that names the entry")
+    @Test("damaged rows are bad data naming the entry")
     func damaged() throws {
-        let database = try AppDatabase.inMemory(migrator: SQLiteEventJournal.migrator)
-        try database.writer.write { db in
-            try db.execute(sql: "INSERT INTO event_journal (event, sent_at, colors) VALUES ('changeLeftColor', 0, '#12345')")
+        let database = try AppDatabase.inMemory(migrator: ColorEventsSchema.migrator)
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO journal_events (event, sent_at, colors) VALUES ('changeLeftColor', 0, '#12345')")
         }
-        let error = #expect(throws: MessageError.self) { try SQLiteEventJournal(database: database).allEntries() }
-        #expect(error?.kind == .badData)
-        #expect(error?.message.contains("entry 1") == true)
+        #expect(throws: ColorEventsError.damagedColor(sequence: 1, text: "#12345")) { try SQLiteJournalRepository(database: database).allEntries() }
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM journal_events")
+            try db.execute(sql: "INSERT INTO journal_events (event, sent_at, colors) VALUES ('paint', 0, '')")
+        }
+        #expect(throws: ColorEventsError.unknownStoredEvent(sequence: 2, name: "paint")) { try SQLiteJournalRepository(database: database).allEntries() }
+        #expect(ColorEventsError.unknownStoredEvent(sequence: 2, name: "paint").kind == .badData)
+    }
+
+    @Test("a write that fails is a StorageError, not wrapped")
+    func writeFailure() throws {
+        let database = try AppDatabase.inMemory(migrator: ColorEventsSchema.migrator)
+        try database.write { db in try db.execute(sql: "DROP TABLE journal_events") }
+        let error = #expect(throws: StorageError.self) {
+            try SQLiteJournalRepository(database: database).append(.reset, sentAt: Date(), colors: [])
+        }
+        #expect(error?.operation == .write)
     }
 }

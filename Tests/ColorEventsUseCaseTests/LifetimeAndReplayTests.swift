@@ -24,7 +24,7 @@ struct LifetimeAndReplayTests {
     }
 
     @Test("cancel ends a subscription at once and drops what was not taken")
-    func cancel() throws {
+    func cancel() async throws {
         let bus = makeBus()
         let subscription = bus.subscribe(RightAction.self)
         try bus.send(.changeRightColor)
@@ -52,7 +52,7 @@ struct LifetimeAndReplayTests {
     }
 
     @Test("replay rebuilds exactly the state the subscribers reached")
-    func replayEqualsLive() throws {
+    func replayEqualsLive() async throws {
         let bus = makeBus(seed: 11)
         let subscriptions = (bus.subscribe(LeftAction.self), bus.subscribe(CenterAction.self), bus.subscribe(RightAction.self), bus.subscribe(TabAction.self))
         let random = RandomSource.seeded(5)
@@ -69,8 +69,8 @@ struct LifetimeAndReplayTests {
     }
 
     @Test("restore delivers the journal to a new bus's subscribers without journaling it again")
-    func restore() throws {
-        let journal = InMemoryEventJournal()
+    func restore() async throws {
+        let journal = InMemoryJournalRepository()
         let first = makeBus(seed: 1, journal: journal)
         try first.send([.changeBothSidesColors, .startLoading, .changeLeftColor])
         let second = makeBus(seed: 99, journal: journal)
@@ -82,10 +82,10 @@ struct LifetimeAndReplayTests {
         #expect(try journal.allEntries().count == 3)
     }
 
-    @Test("the journal keeps every event with its time and colours; a negative limit is a usage error")
-    func journal() throws {
+    @Test("the journal keeps every event with its time and colours; a negative limit is refused")
+    func journal() async throws {
         let clock = ManualClock()
-        let bus = ColorEventBus(journal: InMemoryEventJournal(), random: .seeded(8), clock: clock.clock)
+        let bus = ColorEventBus(journal: InMemoryJournalRepository(), random: .seeded(8), clock: clock.clock)
         try bus.send(.changeBothSidesColors)
         clock.advance(by: 60)
         try bus.send(.reset)
@@ -94,7 +94,7 @@ struct LifetimeAndReplayTests {
         #expect(entries[1].sentAt.timeIntervalSince(entries[0].sentAt) == 60)
         #expect(entries[0].colors == colours(seed: 8, count: 2))
         #expect(try bus.journal(limit: 1).map(\.event) == [.reset])
-        #expect(throws: MessageError.usage("--limit must be 0 or more, not -1")) { try bus.journal(limit: -1) }
+        #expect(throws: ColorEventsError.negativeLimit(-1)) { try ColorEventsUseCase(bus: bus).journal(limit: -1) }
     }
 }
 

@@ -5,7 +5,7 @@ import Core
 import Foundation
 
 /// A bus over an in-memory journal with a fixed seed and a manual clock.
-func makeBus(table: ActionTable = .standard, seed: UInt64 = 7, journal: any EventJournal = InMemoryEventJournal()) -> ColorEventBus {
+func makeBus(table: ActionTable = .standard, seed: UInt64 = 7, journal: any JournalRepository = InMemoryJournalRepository()) -> ColorEventBus {
     ColorEventBus(table: table, journal: journal, random: .seeded(seed), clock: ManualClock().clock)
 }
 
@@ -16,9 +16,11 @@ func colours(seed: UInt64, count: Int) -> [RGBColor] {
 }
 
 /// A journal whose writes always fail, like a full disk.
-struct FailingJournal: EventJournal {
+struct FailingJournal: JournalRepository {
+    static let diskFull = StorageError(.write, path: "/tmp/journal.sqlite", reason: "disk I/O error")
+
     func append(_ event: Event, sentAt: Date, colors: [RGBColor]) throws -> JournalEntry {
-        throw MessageError.storage("appending \(event.rawValue) failed: disk I/O error")
+        throw Self.diskFull
     }
 
     func entries(limit: Int?) throws -> [JournalEntry] { [] }

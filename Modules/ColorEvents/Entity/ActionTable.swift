@@ -32,21 +32,24 @@ public struct ActionTable: Sendable {
 
     /// The actions `event` triggered, with the colours the journal recorded put back in order.
     ///
-    /// - Throws: `MessageError.badData` when there are too few or too many colours.
-    public func actions(for event: Event, recordedColors colors: [RGBColor]) throws -> [any ScreenAction] {
-        var remaining = colors[...]
-        let actions = try actions(for: event).map { action in
-            try action.resolved {
-                guard let color = remaining.popFirst() else {
-                    throw MessageError.badData("the journal entry for \(event.rawValue) has too few colours; the journal is damaged")
-                }
-                return color
+    /// - Throws: `ColorEventsError.colorCountMismatch` when there are too few or too many colours.
+    public func actions(for event: Event, recordedColors colors: [RGBColor]) throws(ColorEventsError) -> [any ScreenAction] {
+        let unresolved = actions(for: event)
+        var expected = 0
+        for action in unresolved {
+            _ = action.resolved {
+                expected += 1
+                return RGBColor(red: 0, green: 0, blue: 0)
             }
         }
-        guard remaining.isEmpty else {
-            throw MessageError.badData("the journal entry for \(event.rawValue) has too many colours; the journal is damaged")
+        guard expected == colors.count else {
+            throw .colorCountMismatch(event: event, expected: expected, recorded: colors.count)
         }
-        return actions
+        var remaining = colors[...]
+        return unresolved.map { action in
+            // The count was checked, so every draw finds a colour.
+            action.resolved { remaining.popFirst() ?? RGBColor(red: 0, green: 0, blue: 0) }
+        }
     }
 }
 

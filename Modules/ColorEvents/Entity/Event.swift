@@ -30,12 +30,9 @@ public enum Event: String, CaseIterable, Codable, Sendable {
 
     /// The event called `name`.
     ///
-    /// - Throws: `MessageError.usage` naming the bad event and listing the known ones.
-    public static func named(_ name: String) throws -> Event {
-        guard let event = Event(rawValue: name) else {
-            throw MessageError.usage(
-                "unknown event '\(name)'; known events: \(allCases.map(\.rawValue).joined(separator: ", "))")
-        }
+    /// - Throws: `ColorEventsError.unknownEvent` with every known event, so the app can list them.
+    public static func named(_ name: String) throws(ColorEventsError) -> Event {
+        guard let event = Event(rawValue: name) else { throw .unknownEvent(name: name, known: allCases) }
         return event
     }
 

@@ -12,9 +12,6 @@ public enum ScreenChange: Sendable, Equatable {
 
 /// One screen's state: its colour and its four-state machine (Core's `ViewState`).
 public struct ScreenState: Sendable, Equatable {
-    /// The message a failed screen shows.
-    public static let failureMessage = "loading failed; send reset (press x) to start again"
-
     /// Which screen this is.
     public let screen: Screen
     /// The background colour; `nil` until one is set (the seed's `color ?? .white`).
@@ -70,7 +67,7 @@ public struct ScreenState: Sendable, Equatable {
         case .initial: .reset
         case .loading: .load
         case .loaded: .succeed(ScreenContent(screen))
-        case .failed: .fail(ViewFailure(MessageError(.internal, Self.failureMessage)))
+        case .failed: .fail(ViewFailure(ColorEventsError.loadingFailed(screen)))
         }
     }
 }
@@ -109,8 +106,8 @@ public struct SceneState: Sendable, Equatable {
 
     /// The scene a journal leads to: every entry's actions, with their recorded colours, applied in order.
     ///
-    /// - Throws: `MessageError.badData` when an entry's colours do not fit its event's actions.
-    public static func replaying(_ entries: [JournalEntry], table: ActionTable = .standard) throws -> SceneState {
+    /// - Throws: `ColorEventsError.colorCountMismatch` when an entry's colours do not fit its event's actions.
+    public static func replaying(_ entries: [JournalEntry], table: ActionTable = .standard) throws(ColorEventsError) -> SceneState {
         var scene = SceneState()
         for entry in entries {
             for action in try table.actions(for: entry.event, recordedColors: entry.colors) {

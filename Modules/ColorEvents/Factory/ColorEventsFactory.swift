@@ -6,51 +6,48 @@ import Core
 import Database
 import Foundation
 
-/// Builds the ColorEvents feature: the journal, the one event bus, and the presenters over it.
+/// Builds the ColorEvents feature: the journal, the one event bus, the use case over it.
 ///
-/// The bus is created here and injected into every presenter, so there is no global subject;
-/// two scenes built here never hear each other.
+/// The bus is created here and injected, so there is no global subject: two features built
+/// here never hear each other. The app resolves the database path; the factory never reads
+/// the environment.
 public enum ColorEventsFactory {
-    /// The journal on disk: `path`, else `$XDG_DATA_HOME/strata/color-events.sqlite`.
+    /// The feature over the journal in the SQLite file at `databaseURL` (created and migrated if needed).
     ///
     /// - Parameters:
     ///   - seed: makes the colours repeatable; the system generator when `nil`.
-    /// - Throws: `MessageError.storage` when the database cannot be opened.
-    public static func liveBus(
-        databasePath: String? = nil,
-        seed: UInt64? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        clock: WallClock = .live
-    ) throws -> ColorEventBus {
-        let url = DatabaseLocation.resolve(fileName: SQLiteEventJournal.fileName, override: databasePath, environment: environment)
-        let database = try AppDatabase(url: url, migrator: SQLiteEventJournal.migrator)
-        return ColorEventBus(journal: SQLiteEventJournal(database: database), random: randomSource(seed), clock: clock)
+    /// - Throws: `StorageError` when the database cannot be opened or migrated.
+    public static func live(databaseURL: URL, seed: UInt64? = nil, clock: WallClock = .live) async throws -> ColorEventsFeature {
+        let database = try AppDatabase(
+            url: databaseURL, migrator: ColorEventsSchema.migrator, renamedMigrations: ColorEventsSchema.renamedMigrations)
+        return feature(journal: SQLiteJournalRepository(database: database), seed: seed, clock: clock)
     }
 
-    /// A bus over a journal kept in memory: for tests and throwaway runs.
-    public static func inMemoryBus(seed: UInt64? = nil, clock: WallClock = .live) -> ColorEventBus {
-        ColorEventBus(journal: InMemoryEventJournal(), random: randomSource(seed), clock: clock)
+    /// The feature over a journal kept in memory: for tests and throwaway runs.
+    public static func inMemory(seed: UInt64? = nil, clock: WallClock = .live) -> ColorEventsFeature {
+        feature(journal: InMemoryJournalRepository(), seed: seed, clock: clock)
     }
 
-    /// The app's presenters over the journal on disk, brought to the state the journal leads to.
+    private static func feature(journal: any JournalRepository, seed: UInt64?, clock: WallClock) -> ColorEventsFeature {
+        let bus = ColorEventBus(journal: journal, random: seed.map(RandomSource.seeded) ?? .live, clock: clock)
+        return ColorEventsFeature(useCase: ColorEventsUseCase(bus: bus))
+    }
+}
+
+/// The feature as the app uses it: the use case, and the presenters built over it.
+public struct ColorEventsFeature: Sendable {
+    /// What a person can do: send events, restore and read the journal.
+    public let useCase: ColorEventsUseCase
+
+    /// The whole scene: the three screens and the tab bar, subscribed to the use case's bus.
     @MainActor
-    public static func live(
-        databasePath: String? = nil,
-        seed: UInt64? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) async throws -> ColorEventsScene {
-        let scene = ColorEventsScene(bus: try liveBus(databasePath: databasePath, seed: seed, environment: environment))
-        try await scene.restore()
-        return scene
-    }
+    public func makeScenePresenter() -> ScenePresenter { ScenePresenter(useCase: useCase) }
 
-    /// The app's presenters over an in-memory journal.
+    /// One screen's presenter on its own, subscribed to that screen's actions.
     @MainActor
-    public static func inMemory(seed: UInt64? = nil, clock: WallClock = .live) -> ColorEventsScene {
-        ColorEventsScene(bus: inMemoryBus(seed: seed, clock: clock))
-    }
+    public func makeScreenPresenter(_ screen: Screen) -> ScreenPresenter { ScreenPresenter(screen, useCase: useCase) }
 
-    private static func randomSource(_ seed: UInt64?) -> RandomSource {
-        seed.map(RandomSource.seeded) ?? .live
-    }
+    /// The tab bar's presenter on its own.
+    @MainActor
+    public func makeTabPresenter() -> TabPresenter { TabPresenter(useCase: useCase) }
 }

@@ -4,18 +4,18 @@ import Core
 import Observation
 
 /// What a loaded screen shows: its title, its button and its colour.
-public struct ScreenViewData: Sendable, Equatable, Codable {
+public struct ScreenViewData: Sendable, Equatable {
     /// The screen's title.
     public let title: String
     /// The button's label, if the screen has one.
     public let button: String?
-    /// The background colour as `#RRGGBB`, if one was set.
-    public let color: String?
+    /// The background colour, if one was set.
+    public let color: RGBColor?
     /// The nearest CSS colour name, if a colour was set.
     public let colorName: String?
 
     /// Creates view data.
-    public init(title: String, button: String?, color: String?, colorName: String?) {
+    public init(title: String, button: String?, color: RGBColor?, colorName: String?) {
         self.title = title
         self.button = button
         self.color = color
@@ -23,16 +23,20 @@ public struct ScreenViewData: Sendable, Equatable, Codable {
     }
 }
 
-/// One screen's presenter: its colour and its `ViewState`, moved only by its own action type.
+/// One screen's presenter: its colour and its state machine, moved only by its own action type.
 ///
-/// It subscribes to the bus for one action type (the seed's `@Action(InnerAction.initial)`),
-/// so it hears only what the event table sends its screen. When the presenter goes away its
-/// subscription goes with it, and the bus stops delivering to it.
-@MainActor
+/// It subscribes for one action type (the seed's `@Action(InnerAction.initial)`), so it hears
+/// only what the event table sends its screen. Its `content` is the seed's view state machine:
+/// the bus's `changeStateTo` actions move it rather than a use-case call, and a `failed`
+/// screen carries `ColorEventsError.loadingFailed` for the app to word. When the presenter
+/// goes away its subscription goes with it, and the bus stops delivering to it.
 @Observable
-public final class ScreenPresenter {
+@MainActor
+public final class ScreenPresenter: Presenting {
     /// The screen presented.
     public let screen: Screen
+    /// The screen's state machine, its loaded value being what the screen shows.
+    public private(set) var content: ViewState<ScreenViewData> = .initial
     /// The screen's state: colour and state machine.
     public private(set) var state: ScreenState
     /// How many actions the presenter has applied (refused transitions included).
@@ -40,11 +44,20 @@ public final class ScreenPresenter {
 
     @ObservationIgnored private let subscription: AnyObject
 
-    /// Subscribes to the bus for the actions of type `A` and applies each one as it arrives.
-    public init<A: ScreenBoundAction>(_ type: A.Type, bus: ColorEventBus) {
+    /// The presenter of `screen`, subscribed to that screen's action type.
+    public convenience init(_ screen: Screen, useCase: ColorEventsUseCase) {
+        switch screen {
+        case .left: self.init(LeftAction.self, useCase: useCase)
+        case .center: self.init(CenterAction.self, useCase: useCase)
+        case .right: self.init(RightAction.self, useCase: useCase)
+        }
+    }
+
+    /// Subscribes to the actions of type `A` and applies each one as it arrives.
+    public init<A: ScreenBoundAction>(_ type: A.Type, useCase: ColorEventsUseCase) {
         screen = A.screen
         state = ScreenState(A.screen)
-        let subscription = bus.subscribe(A.self)
+        let subscription = useCase.subscribe(A.self)
         self.subscription = subscription
         let actions = subscription.actions
         // Inherits the main actor; holds the presenter weakly, and ends when the subscription does.
@@ -59,33 +72,28 @@ public final class ScreenPresenter {
     /// The background colour, shown plain; `nil` until one is set.
     public var color: ColorModel? { state.color.map { ColorModel($0) } }
 
-    /// The screen's state machine, its loaded value being what the screen shows.
-    public var viewState: ViewState<ScreenViewData> {
-        state.viewState.map { content in
-            ScreenViewData(
-                title: content.title, button: content.button,
-                color: state.color?.hex, colorName: state.color?.nearestName)
-        }
-    }
-
     private func apply(_ action: some ScreenBoundAction) {
         actionsReceived += 1
-        if let change = action.change { state.apply(change) }
+        guard let change = action.change, state.apply(change) else { return }
+        let color = state.color
+        content = state.viewState.map { content in
+            ScreenViewData(title: content.title, button: content.button, color: color, colorName: color?.nearestName)
+        }
     }
 }
 
 /// The tab bar's presenter: which screen is selected.
-@MainActor
 @Observable
-public final class TabPresenter {
+@MainActor
+public final class TabPresenter: Presenting {
     /// The selected screen; the seed's app starts on Center.
     public private(set) var selected: Screen = .center
 
     @ObservationIgnored private let subscription: ActionSubscription<TabAction>
 
-    /// Subscribes to the bus for tab actions.
-    public init(bus: ColorEventBus) {
-        subscription = bus.subscribe(TabAction.self)
+    /// Subscribes for tab actions.
+    public init(useCase: ColorEventsUseCase) {
+        subscription = useCase.subscribe(TabAction.self)
         let actions = subscription.actions
         Task { [weak self] in
             for await action in actions {

@@ -1,78 +1,80 @@
-import Core
 import ColorEventsEntity
+import Core
 import Foundation
 
-/// One screen's state as the app prints it.
-public struct ScreenSnapshot: Sendable, Equatable, Codable {
-    /// `left`, `center` or `right`.
-    public let screen: String
-    /// The state machine's phase: `initial`, `loading`, `loaded` or `failed`.
-    public let phase: String
-    /// The background colour as `#RRGGBB`, if one was set.
-    public let color: String?
+/// One screen's state as view data: what it shows, never how.
+public struct ScreenSnapshot: Sendable, Equatable {
+    /// Which screen.
+    public let screen: Screen
+    /// The state machine's phase.
+    public let phase: ScreenPhase
+    /// The background colour, if one was set.
+    public let color: RGBColor?
     /// The nearest CSS colour name, if a colour was set.
     public let colorName: String?
-    /// The failure message, when failed.
-    public let message: String?
+    /// Why the screen failed, when it did: the app words it.
+    public let failure: ColorEventsError?
     /// Whether the screen's tab is selected.
     public let selected: Bool
 
     init(_ state: ScreenState, selected: Bool) {
-        screen = state.screen.rawValue
-        phase = state.phase.rawValue
-        color = state.color?.hex
+        screen = state.screen
+        phase = state.phase
+        color = state.color
         colorName = state.color?.nearestName
-        message = state.viewState.failure.map { MessageError.describe($0.error) }
+        failure = state.viewState.failure.map { ($0.error as? ColorEventsError) ?? .loadingFailed(state.screen) }
         self.selected = selected
     }
 }
 
-/// Every screen's state as the app prints it, left to right.
-public struct SceneSnapshot: Sendable, Equatable, Codable {
+/// Every screen's state, left to right, and the selected tab.
+public struct SceneSnapshot: Sendable, Equatable {
     /// The three screens, left to right.
     public let screens: [ScreenSnapshot]
     /// The selected tab.
-    public let selectedTab: String
+    public let selectedTab: Screen
 
-    /// The snapshot of a scene.
+    /// The view data of a scene.
     public init(_ scene: SceneState) {
         screens = Screen.allCases.map { ScreenSnapshot(scene[$0], selected: $0 == scene.selectedTab) }
-        selectedTab = scene.selectedTab.rawValue
+        selectedTab = scene.selectedTab
     }
 }
 
 /// One row of the events table: an event and the actions it triggers.
 public struct EventRow: Sendable, Equatable, Codable {
-    /// The event's name.
-    public let event: String
-    /// The actions, in delivery order, as `Audience.action`.
+    /// The event.
+    public let event: Event
+    /// The actions, in delivery order, as `Audience.action` (the table's own notation).
     public let actions: [String]
     /// What the event stands for.
     public let summary: String
 }
 
-/// A colour as printed: its hex code and nearest CSS name.
+/// A colour and its nearest CSS name.
 public struct NamedColor: Sendable, Equatable, Codable {
-    /// `#RRGGBB`.
-    public let hex: String
+    /// The colour (`"hex"` in JSON, as `#RRGGBB`).
+    public let color: RGBColor
     /// The nearest CSS colour name.
     public let name: String
 
     init(_ color: RGBColor) {
-        hex = color.hex
+        self.color = color
         name = color.nearestName
     }
 
-    /// `tomato #FF6347`.
-    public var text: String { "\(name) \(hex)" }
+    private enum CodingKeys: String, CodingKey {
+        case color = "hex"
+        case name
+    }
 }
 
-/// One journal entry as printed.
+/// One journal entry as view data.
 public struct JournalRow: Sendable, Equatable, Codable {
     /// The entry's sequence number.
     public let sequence: Int64
-    /// The event's name.
-    public let event: String
+    /// The event.
+    public let event: Event
     /// When it was sent.
     public let sentAt: Date
     /// The colours it drew.
@@ -80,18 +82,18 @@ public struct JournalRow: Sendable, Equatable, Codable {
 
     init(_ entry: JournalEntry) {
         sequence = entry.sequence
-        event = entry.event.rawValue
+        event = entry.event
         sentAt = entry.sentAt
         colors = entry.colors.map(NamedColor.init)
     }
 }
 
-/// One sent event as printed: its journal number and the actions delivered.
+/// One sent event: its journal number and the actions delivered.
 public struct SentRow: Sendable, Equatable, Codable {
     /// The entry's sequence number.
     public let sequence: Int64
-    /// The event's name.
-    public let event: String
+    /// The event.
+    public let event: Event
     /// The actions delivered, as `Audience.action`, colours drawn.
     public let actions: [String]
 }

@@ -1,10 +1,12 @@
 import ColorEventsEntity
+import Mailbox
 
 /// A subscription to one action type: a token that ends the subscription when it goes away.
 ///
 /// Keep it for as long as the subscriber wants actions (a presenter keeps it in a property);
 /// when the last reference goes, `deinit` unsubscribes, so a subscriber that is gone never
-/// receives anything and nothing leaks.
+/// receives anything and nothing leaks. The queue underneath is the shared `Mailbox`
+/// (Modules/Shared/Mailbox says why not `AsyncStream`).
 public final class ActionSubscription<A: ScreenAction>: Sendable {
     @usableFromInline let mailbox: Mailbox
     private let unsubscribe: @Sendable () -> Void
@@ -19,8 +21,8 @@ public final class ActionSubscription<A: ScreenAction>: Sendable {
     /// The actions as they arrive, in send order; the sequence ends when the subscription does.
     ///
     /// The sequence does not keep the subscription alive: a task looping over it stops when
-    /// the owner of the subscription goes away.
-    /// Reading it tells the bus that `flush()` must wait for this reader.
+    /// the owner of the subscription goes away. Taking it tells the bus that `flush()` must
+    /// wait for this reader.
     @inlinable
     public var actions: ActionStream<A> {
         mailbox.markRead()
@@ -32,7 +34,7 @@ public final class ActionSubscription<A: ScreenAction>: Sendable {
     // code would look `A`'s metadata up on every call.
     @inlinable
     public func drain() -> [A] {
-        // The bus files mailboxes by action type, so every action here is an `A`.
+        // The bus files mailboxes by action type, so every item here is an `A`.
         mailbox.drain().compactMap { $0 as? A }
     }
 
@@ -67,8 +69,8 @@ public struct ActionStream<A: ScreenAction>: AsyncSequence, Sendable {
         /// The next action.
         @inlinable
         public mutating func next() async -> A? {
-            while let action = await mailbox.next() {
-                if let action = action as? A { return action }
+            while let item = await mailbox.next() {
+                if let action = item as? A { return action }
             }
             return nil
         }

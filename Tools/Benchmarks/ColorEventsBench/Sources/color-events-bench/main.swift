@@ -72,7 +72,7 @@ func seconds(_ duration: Duration) -> Double {
 }
 
 func newBus() -> ColorEventBus {
-    ColorEventBus(journal: InMemoryEventJournal(), random: .seeded(1), clock: .fixed(Date(timeIntervalSince1970: 0)))
+    ColorEventBus(journal: InMemoryJournalRepository(), random: .seeded(1), clock: .fixed(Date(timeIntervalSince1970: 0)))
 }
 
 final class Checksum: @unchecked Sendable {

@@ -4,16 +4,16 @@ import Foundation
 import Synchronization
 
 /// A journal kept in memory: for tests, throwaway runs and benchmarks.
-public final class InMemoryEventJournal: EventJournal {
+public final class InMemoryJournalRepository: JournalRepository {
     private let stored = Mutex<[JournalEntry]>([])
 
     /// Creates an empty journal.
     public init() {}
 
-    /// Appends an entry; it never fails.
+    /// Appends an entry; it never fails. Times are cut to whole milliseconds, as SQLite stores them.
     public func append(_ event: Event, sentAt: Date, colors: [RGBColor]) throws -> JournalEntry {
         stored.withLock { entries in
-            let entry = JournalEntry(sequence: Int64(entries.count + 1), event: event, sentAt: sentAt, colors: colors)
+            let entry = JournalEntry(sequence: Int64(entries.count + 1), event: event, sentAt: sentAt.wholeMilliseconds, colors: colors)
             entries.append(entry)
             return entry
         }

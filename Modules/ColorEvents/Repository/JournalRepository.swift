@@ -6,17 +6,19 @@ import Foundation
 ///
 /// The bus appends one entry per sent event, with the colours its actions drew, so the
 /// screens' state can be rebuilt exactly from the journal alone.
-public protocol EventJournal: Sendable {
-    /// Appends an entry and returns it with its sequence number.
+public protocol JournalRepository: Sendable {
+    /// Appends an entry and returns it with its sequence number and its time on a whole millisecond.
     ///
-    /// - Throws: `MessageError.storage` when the entry cannot be written; nothing is appended then.
+    /// Sequence numbers grow in the order appends take effect, also across processes sharing
+    /// a file; the bus relies on that to deliver in journal order.
+    /// - Throws: `StorageError` when the entry cannot be written; nothing is appended then.
     func append(_ event: Event, sentAt: Date, colors: [RGBColor]) throws -> JournalEntry
 
     /// The last `limit` entries (all of them when `nil`), oldest first.
     func entries(limit: Int?) throws -> [JournalEntry]
 }
 
-extension EventJournal {
+extension JournalRepository {
     /// Every entry, oldest first.
     public func allEntries() throws -> [JournalEntry] { try entries(limit: nil) }
 }

@@ -1,0 +1,54 @@
+import ColorEventsEntity
+import Core
+import Database
+import Foundation
+
+/// The journal in SQLite (the feature's own file, `color-events.sqlite`): one row of `journal_events` per sent event.
+public struct SQLiteJournalRepository: JournalRepository {
+    private let database: AppDatabase
+
+    /// Uses a database opened with `ColorEventsSchema`.
+    public init(database: AppDatabase) { self.database = database }
+
+    /// Appends a row in its own transaction; SQLite's AUTOINCREMENT numbers it.
+    public func append(_ event: Event, sentAt: Date, colors: [RGBColor]) throws -> JournalEntry {
+        let milliseconds = sentAt.millisecondsSince1970
+        return try database.write { db in
+            try db.execute(
+                sql: "INSERT INTO journal_events (event, sent_at, colors) VALUES (?, ?, ?)",
+                arguments: [event.rawValue, milliseconds, colors.map(\.hex).joined(separator: " ")])
+            return JournalEntry(
+                sequence: db.lastInsertedRowID, event: event, sentAt: Date(millisecondsSince1970: milliseconds), colors: colors)
+        }
+    }
+
+    /// The last `limit` rows, oldest first.
+    ///
+    /// - Throws: `ColorEventsError.unknownStoredEvent` or `.damagedColor` for a row this version cannot read.
+    public func entries(limit: Int?) throws -> [JournalEntry] {
+        let rows = try database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM (SELECT sequence, event, sent_at, colors FROM journal_events ORDER BY sequence DESC LIMIT ?)
+                    ORDER BY sequence
+                    """,
+                arguments: [limit ?? -1])
+        }
+        return try rows.map(Self.entry)
+    }
+
+    private static func entry(_ row: Row) throws(ColorEventsError) -> JournalEntry {
+        let sequence: Int64 = row["sequence"]
+        let name: String = row["event"]
+        let colorText: String = row["colors"]
+        guard let event = Event(rawValue: name) else { throw .unknownStoredEvent(sequence: sequence, name: name) }
+        var colors: [RGBColor] = []
+        for hex in colorText.split(separator: " ") {
+            guard let color = RGBColor(hex: String(hex)) else { throw .damagedColor(sequence: sequence, text: String(hex)) }
+            colors.append(color)
+        }
+        let sentAt: Int64 = row["sent_at"]
+        return JournalEntry(sequence: sequence, event: event, sentAt: Date(millisecondsSince1970: sentAt), colors: colors)
+    }
+}
