@@ -29,7 +29,7 @@ let core: [Target] = [
     module("Core", path: "Modules/Core"),
     module("Database", path: "Modules/Shared/Database", dependencies: ["Core", grdb]),
     module("HTTPClient", path: "Modules/Shared/HTTPClient", dependencies: ["Core"]),
-    module("TerminalUI", path: "Modules/Shared/TerminalUI", dependencies: ["Core"]),
+    module("TerminalUI", path: "Modules/Shared/TerminalUI"),
     // A subscriber queue with barriers, for in-process buses (ColorEvents' event bus).
     module("Mailbox", path: "Modules/Shared/Mailbox"),
     // libxml2's streaming reader, for features that parse large XML feeds (Debian: libxml2-dev).
@@ -57,17 +57,17 @@ let coreTests: [Target] = [
 // their thin command-line front. Tools depend on no feature (docs/ARCHITECTURE.md).
 let tools: [Target] = [
     module("StrataLint", path: "Tools/StrataLint", dependencies: [.product(name: "Yams", package: "Yams")]),
-    module("StrataScaffold", path: "Tools/StrataScaffold", dependencies: ["Core", .product(name: "Stencil", package: "Stencil")]),
+    module("StrataScaffold", path: "Tools/StrataScaffold", dependencies: ["AppSupport", "Core", .product(name: "Stencil", package: "Stencil")]),
     .executableTarget(
         name: "StrataCLI",
         dependencies: [
-            "StrataLint", "StrataScaffold", "Core", "TerminalUI", argumentParser,
+            "StrataLint", "StrataScaffold", "AppSupport", argumentParser,
         ],
         path: "Tools/strata", swiftSettings: strict),
     .testTarget(
         name: "StrataLintTests", dependencies: ["StrataLint", "TestSupport"],
         path: "Tests/StrataLintTests", exclude: ["Fixtures"], swiftSettings: strict),
-    test("StrataScaffoldTests", dependencies: ["StrataScaffold", "Core", "TestSupport"]),
+    test("StrataScaffoldTests", dependencies: ["StrataScaffold", "AppSupport", "Core", "TestSupport"]),
     test("StrataCLITests", dependencies: ["StrataCLI", "StrataScaffold", "Core", "TestSupport"]),
 ]
 let toolProducts: [Product] = [

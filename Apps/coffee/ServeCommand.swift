@@ -1,3 +1,4 @@
+import AppSupport
 import ArgumentParser
 import Core
 import Foundation

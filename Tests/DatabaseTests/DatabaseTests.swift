@@ -21,19 +21,6 @@ struct DatabaseTests {
         return migrator
     }
 
-    @Test("the path is --db first, then $XDG_DATA_HOME/strata, then ~/.local/share/strata")
-    func location() {
-        let env = ["XDG_DATA_HOME": "/data", "HOME": "/home/ada"]
-        #expect(DatabaseLocation.resolve(fileName: "x.sqlite", override: "/tmp/y.sqlite", environment: env).path == "/tmp/y.sqlite")
-        #expect(DatabaseLocation.resolve(fileName: "x.sqlite", override: "~/y.sqlite", environment: env).path == "/home/ada/y.sqlite")
-        #expect(DatabaseLocation.resolve(fileName: "x.sqlite", environment: env).path == "/data/strata/x.sqlite")
-        #expect(DatabaseLocation.resolve(fileName: "x.sqlite", environment: ["HOME": "/home/ada"]).path
-            == "/home/ada/.local/share/strata/x.sqlite")
-        // A relative XDG_DATA_HOME is invalid by the spec and ignored.
-        #expect(DatabaseLocation.resolve(fileName: "x.sqlite", environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]).path
-            == "/h/.local/share/strata/x.sqlite")
-    }
-
     @Test("opening creates the folder, runs every migration and uses WAL")
     func openMigrateWAL() throws {
         let directory = try TemporaryDirectory()

@@ -1,3 +1,4 @@
+import AppSupport
 import Core
 
 /// Edits Package.swift's `features` list: one line per feature, before the `// strata:features` marker.

@@ -1,3 +1,4 @@
+import AppSupport
 import Core
 
 /// A feature's name and every name derived from it, computed rather than asked for.

@@ -1,3 +1,4 @@
+import AppSupport
 import Core
 import Foundation
 #if canImport(Glibc)

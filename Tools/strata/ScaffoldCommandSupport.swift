@@ -1,7 +1,6 @@
+import AppSupport
 import ArgumentParser
-import Core
 import StrataScaffold
-import TerminalUI
 
 /// The `--path` option the scaffolding commands share.
 struct ScaffoldPackageOptions: ParsableArguments {
@@ -14,7 +13,6 @@ func runScaffold(_ body: () throws -> String) throws {
     do {
         print(try body(), terminator: "")
     } catch {
-        ErrorOutput.report(tool: "strata", error)
-        throw ExitCode(MessageError.wrap(error).exitCode)
+        throw ErrorReporter(app: "strata").report(error)
     }
 }

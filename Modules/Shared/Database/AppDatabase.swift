@@ -118,13 +118,3 @@ public struct AppDatabase: Sendable {
         return StorageError(operation, path: path, reason: (error as NSError).localizedDescription)
     }
 }
-
-// TRANSITIONAL (one-feature-shape): removed once every repository goes through `read`/`write`.
-extension MessageError {
-    /// A storage error for a failed database operation, naming what was being done.
-    public static func storage(_ doing: String, _ error: any Error) -> MessageError {
-        if let error = error as? MessageError { return error }
-        if let error = error as? StorageError { return .storage("\(doing) failed: \(error.reason)") }
-        return .storage("\(doing) failed: \((error as NSError).localizedDescription)")
-    }
-}

@@ -44,8 +44,6 @@ public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Words for errors no feature words itself.
     static func generic(_ error: any DomainError) -> APIError {
         switch error {
-        case let error as MessageError:
-            return APIError(error.kind, error.message)
         case let error as StorageError:
             let busy = error.isBusy ? "the database is busy; retry" : "the database failed: \(error.reason)"
             return APIError(.storage, busy)

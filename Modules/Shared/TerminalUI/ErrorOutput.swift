@@ -7,13 +7,3 @@ public enum ErrorOutput {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }
-
-// TRANSITIONAL (one-feature-shape): every app reports through AppSupport.ErrorReporter.
-import Core
-
-extension ErrorOutput {
-    /// Writes `<tool>: error: <message>` for `error`.
-    public static func report(tool: String, _ error: any Error) {
-        report(line: "\(tool): error: \(MessageError.describe(error))")
-    }
-}

@@ -1,3 +1,5 @@
+import Core
+
 /// An error that carries its own one-line message: for the edge (apps, the strata tool), which writes words.
 ///
 /// Layers below the edge throw typed `DomainError`s instead; a message written there would
