@@ -33,7 +33,8 @@ let core: [Target] = [
     // A subscriber queue with barriers, for in-process buses (ColorEvents' event bus).
     module("Mailbox", path: "Modules/Shared/Mailbox"),
     // libxml2's streaming reader, for features that parse large XML feeds (Debian: libxml2-dev).
-    .systemLibrary(name: "CLibXML2", path: "Modules/Shared/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(
+        name: "CLibXML2", path: "Modules/Shared/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     module("HTTPServer", path: "Modules/Shared/HTTPServer", dependencies: ["Core", hummingbird, logging]),
     // What every app shares: output formats, the run-and-report wrapper, database paths, shared error words.
     module("AppSupport", path: "Modules/Shared/AppSupport", dependencies: ["Core", "TerminalUI", argumentParser]),
@@ -57,7 +58,9 @@ let coreTests: [Target] = [
 // their thin command-line front. Tools depend on no feature (docs/ARCHITECTURE.md).
 let tools: [Target] = [
     module("StrataLint", path: "Tools/StrataLint", dependencies: [.product(name: "Yams", package: "Yams")]),
-    module("StrataScaffold", path: "Tools/StrataScaffold", dependencies: ["AppSupport", "Core", .product(name: "Stencil", package: "Stencil")]),
+    module(
+        "StrataScaffold", path: "Tools/StrataScaffold",
+        dependencies: ["AppSupport", "Core", .product(name: "Stencil", package: "Stencil")]),
     .executableTarget(
         name: "StrataCLI",
         dependencies: [
@@ -71,7 +74,7 @@ let tools: [Target] = [
     test("StrataCLITests", dependencies: ["StrataCLI", "StrataScaffold", "Core", "TestSupport"]),
 ]
 let toolProducts: [Product] = [
-    .executable(name: "strata", targets: ["StrataCLI"]),
+    .executable(name: "strata", targets: ["StrataCLI"])
 ]
 
 // MARK: - Libraries for out-of-tree benchmarks
@@ -79,9 +82,13 @@ let toolProducts: [Product] = [
 // Tools/Benchmarks/ColorEventsBench (its own package, so OpenCombine stays out of this build)
 // links the event bus through this product. Declared only while the feature is, so the manifest
 // still loads in a copy without it (strata's smoke test builds such a copy).
-let benchmarkProducts: [Product] = features.contains { $0.name == "ColorEvents" } ? [
-    .library(name: "ColorEventsBus", targets: ["ColorEventsUseCase", "ColorEventsRepository", "ColorEventsEntity", "Core", "Mailbox"]),
-] : []
+let benchmarkProducts: [Product] =
+    features.contains { $0.name == "ColorEvents" }
+    ? [
+        .library(
+            name: "ColorEventsBus",
+            targets: ["ColorEventsUseCase", "ColorEventsRepository", "ColorEventsEntity", "Core", "Mailbox"])
+    ] : []
 
 // MARK: - Package
 
@@ -120,8 +127,10 @@ struct Feature {
     let server: [Target.Dependency]?
 
     init(
-        _ name: String, app: String, infrastructure: [Target.Dependency] = [], systemLibraries: [Target.Dependency] = [],
-        useCaseInfrastructure: [Target.Dependency] = [], appDependencies: [Target.Dependency] = [], server: [Target.Dependency]? = nil
+        _ name: String, app: String, infrastructure: [Target.Dependency] = [],
+        systemLibraries: [Target.Dependency] = [],
+        useCaseInfrastructure: [Target.Dependency] = [], appDependencies: [Target.Dependency] = [],
+        server: [Target.Dependency]? = nil
     ) {
         self.name = name
         self.app = app
@@ -136,23 +145,30 @@ struct Feature {
 
     var targets: [Target] {
         let (entity, repository, useCase, presenter, factory, serverLayer) = (
-            layer("Entity"), layer("Repository"), layer("UseCase"), layer("Presenter"), layer("Factory"), layer("Server")
+            layer("Entity"), layer("Repository"), layer("UseCase"), layer("Presenter"), layer("Factory"),
+            layer("Server")
         )
         // Each layer and the direct dependencies the layer rules allow it (docs/ARCHITECTURE.md).
         // The optional Server layer serves the use cases over HTTP; the Factory builds it.
         let servers: [(name: String, dependencies: [Target.Dependency])] =
             server.map { [(serverLayer, targets(useCase, entity, "Core") + $0)] } ?? []
-        let layers: [(name: String, dependencies: [Target.Dependency])] = [
-            (entity, targets("Core")),
-            (repository, targets(entity, "Core") + infrastructure + systemLibraries),
-            (useCase, targets(repository, entity, "Core") + useCaseInfrastructure),
-            (presenter, targets(useCase, entity, "Core")),
-        ] + servers + [
-            (factory, targets(entity, repository, useCase, presenter, "Core") + servers.map { .target(name: $0.name) } + infrastructure),
-        ]
+        let layers: [(name: String, dependencies: [Target.Dependency])] =
+            [
+                (entity, targets("Core")),
+                (repository, targets(entity, "Core") + infrastructure + systemLibraries),
+                (useCase, targets(repository, entity, "Core") + useCaseInfrastructure),
+                (presenter, targets(useCase, entity, "Core")),
+            ] + servers + [
+                (
+                    factory,
+                    targets(entity, repository, useCase, presenter, "Core") + servers.map { .target(name: $0.name) }
+                        + infrastructure
+                )
+            ]
         let app = Target.executableTarget(
             name: name + "App",
-            dependencies: targets(factory, presenter, entity, "Core", "TerminalUI", "AppSupport") + [argumentParser] + appDependencies,
+            dependencies: targets(factory, presenter, entity, "Core", "TerminalUI", "AppSupport") + [argumentParser]
+                + appDependencies,
             path: "Apps/\(self.app)",
             swiftSettings: strict
         )
@@ -161,7 +177,9 @@ struct Feature {
             test(layer.name + "Tests", dependencies: targets(layer.name, "TestSupport") + layer.dependencies)
         }
         let appTests = test(name + "AppTests", dependencies: targets(app.name, entity, "Core", "TestSupport"))
-        return layers.map { module($0.name, path: "Modules/\(name)/\($0.name.dropFirst(name.count))", dependencies: $0.dependencies) }
+        return layers.map {
+            module($0.name, path: "Modules/\(name)/\($0.name.dropFirst(name.count))", dependencies: $0.dependencies)
+        }
             + [app] + layerTests + [appTests]
     }
 

@@ -20,13 +20,15 @@ enum ErrorWording {
         case .missingCoffee:
             return "no coffee given; choose one with --coffee (see `coffee menu`)"
         case .notOnMenu(let coffee, let menu):
-            return "\(Quote.quoted(coffee)) is not on the menu; choose one of \(menu.joined(separator: ", ")) (see `coffee menu`)"
+            return
+                "\(Quote.quoted(coffee)) is not on the menu; choose one of \(menu.joined(separator: ", ")) (see `coffee menu`)"
         case .missingSize:
             return "no size given; use --size with one of \(sizes)"
         case .unknownSize(let size):
             return "unknown size \(Quote.quoted(size)); use one of \(sizes)"
         case .unknownStatus(let status):
-            return "unknown status \(Quote.quoted(status)); use one of \(OrderStatus.allCases.map(\.rawValue).joined(separator: ", "))"
+            return
+                "unknown status \(Quote.quoted(status)); use one of \(OrderStatus.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unknownSort(let sort):
             return "unknown sort \(Quote.quoted(sort)); use time or total"
         case .notADate(let text):
@@ -40,33 +42,39 @@ enum ErrorWording {
         case .ambiguousID(let prefix, let matches):
             let shown = matches.prefix(5).map { String($0.prefix(max(8, prefix.count + 4))) }.joined(separator: ", ")
             let more = matches.count > 5 ? ", …" : ""
-            return "the id \(Quote.quoted(prefix)) matches \(matches.count) orders (\(shown)\(more)); give more characters of the id"
+            return
+                "the id \(Quote.quoted(prefix)) matches \(matches.count) orders (\(shown)\(more)); give more characters of the id"
         case .orderNotFound(let id):
             return "no order \(id); run `coffee list` to see the order ids"
         case .forbiddenMove(let order, let from, let to):
             if to == .cancelled {
                 return "order \(order) is \(from.rawValue) and cannot be cancelled; only placed or preparing orders can"
             }
-            if let next = from.next { return "order \(order) is \(from.rawValue); it can only move to \(next.rawValue)" }
+            if let next = from.next {
+                return "order \(order) is \(from.rawValue); it can only move to \(next.rawValue)"
+            }
             return "order \(order) is \(from.rawValue) and cannot move further"
         case .orderIsFinal(let order, let status):
             return "order \(order) is \(status.rawValue) and cannot move further"
         case .duplicateOrder(let order):
             return "order \(order) already exists; place the order again to get a new id"
         case .unreadableOrder(let id):
-            return "the database holds an order that cannot be read (id \(Quote.text(id))); it was not written by coffee"
+            return
+                "the database holds an order that cannot be read (id \(Quote.text(id))); it was not written by coffee"
         case .notAServerURL(let url):
             return "\(Quote.quoted(url)) is not a server URL; pass one like http://127.0.0.1:8080 to --server"
         case .notAnOrdersServer(let request, let status):
             return "\(Quote.text(request, limit: 200)) answered HTTP \(status); is --server a `coffee serve`?"
         case .unexpectedAnswer(let request):
-            return "\(Quote.text(request, limit: 200)) answered JSON that is not what coffee expects; is --server a `coffee serve`?"
+            return
+                "\(Quote.text(request, limit: 200)) answered JSON that is not what coffee expects; is --server a `coffee serve`?"
         case .serverFailed(_, let message):
             return "the orders server failed: \(Quote.text(message, limit: 200))"
         case .remoteCannotServe:
             return "`coffee serve` serves a local database; drop --server and pick the file with --db"
         case .cannotListen(let host, let port, let reason):
-            return "cannot listen on \(host):\(port) (\(Quote.text(reason))); the port is taken: pick another with --port"
+            return
+                "cannot listen on \(host):\(port) (\(Quote.text(reason))); the port is taken: pick another with --port"
         }
     }
 

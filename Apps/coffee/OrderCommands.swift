@@ -71,7 +71,8 @@ struct CancelCommand: OrderActionCommand {
 
 /// `coffee delete ID`.
 struct DeleteCommand: OrderActionCommand {
-    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an order, whatever its status.")
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete an order, whatever its status.")
     static let action = OrderCommandKind.delete
 
     @Argument(help: "The order's id, or any unique start of it.")

@@ -28,7 +28,8 @@ struct ServeCommand: AsyncParsableCommand {
             let database = try common.databaseURL().path
             try await feature.serve(host: host, port: port) { host, port in
                 // Written straight to the file descriptor: a pipe must see the line at once, tests and demos wait for it.
-                FileHandle.standardOutput.write(Data("listening on http://\(host):\(port) (database \(database))\n".utf8))
+                FileHandle.standardOutput.write(
+                    Data("listening on http://\(host):\(port) (database \(database))\n".utf8))
             }
             FileHandle.standardError.write(Data("coffee: server stopped\n".utf8))
         }

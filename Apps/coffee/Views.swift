@@ -40,7 +40,9 @@ enum Views {
     }
 
     static func list(_ list: OrderListViewData, terminal: TerminalEnvironment) -> String {
-        guard !list.orders.isEmpty else { return "no orders; place one with `coffee order --name NAME --coffee COFFEE --size SIZE`" }
+        guard !list.orders.isEmpty else {
+            return "no orders; place one with `coffee order --name NAME --coffee COFFEE --size SIZE`"
+        }
         let style = Style(terminal)
         var table = Table(columns: [
             .init("ID"), .init("CUSTOMER", maxWidth: customerWidth(list, terminal)), .init("COFFEE"), .init("SIZE"),
@@ -48,7 +50,8 @@ enum Views {
         ])
         for row in list.orders {
             table.append([
-                style.cyan(row.shortID), row.customer, row.coffee, row.size.rawValue, status(row.status, style), row.total,
+                style.cyan(row.shortID), row.customer, row.coffee, row.size.rawValue, status(row.status, style),
+                row.total,
                 row.placed,
             ])
         }
@@ -71,7 +74,10 @@ enum Views {
             ("customer", order.customer),
             ("coffee", "\(order.coffee) (\(order.size.rawValue))"),
             ("total", order.total),
-            ("status", status(order.status, style) + (next.isEmpty ? "" : style.dim(" (\(next.joined(separator: "; ")))"))),
+            (
+                "status",
+                status(order.status, style) + (next.isEmpty ? "" : style.dim(" (\(next.joined(separator: "; ")))"))
+            ),
             ("placed", order.placed),
             ("updated", detail.updated),
         ]
@@ -88,7 +94,8 @@ enum Views {
         guard !report.lines.isEmpty else { return "no orders on \(report.date)" }
         let style = Style(terminal)
         var table = Table(columns: [
-            .init("COFFEE"), .init("SIZE"), .init("COUNT", alignment: .trailing), .init("REVENUE", alignment: .trailing),
+            .init("COFFEE"), .init("SIZE"), .init("COUNT", alignment: .trailing),
+            .init("REVENUE", alignment: .trailing),
         ])
         for line in report.lines { table.append([line.coffee, line.size.rawValue, String(line.count), line.revenue]) }
         table.append([style.bold("total"), "", style.bold(String(report.totalCount)), style.bold(report.totalRevenue)])
@@ -117,11 +124,15 @@ enum Views {
     /// when the output goes to a file or a pipe and no COLUMNS asks for a width.
     private static func customerWidth(_ list: OrderListViewData, _ terminal: TerminalEnvironment) -> Int? {
         guard terminal.stdoutIsTTY || terminal.variables["COLUMNS"] != nil else { return nil }
-        func widest(_ title: String, _ cells: [String]) -> Int { ([title] + cells).map { DisplayWidth.of($0) }.max() ?? 0 }
+        func widest(_ title: String, _ cells: [String]) -> Int {
+            ([title] + cells).map { DisplayWidth.of($0) }.max() ?? 0
+        }
         let rows = list.orders
         let others = [
-            widest("ID", rows.map(\.shortID)), widest("COFFEE", rows.map(\.coffee)), widest("SIZE", rows.map(\.size.rawValue)),
-            widest("STATUS", rows.map(\.status.rawValue)), widest("TOTAL", rows.map(\.total)), widest("PLACED", rows.map(\.placed)),
+            widest("ID", rows.map(\.shortID)), widest("COFFEE", rows.map(\.coffee)),
+            widest("SIZE", rows.map(\.size.rawValue)),
+            widest("STATUS", rows.map(\.status.rawValue)), widest("TOTAL", rows.map(\.total)),
+            widest("PLACED", rows.map(\.placed)),
         ]
         let gaps = 2 * others.count
         return max(8, terminal.columns - others.reduce(0, +) - gaps)

@@ -30,7 +30,9 @@ struct Send: AsyncParsableCommand {
 
     @MainActor
     private func execute() async throws {
-        guard !events.isEmpty else { throw MessageError.usage("name at least one event; run `color-events events` for the list") }
+        guard !events.isEmpty else {
+            throw MessageError.usage("name at least one event; run `color-events events` for the list")
+        }
         // Every name is checked before anything is sent, so a typo sends nothing.
         let parsed = try events.map(Event.named)
         let scene = try await options.makeScene()
@@ -39,7 +41,8 @@ struct Send: AsyncParsableCommand {
         let screens = scene.snapshot
         switch output.format {
         case .text: print(Output.sent(sent) + "\n" + Output.screens(screens, style: options.style))
-        case .plain: Output.printPlain(sent.map { [String($0.sequence), $0.event.rawValue, $0.actions.joined(separator: " ")] })
+        case .plain:
+            Output.printPlain(sent.map { [String($0.sequence), $0.event.rawValue, $0.actions.joined(separator: " ")] })
         case .json: print(try JSONOutput.string(SendJSON(sent: sent, screens: SceneJSON(screens))))
         }
     }
@@ -78,7 +81,8 @@ struct Events: AsyncParsableCommand {
 
 /// `color-events journal`: the sent events, oldest first.
 struct Journal: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print the journal of sent events with the colours they drew.")
+    static let configuration = CommandConfiguration(
+        abstract: "Print the journal of sent events with the colours they drew.")
 
     @OptionGroup var options: CommonOptions
 
@@ -99,9 +103,13 @@ struct Journal: AsyncParsableCommand {
         switch output.format {
         case .text: print(Output.journal(rows, style: options.style))
         case .plain:
-            Output.printPlain(rows.map { row in
-                [String(row.sequence), row.sentAt.formatted(.iso8601), row.event.rawValue, row.colors.map(\.color.hex).joined(separator: " ")]
-            })
+            Output.printPlain(
+                rows.map { row in
+                    [
+                        String(row.sequence), row.sentAt.formatted(.iso8601), row.event.rawValue,
+                        row.colors.map(\.color.hex).joined(separator: " "),
+                    ]
+                })
         case .json: print(try JSONOutput.string(rows))
         }
     }
@@ -109,7 +117,8 @@ struct Journal: AsyncParsableCommand {
 
 /// `color-events replay`: the state rebuilt from the journal alone.
 struct Replay: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Rebuild every screen's state from the journal and print it.")
+    static let configuration = CommandConfiguration(
+        abstract: "Rebuild every screen's state from the journal and print it.")
 
     @OptionGroup var options: CommonOptions
 

@@ -11,7 +11,8 @@ enum Output {
         var table = Table(columns: [.init("SCREEN"), .init("STATE"), .init("COLOUR"), .init("HEX"), .init("TAB")])
         for screen in snapshot.screens {
             table.append([
-                screen.screen.rawValue, screen.phase.rawValue, colourCell(screen.color, name: screen.colorName, style: style),
+                screen.screen.rawValue, screen.phase.rawValue,
+                colourCell(screen.color, name: screen.colorName, style: style),
                 screen.color?.hex ?? "-", screen.selected ? "selected" : "",
             ])
         }
@@ -21,7 +22,10 @@ enum Output {
     /// The screens as plain records: screen, phase, hex, colour name, `selected` or nothing.
     static func plainScreens(_ snapshot: SceneSnapshot) -> [[String]] {
         snapshot.screens.map { screen in
-            [screen.screen.rawValue, screen.phase.rawValue, screen.color?.hex ?? "", screen.colorName ?? "", screen.selected ? "selected" : ""]
+            [
+                screen.screen.rawValue, screen.phase.rawValue, screen.color?.hex ?? "", screen.colorName ?? "",
+                screen.selected ? "selected" : "",
+            ]
         }
     }
 
@@ -37,18 +41,27 @@ enum Output {
     static func events(_ rows: [EventRow], style: Style) -> String {
         var table = Table(columns: [.init("EVENT"), .init("ACTIONS"), .init("WHAT")])
         for row in rows {
-            table.append([row.event.rawValue, row.actions.isEmpty ? "-" : row.actions.joined(separator: ", "), row.summary])
+            table.append([
+                row.event.rawValue, row.actions.isEmpty ? "-" : row.actions.joined(separator: ", "), row.summary,
+            ])
         }
         return table.render(style: style)
     }
 
     /// The journal, oldest first.
     static func journal(_ rows: [JournalRow], style: Style) -> String {
-        guard !rows.isEmpty else { return "the journal is empty; send an event with `color-events send changeBothSidesColors`" }
-        var table = Table(columns: [.init("#", alignment: .trailing), .init("SENT AT"), .init("EVENT"), .init("COLOURS")])
+        guard !rows.isEmpty else {
+            return "the journal is empty; send an event with `color-events send changeBothSidesColors`"
+        }
+        var table = Table(columns: [
+            .init("#", alignment: .trailing), .init("SENT AT"), .init("EVENT"), .init("COLOURS"),
+        ])
         for row in rows {
             let colours = row.colors.map { colourCell($0.color, name: $0.name, style: style) + " " + $0.color.hex }
-            table.append([String(row.sequence), row.sentAt.formatted(.iso8601), row.event.rawValue, colours.joined(separator: ", ")])
+            table.append([
+                String(row.sequence), row.sentAt.formatted(.iso8601), row.event.rawValue,
+                colours.joined(separator: ", "),
+            ])
         }
         return table.render(style: style)
     }
@@ -56,7 +69,8 @@ enum Output {
     /// A colour's name, behind a swatch of the colour itself when the terminal shows colour.
     static func colourCell(_ color: RGBColor?, name: String?, style: Style) -> String {
         guard let color, let name else { return "-" }
-        return style.enabled ? style.background("  ", red: color.red, green: color.green, blue: color.blue) + " " + name : name
+        return style.enabled
+            ? style.background("  ", red: color.red, green: color.green, blue: color.blue) + " " + name : name
     }
 
     /// Prints records for scripts: tab-separated fields, one record a line, no header, nothing cut.

@@ -60,7 +60,8 @@ final class PaneRenderer {
     }
 
     /// The keys, as the bottom line shows them.
-    static let help = "Enter/Space: change both sides · l/r: one side · 1 2 3 or ←/→: tabs · s/d/f: load/done/fail · x: reset · q: quit"
+    static let help =
+        "Enter/Space: change both sides · l/r: one side · 1 2 3 or ←/→: tabs · s/d/f: load/done/fail · x: reset · q: quit"
 
     private func render() -> String {
         let selected = scene.tabs.selected
@@ -84,8 +85,9 @@ final class PaneRenderer {
         guard style.enabled else { return lines }
         let ink: UInt8 = background.isLight ? 0 : 255
         return lines.map { line in
-            style.background(style.foreground(line, red: ink, green: ink, blue: ink),
-                             red: background.red, green: background.green, blue: background.blue)
+            style.background(
+                style.foreground(line, red: ink, green: ink, blue: ink),
+                red: background.red, green: background.green, blue: background.blue)
         }
     }
 

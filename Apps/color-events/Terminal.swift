@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,7 +9,9 @@ import Darwin
 
 /// A key the interactive mode understands.
 enum Key: Equatable, Sendable {
-    case enter, space, left, right, character(Character), quit
+    case enter, space, left, right
+    case character(Character)
+    case quit
 }
 
 /// The terminal the interactive mode reads keys from: raw mode on a TTY, lines on a pipe.
@@ -29,7 +32,7 @@ enum Terminal {
             } else {
                 while let line = readLine(strippingNewline: true) {
                     let keys: [Key] = line.isEmpty ? [.enter] : line.map(key)
-                    keys.forEach { continuation.yield($0) }
+                    for key in keys { continuation.yield(key) }
                 }
             }
             continuation.finish()

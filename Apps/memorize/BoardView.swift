@@ -131,7 +131,9 @@ struct BoardView {
         let number = DisplayWidth.pad(String(cell.number), to: numberWidth, alignment: .trailing)
         let symbol = DisplayWidth.pad(Self.symbol(cell), to: 2)
         switch cell.face {
-        case .down: return style.dim(number) + " " + style.foreground(symbol, red: color.red, green: color.green, blue: color.blue)
+        case .down:
+            return style.dim(number) + " "
+                + style.foreground(symbol, red: color.red, green: color.green, blue: color.blue)
         case .up: return style.bold(number) + " " + symbol
         case .gone: return style.dim(number) + " " + symbol
         }

@@ -7,17 +7,23 @@ import TerminalUI
 
 /// Where the game keeps and finds things: the score database and the user's themes.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The SQLite file (default: $STRATA_MEMORIZE_DB, else $XDG_DATA_HOME/strata/memorize.sqlite).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The SQLite file (default: $STRATA_MEMORIZE_DB, else $XDG_DATA_HOME/strata/memorize.sqlite).",
+            valueName: "path"))
     var db: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A JSON file of extra themes (default: $STRATA_MEMORIZE_THEMES when set).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A JSON file of extra themes (default: $STRATA_MEMORIZE_THEMES when set).", valueName: "path"))
     var themesFile: String?
 
     /// The live feature over these options: the database path resolved, the themes file read.
     func feature() throws -> MemorizeFeature {
-        try MemorizeFactory.live(databaseURL: try DatabasePath.resolve(app: "memorize", option: db), themesFile: try themesFileURL())
+        try MemorizeFactory.live(
+            databaseURL: try DatabasePath.resolve(app: "memorize", option: db), themesFile: try themesFileURL())
     }
 
     /// `--themes-file`, else `$STRATA_MEMORIZE_THEMES`, else the deprecated `$MEMORIZE_THEMES` (with a warning).

@@ -19,11 +19,14 @@ enum ErrorWording {
         case .blankThemeName:
             return #"a theme needs a name; give it a non-empty "name""#
         case .notOneEmoji(let theme, let emoji):
-            return "theme \(Quote.quoted(theme)): \"\(Quote.text(emoji))\" is not one emoji; list each emoji as its own string"
+            return
+                "theme \(Quote.quoted(theme)): \"\(Quote.text(emoji))\" is not one emoji; list each emoji as its own string"
         case .tooFewEmoji(let theme, let distinct):
-            return "theme \(Quote.quoted(theme)) has \(distinct) distinct emoji; it needs at least \(Theme.minimumPairs)"
+            return
+                "theme \(Quote.quoted(theme)) has \(distinct) distinct emoji; it needs at least \(Theme.minimumPairs)"
         case .tooFewPairs(let theme, let pairs, let allowed):
-            return "theme \(Quote.quoted(theme)): \(pairs) pairs is too few; use \(allowed.lowerBound) to \(allowed.upperBound) pairs"
+            return
+                "theme \(Quote.quoted(theme)): \(pairs) pairs is too few; use \(allowed.lowerBound) to \(allowed.upperBound) pairs"
         case .tooManyPairs(let theme, _, let allowed):
             return "too many pairs: theme \(Quote.quoted(theme)) has \(allowed.upperBound) distinct emoji, "
                 + "so at most \(allowed.upperBound) pairs; use \(allowed.lowerBound) to \(allowed.upperBound)"
@@ -32,7 +35,8 @@ enum ErrorWording {
         case .duplicateTheme(let name):
             return "theme \(Quote.quoted(name)) appears twice; give each theme its own name"
         case .unknownTheme(let name, let known):
-            return "no theme named \(Quote.quoted(name)); use --theme random or one of: \(known.joined(separator: ", "))"
+            return
+                "no theme named \(Quote.quoted(name)); use --theme random or one of: \(known.joined(separator: ", "))"
         case .noThemes:
             return "there are no themes to choose from; add some with --themes-file"
         case .noCard(let number, let count):
@@ -46,13 +50,16 @@ enum ErrorWording {
         case .themesFileMissing(let path):
             return "themes file \(Quote.path(path)) does not exist; check --themes-file or $STRATA_MEMORIZE_THEMES"
         case .themesFileUnreadable(let path, let reason):
-            return "cannot read themes file \(Quote.path(path)): \(reason); check --themes-file or $STRATA_MEMORIZE_THEMES"
+            return
+                "cannot read themes file \(Quote.path(path)): \(reason); check --themes-file or $STRATA_MEMORIZE_THEMES"
         case .themesFileNotThemes(let path, let defect):
-            return "themes file \(Quote.path(path)) is not a list of themes (\(describe(defect))); see docs/Memorize.md for the format"
+            return
+                "themes file \(Quote.path(path)) is not a list of themes (\(describe(defect))); see docs/Memorize.md for the format"
         case .badTheme(let path, let position, let name, let problem):
             let line = line(for: problem)
             let label = name.isEmpty ? "theme #\(position)" : "theme \(Quote.quoted(name))"
-            return "themes file \(Quote.path(path)): " + (namesTheme(problem) && !name.isEmpty ? line : "\(label): \(line)")
+            return "themes file \(Quote.path(path)): "
+                + (namesTheme(problem) && !name.isEmpty ? line : "\(label): \(line)")
         }
     }
 

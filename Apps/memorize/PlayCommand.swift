@@ -21,7 +21,9 @@ struct Play: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The seed that deals the game; the same seed deals the same game.", valueName: "n"))
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("Play these card numbers, comma-separated, then print the final board (no prompts).", valueName: "3,7,1,…"))
+    @Option(
+        help: ArgumentHelp(
+            "Play these card numbers, comma-separated, then print the final board (no prompts).", valueName: "3,7,1,…"))
     var moves: String?
 
     @Option(help: OutputFormat.help)
@@ -33,7 +35,8 @@ struct Play: AsyncParsableCommand {
             if format != .text && moves == nil {
                 throw MessageError.usage("--format \(format.rawValue) needs --moves; the interactive game is text only")
             }
-            return GameRequest(theme: theme, pairs: pairs, seed: seed, moves: try moves.map(Play.parseMoves), format: format)
+            return GameRequest(
+                theme: theme, pairs: pairs, seed: seed, moves: try moves.map(Play.parseMoves), format: format)
         }
         try await GameRunner.run(request, store: store)
     }
@@ -44,7 +47,8 @@ struct Play: AsyncParsableCommand {
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             guard let number = Int(trimmed) else {
                 throw MessageError.usage(
-                    "\(Quote.quoted(trimmed)) in --moves is not a card number; pass numbers separated by commas, like 3,7,1")
+                    "\(Quote.quoted(trimmed)) in --moves is not a card number; pass numbers separated by commas, like 3,7,1"
+                )
             }
             return number
         }
@@ -80,7 +84,9 @@ enum GameRunner {
     }
 
     /// Plays `moves` in order and prints the final board; a move the game refuses stops with its error, printing nothing.
-    private static func playScripted(_ moves: [Int], presenter: MemorizePresenter, view: BoardView, format: OutputFormat) throws {
+    private static func playScripted(
+        _ moves: [Int], presenter: MemorizePresenter, view: BoardView, format: OutputFormat
+    ) throws {
         for move in moves {
             presenter.choose(number: move)
             if case .refused(let error)? = try presenter.state.result().lastMove { throw error }
@@ -129,11 +135,14 @@ struct GameSummary: Encodable {
         result = BoardView.result(data)
         // The grid's natural columns, whatever the terminal's width: data does not depend on where it is printed.
         columns = BoardView.columns(for: data.cards.count)
-        cards = data.cards.map { Card(number: $0.number, face: $0.face.rawValue, symbol: BoardView.symbol($0), content: $0.content) }
+        cards = data.cards.map {
+            Card(number: $0.number, face: $0.face.rawValue, symbol: BoardView.symbol($0), content: $0.content)
+        }
     }
 
     /// One tab-separated record: theme, seed, pairs, score, moves, matched pairs, over.
     var plainLine: String {
-        [theme, String(seed), String(pairs), String(score), String(moves), String(matchedPairs), String(over)].joined(separator: "\t")
+        [theme, String(seed), String(pairs), String(score), String(moves), String(matchedPairs), String(over)].joined(
+            separator: "\t")
     }
 }

@@ -39,13 +39,19 @@ enum ScoresRunner {
                 Console.write(try JSONOutput.string(rows) + "\n")
             case .plain:
                 for row in rows {
-                    let fields = [row.theme, String(row.rank), String(row.score), String(row.moves), String(row.pairs), String(row.seed), row.date]
+                    let fields = [
+                        row.theme, String(row.rank), String(row.score), String(row.moves), String(row.pairs),
+                        String(row.seed), row.date,
+                    ]
                     Console.write(fields.joined(separator: "\t") + "\n")
                 }
             case .text:
                 guard !rows.isEmpty else {
-                    Console.write(theme.map { "No scores yet for \(Quote.text($0)); finish a game with `memorize play --theme \(Quote.text($0))`.\n" }
-                        ?? "No scores yet; finish a game with `memorize play`.\n")
+                    Console.write(
+                        theme.map {
+                            "No scores yet for \(Quote.text($0)); finish a game with `memorize play --theme \(Quote.text($0))`.\n"
+                        }
+                            ?? "No scores yet; finish a game with `memorize play`.\n")
                     return
                 }
                 var table = Table(columns: [
@@ -54,7 +60,10 @@ enum ScoresRunner {
                     .init("SEED", alignment: .trailing), .init("FINISHED (UTC)"),
                 ])
                 for row in rows {
-                    table.append([row.theme, "#\(row.rank)", String(row.score), String(row.moves), String(row.pairs), String(row.seed), row.date])
+                    table.append([
+                        row.theme, "#\(row.rank)", String(row.score), String(row.moves), String(row.pairs),
+                        String(row.seed), row.date,
+                    ])
                 }
                 Console.write(table.render(style: Style(TerminalEnvironment.live)) + "\n")
             }

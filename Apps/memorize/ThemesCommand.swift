@@ -6,7 +6,8 @@ import TerminalUI
 
 /// `memorize themes`: the themes a game can be dealt from.
 struct Themes: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the themes: built-in ones and those of --themes-file.")
+    static let configuration = CommandConfiguration(
+        abstract: "List the themes: built-in ones and those of --themes-file.")
 
     @OptionGroup var store: CommonOptions
 
@@ -30,7 +31,10 @@ enum ThemesRunner {
                 Console.write(try JSONOutput.string(rows) + "\n")
             case .plain:
                 for row in rows {
-                    let fields = [row.name, String(row.pairs), String(row.maxPairs), row.color.name, row.emoji.joined(separator: " ")]
+                    let fields = [
+                        row.name, String(row.pairs), String(row.maxPairs), row.color.name,
+                        row.emoji.joined(separator: " "),
+                    ]
                     Console.write(fields.joined(separator: "\t") + "\n")
                 }
             case .text:
@@ -47,7 +51,8 @@ enum ThemesRunner {
             ["MAX"] + rows.map { String($0.maxPairs) }, ["COLOUR"] + rows.map(\.color.name),
         ]
         let gap = 2
-        let used = fixed.map { column in column.map { DisplayWidth.of($0) }.max() ?? 0 }.reduce(0, +) + fixed.count * gap
+        let used =
+            fixed.map { column in column.map { DisplayWidth.of($0) }.max() ?? 0 }.reduce(0, +) + fixed.count * gap
         var table = Table(columns: [
             .init("THEME"), .init("PAIRS", alignment: .trailing), .init("MAX", alignment: .trailing),
             .init("COLOUR"), .init("EMOJI", maxWidth: width.map { max(8, $0 - used) }),

@@ -11,13 +11,20 @@ struct CommonOptions: ParsableArguments {
     @Option(help: OutputFormat.help)
     var format: OutputFormat = .text
 
-    @Option(help: ArgumentHelp("The SQLite file (default: $STRATA_PAPERS_DB, else $XDG_DATA_HOME/strata/papers.sqlite).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The SQLite file (default: $STRATA_PAPERS_DB, else $XDG_DATA_HOME/strata/papers.sqlite).", valueName: "path"
+        ))
     var db: String?
 
     @Flag(help: "Use the library only; never open a network connection.")
     var offline = false
 
-    @Option(name: .customLong("api-url"), help: ArgumentHelp("The arXiv query endpoint (default: $STRATA_ARXIV_API_URL, else https://export.arxiv.org/api/query).", valueName: "url"))
+    @Option(
+        name: .customLong("api-url"),
+        help: ArgumentHelp(
+            "The arXiv query endpoint (default: $STRATA_ARXIV_API_URL, else https://export.arxiv.org/api/query).",
+            valueName: "url"))
     var apiURL: String?
 
     /// The environment variable that names the API endpoint.
@@ -32,12 +39,15 @@ struct CommonOptions: ParsableArguments {
 
     /// `--api-url`, else `$STRATA_ARXIV_API_URL`, else arXiv's own endpoint; a usage error for anything but an http(s) URL.
     func resolvedAPIURL(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
-        guard let text = apiURL ?? EnvironmentValue.read(Self.apiURLVariable, app: "papers", environment: environment) else {
+        guard let text = apiURL ?? EnvironmentValue.read(Self.apiURLVariable, app: "papers", environment: environment)
+        else {
             return PapersFactory.defaultAPIURL
         }
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+        else {
             throw MessageError.usage(
-                "\(Quote.quoted(text)) is not an http(s) URL; pass --api-url \(PapersFactory.defaultAPIURL.absoluteString) or fix $\(Self.apiURLVariable)")
+                "\(Quote.quoted(text)) is not an http(s) URL; pass --api-url \(PapersFactory.defaultAPIURL.absoluteString) or fix $\(Self.apiURLVariable)"
+            )
         }
         return url
     }

@@ -34,7 +34,8 @@ enum ErrorWording {
             "\(Quote.quoted(category)) is not an arXiv category; pass --category with one such as cs.LG, math.AG or hep-th"
         case .noFilesToImport: "give at least one Atom file to import"
         case .noIDs: "give at least one arXiv id"
-        case .offlineSearch: "--offline: searching arXiv needs the network; use `papers library search`, or run without --offline"
+        case .offlineSearch:
+            "--offline: searching arXiv needs the network; use `papers library search`, or run without --offline"
         case .offlineLookup(let ids):
             "\(Quote.text(ids.joined(separator: ", "))) is not in the library and --offline forbids asking arXiv; run without --offline"
         case .paperNotFound(let id): "arXiv has no paper \(Quote.text(id)); check the id"
@@ -52,7 +53,8 @@ enum ErrorWording {
         case .savedErrorResponse(let file, let message):
             "\(Quote.path(file)) is a saved arXiv error response, not papers (\(Quote.text(message))); nothing was imported"
         case .fileNotFound(let path): "no file at \(Quote.path(path)); check the path"
-        case .fileNotReadable(let path, let reason): "cannot read \(Quote.path(path))\(reason.map { ": \($0)" } ?? ""); check the file and its permissions"
+        case .fileNotReadable(let path, let reason):
+            "cannot read \(Quote.path(path))\(reason.map { ": \($0)" } ?? ""); check the file and its permissions"
         }
     }
 
@@ -68,8 +70,10 @@ enum ErrorWording {
                 + (namespace.map { " in namespace \(Quote.text($0))" } ?? "")
                 + (root.lowercased() == "html" ? " (an HTML page, likely an error page)" : "")
                 + "; check --api-url or the file"
-        case .malformedDate(let entry, let text): "\(source): entry \(entry) has a malformed date \(Quote.quoted(text)); the feed is damaged"
-        case .missingID(let entry, let found): "\(source): entry \(entry) has no arXiv id (got \(Quote.quoted(found))); the feed is damaged"
+        case .malformedDate(let entry, let text):
+            "\(source): entry \(entry) has a malformed date \(Quote.quoted(text)); the feed is damaged"
+        case .missingID(let entry, let found):
+            "\(source): entry \(entry) has no arXiv id (got \(Quote.quoted(found))); the feed is damaged"
         case .missingDates(let entry, let id): "\(source): entry \(entry) (\(id)) has no dates; the feed is damaged"
         }
     }

@@ -23,8 +23,10 @@ struct PaperListJSON: Encodable {
         heading = data.heading
         rows = data.rows.map { row in
             Row(
-                shortID: row.shortID, id: row.id, date: row.date, title: row.title, displayTitle: row.title, authors: row.authors,
-                allAuthors: row.allAuthors, category: row.category, isFavourite: row.isFavourite, isRecent: row.isRecent,
+                shortID: row.shortID, id: row.id, date: row.date, title: row.title, displayTitle: row.title,
+                authors: row.authors,
+                allAuthors: row.allAuthors, category: row.category, isFavourite: row.isFavourite,
+                isRecent: row.isRecent,
                 mark: row.isFavourite ? Renderer.favouriteMark : "")
         }
         self.emptyMessage = emptyMessage

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Core
-import PapersPresenter
 import Foundation
+import PapersPresenter
 
 /// `papers library`: the local library, offline.
 struct Library: AsyncParsableCommand {
@@ -42,7 +42,8 @@ struct LibrarySearch: AsyncParsableCommand {
 
 /// `papers library stats`.
 struct Stats: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "stats", abstract: "Count the papers, favourites and fetches in the library.")
+    static let configuration = CommandConfiguration(
+        commandName: "stats", abstract: "Count the papers, favourites and fetches in the library.")
 
     @OptionGroup var options: CommonOptions
 
@@ -101,7 +102,8 @@ struct SearchBench: AsyncParsableCommand {
         let (path, rounds) = (queries, rounds)
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
-            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init).filter
+            { !$0.isEmpty }
             let presenter = try options.makeFeature().makePaperListPresenter()
             var timings: [Double] = []
             var hits = 0
@@ -110,13 +112,16 @@ struct SearchBench: AsyncParsableCommand {
                 for line in lines {
                     let elapsed = await clock.measure { await presenter.searchLibrary(line, limit: 20) }
                     hits += try presenter.state.result().rows.count
-                    timings.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+                    timings.append(
+                        Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
                 }
             }
             timings.sort()
             let median = timings.isEmpty ? 0 : timings[timings.count / 2]
             let p95 = timings.isEmpty ? 0 : timings[min(timings.count - 1, timings.count * 95 / 100)]
-            print("searches=\(timings.count) median_ms=\(String(format: "%.3f", median)) p95_ms=\(String(format: "%.3f", p95)) rows=\(hits)")
+            print(
+                "searches=\(timings.count) median_ms=\(String(format: "%.3f", median)) p95_ms=\(String(format: "%.3f", p95)) rows=\(hits)"
+            )
         }
     }
 }

@@ -1,11 +1,12 @@
-import ArgumentParser
 import AppSupport
+import ArgumentParser
 import Core
 import PapersPresenter
 
 /// `papers show`: one paper in full.
 struct Show: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a paper: from the library, else from arXiv (and save it).")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show a paper: from the library, else from arXiv (and save it).")
 
     @Argument(help: "An arXiv id: 2401.12345, 2401.12345v2, hep-th/9901001, or an abs/pdf URL.")
     var id: String
@@ -20,7 +21,8 @@ struct Show: AsyncParsableCommand {
 
 /// `papers fav`: mark a favourite.
 struct Fav: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "fav", abstract: "Mark a paper as a favourite (fetching it if the library lacks it).")
+    static let configuration = CommandConfiguration(
+        commandName: "fav", abstract: "Mark a paper as a favourite (fetching it if the library lacks it).")
 
     @Argument(help: "An arXiv id.")
     var id: String
@@ -35,7 +37,8 @@ struct Fav: AsyncParsableCommand {
 
 /// `papers unfav`: remove a favourite mark.
 struct Unfav: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unfav", abstract: "Remove a paper from the favourites (it stays in the library).")
+    static let configuration = CommandConfiguration(
+        commandName: "unfav", abstract: "Remove a paper from the favourites (it stays in the library).")
 
     @Argument(help: "An arXiv id.")
     var id: String
@@ -50,7 +53,8 @@ struct Unfav: AsyncParsableCommand {
 
 /// `papers favorites`: the favourites.
 struct Favorites: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "favorites", abstract: "List the favourites, most recently marked first.")
+    static let configuration = CommandConfiguration(
+        commandName: "favorites", abstract: "List the favourites, most recently marked first.")
 
     @OptionGroup var options: CommonOptions
 
@@ -66,7 +70,8 @@ struct Favorites: AsyncParsableCommand {
 
 /// `papers bibtex`: BibTeX entries.
 struct Bibtex: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "bibtex", abstract: "Print BibTeX entries for papers (fetching the ones the library lacks).")
+    static let configuration = CommandConfiguration(
+        commandName: "bibtex", abstract: "Print BibTeX entries for papers (fetching the ones the library lacks).")
 
     @Argument(help: "One or more arXiv ids.")
     var ids: [String]

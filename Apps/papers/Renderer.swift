@@ -36,11 +36,14 @@ struct Renderer {
             print(style.dim(data.heading))
             let authors = data.rows.map { DisplayWidth.truncate($0.authors, to: Self.authorWidth) }
             let titleWidth = fitsToTerminal ? titleWidth(data.rows, authors: authors) : nil
-            var table = Table(columns: [.init(""), .init("ID"), .init("DATE"), .init("AUTHORS"), .init("CATEGORY"), .init("TITLE")])
+            var table = Table(columns: [
+                .init(""), .init("ID"), .init("DATE"), .init("AUTHORS"), .init("CATEGORY"), .init("TITLE"),
+            ])
             for (row, author) in zip(data.rows, authors) {
                 let title = titleWidth.map { DisplayWidth.truncate(row.title, to: $0) } ?? row.title
                 table.append([
-                    style.yellow(row.isFavourite ? Self.favouriteMark : ""), style.cyan(row.shortID), row.date, author, row.category,
+                    style.yellow(row.isFavourite ? Self.favouriteMark : ""), style.cyan(row.shortID), row.date, author,
+                    row.category,
                     row.isRecent ? style.bold(title) : title,
                 ])
             }
@@ -55,7 +58,8 @@ struct Renderer {
     /// The columns left for titles once the other columns and their gaps have theirs.
     private func titleWidth(_ rows: [PaperRowViewData], authors: [String]) -> Int {
         func widest(_ values: [String]) -> Int { values.map { DisplayWidth.of($0) }.max() ?? 0 }
-        let fixed = DisplayWidth.of(Self.favouriteMark) + widest(rows.map(\.shortID)) + widest(rows.map(\.date))
+        let fixed =
+            DisplayWidth.of(Self.favouriteMark) + widest(rows.map(\.shortID)) + widest(rows.map(\.date))
             + widest(authors) + widest(rows.map(\.category)) + 5 * 2
         return max(Self.minimumTitleWidth, terminal.columns - fixed)
     }
@@ -66,7 +70,8 @@ struct Renderer {
         case .arxivSearch(let query): "arXiv has no results for \(query); try other words or --field all"
         case .category(let category): "arXiv has no papers in \(category); check the category name"
         case .favourites: "no favourites yet; add one with `papers fav ID`"
-        case .librarySearch(let text): "nothing in the library matches \(Quote.quoted(text)); fetch more with `papers search` or `papers import`"
+        case .librarySearch(let text):
+            "nothing in the library matches \(Quote.quoted(text)); fetch more with `papers search` or `papers import`"
         }
     }
 
@@ -74,14 +79,17 @@ struct Renderer {
         switch format {
         case .json: print(try JSONOutput.string(PaperDetailJSON(data, notice: data.change.map { notice($0, data) })))
         case .plain, .text:
-            if let change = data.change { print(format == .text ? style.green(notice(change, data)) : notice(change, data)) }
+            if let change = data.change {
+                print(format == .text ? style.green(notice(change, data)) : notice(change, data))
+            }
             let width = (data.fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1
             for field in data.fields {
                 let label = DisplayWidth.pad(field.label + ":", to: width)
                 print("\(format == .text ? style.bold(label) : label) \(field.value)")
             }
             print("")
-            print(format == .text && fitsToTerminal ? wrap(data.summary, width: max(40, terminal.columns)) : data.summary)
+            print(
+                format == .text && fitsToTerminal ? wrap(data.summary, width: max(40, terminal.columns)) : data.summary)
         }
     }
 

@@ -1,5 +1,5 @@
-import ArgumentParser
 import AppSupport
+import ArgumentParser
 import Core
 import PapersEntity
 
@@ -8,7 +8,9 @@ struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Search arXiv and save the results in the library.",
-        discussion: "QUERY is plain words (all must match) or the API's syntax: au:maestro AND ti:\"phase transition\", OR, ANDNOT, parentheses.")
+        discussion:
+            "QUERY is plain words (all must match) or the API's syntax: au:maestro AND ti:\"phase transition\", OR, ANDNOT, parentheses."
+    )
 
     @Argument(help: "What to search for.")
     var query: [String]
@@ -34,7 +36,9 @@ struct Search: AsyncParsableCommand {
             let presenter = try options.makeFeature().makePaperListPresenter()
             let renderer = options.makeRenderer()
             let bar = renderer.progressBar("fetching")
-            await presenter.search(text, field: field, sortBy: sort.sortBy, sortOrder: order.direction, limit: limit) { bar.update(done: $0, total: $1) }
+            await presenter.search(text, field: field, sortBy: sort.sortBy, sortOrder: order.direction, limit: limit) {
+                bar.update(done: $0, total: $1)
+            }
             bar.finish()
             try renderer.list(try presenter.state.result())
         }
@@ -43,7 +47,8 @@ struct Search: AsyncParsableCommand {
 
 /// `papers latest`: the newest submissions in a category.
 struct Latest: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "latest", abstract: "List the newest submissions in a category and save them.")
+    static let configuration = CommandConfiguration(
+        commandName: "latest", abstract: "List the newest submissions in a category and save them.")
 
     @Option(help: "The arXiv category, such as cs.LG or hep-th.")
     var category = "cs.LG"

@@ -15,7 +15,10 @@ public final class RandomSource: Sendable {
 
     /// The system's cryptographically secure generator.
     public static var live: RandomSource {
-        RandomSource { var generator = SystemRandomNumberGenerator(); return generator.next() }
+        RandomSource {
+            var generator = SystemRandomNumberGenerator()
+            return generator.next()
+        }
     }
 
     /// A repeatable source: the same seed gives the same numbers.

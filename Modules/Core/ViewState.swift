@@ -125,7 +125,9 @@ extension Presenting {
     /// Runs `work` through the state at `part`: `loading`, then `loaded` with its value or `failed` with its error.
     ///
     /// Does nothing while that part is already loading (a second load then is a bug, not a refresh).
-    public func load<Value>(_ part: ReferenceWritableKeyPath<Self, ViewState<Value>>, _ work: () async throws -> Value) async {
+    public func load<Value>(_ part: ReferenceWritableKeyPath<Self, ViewState<Value>>, _ work: () async throws -> Value)
+        async
+    {
         guard self[keyPath: part].apply(.load) else { return }
         do {
             let value = try await work()

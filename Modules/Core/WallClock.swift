@@ -12,7 +12,9 @@ public struct WallClock: Sendable {
     public var sleep: @Sendable (_ seconds: Double) async throws -> Void
 
     /// Creates a clock from its two endpoints.
-    public init(now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (_ seconds: Double) async throws -> Void) {
+    public init(
+        now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (_ seconds: Double) async throws -> Void
+    ) {
         self.now = now
         self.sleep = sleep
     }

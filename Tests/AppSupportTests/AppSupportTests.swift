@@ -8,22 +8,35 @@ import Testing
 struct DatabasePathTests {
     @Test("--db wins, then STRATA_<APP>_DB, then the XDG data directory")
     func order() throws {
-        let environment = ["XDG_DATA_HOME": "/data", "STRATA_COLOR_EVENTS_DB": "/env/journal.sqlite", "HOME": "/home/ada"]
-        #expect(try DatabasePath.resolve(app: "color-events", option: "/flag.sqlite", environment: environment).path == "/flag.sqlite")
-        #expect(try DatabasePath.resolve(app: "color-events", option: nil, environment: environment).path == "/env/journal.sqlite")
-        #expect(try DatabasePath.resolve(app: "papers", option: nil, environment: environment).path == "/data/strata/papers.sqlite")
-        #expect(try DatabasePath.resolve(app: "papers", option: "~/x.sqlite", environment: environment).path == "/home/ada/x.sqlite")
+        let environment = [
+            "XDG_DATA_HOME": "/data", "STRATA_COLOR_EVENTS_DB": "/env/journal.sqlite", "HOME": "/home/ada",
+        ]
+        #expect(
+            try DatabasePath.resolve(app: "color-events", option: "/flag.sqlite", environment: environment).path
+                == "/flag.sqlite")
+        #expect(
+            try DatabasePath.resolve(app: "color-events", option: nil, environment: environment).path
+                == "/env/journal.sqlite")
+        #expect(
+            try DatabasePath.resolve(app: "papers", option: nil, environment: environment).path
+                == "/data/strata/papers.sqlite")
+        #expect(
+            try DatabasePath.resolve(app: "papers", option: "~/x.sqlite", environment: environment).path
+                == "/home/ada/x.sqlite")
     }
 
     @Test("a relative XDG_DATA_HOME is ignored, as the spec says")
     func relativeXDG() throws {
-        let url = try DatabasePath.resolve(app: "coffee", option: nil, environment: ["XDG_DATA_HOME": "data", "HOME": "/home/ada"])
+        let url = try DatabasePath.resolve(
+            app: "coffee", option: nil, environment: ["XDG_DATA_HOME": "data", "HOME": "/home/ada"])
         #expect(url.path == "/home/ada/.local/share/strata/coffee.sqlite")
     }
 
     @Test("an empty --db or variable is a usage error, never the user's real database")
     func empty() {
-        let flag = #expect(throws: MessageError.self) { try DatabasePath.resolve(app: "coffee", option: "", environment: [:]) }
+        let flag = #expect(throws: MessageError.self) {
+            try DatabasePath.resolve(app: "coffee", option: "", environment: [:])
+        }
         #expect(flag?.kind == .usage)
         let variable = #expect(throws: MessageError.self) {
             try DatabasePath.resolve(app: "coffee", option: nil, environment: ["STRATA_COFFEE_DB": ""])
@@ -55,7 +68,10 @@ struct ReportingTests {
         }
         #expect(reporter.message(for: SampleError.emptyName) == "give a name with --name")
         let storage = StorageError(.open, path: "/x/y.sqlite", reason: "unable to open database file")
-        #expect(reporter.message(for: storage) == "cannot open the database at /x/y.sqlite: unable to open database file; check the path or pass another with --db")
+        #expect(
+            reporter.message(for: storage)
+                == "cannot open the database at /x/y.sqlite: unable to open database file; check the path or pass another with --db"
+        )
         let busy = StorageError(.write, path: "/x/y.sqlite", reason: "database is locked", isBusy: true)
         #expect(reporter.message(for: busy).contains("another process is writing"))
         let exit = reporter.report(ViewFailure(SampleError.emptyName)) as? ExitCode
@@ -88,9 +104,12 @@ struct ReportingTests {
     func deprecatedVariable() {
         var warnings: [String] = []
         let value = EnvironmentValue.read(
-            "STRATA_X", deprecatedName: "OLD_X", app: "x", environment: ["OLD_X": "/t.json"], warn: { warnings.append($0) })
+            "STRATA_X", deprecatedName: "OLD_X", app: "x", environment: ["OLD_X": "/t.json"],
+            warn: { warnings.append($0) })
         #expect(value == "/t.json")
         #expect(warnings == ["x: warning: $OLD_X is deprecated; set $STRATA_X instead"])
-        #expect(EnvironmentValue.read("STRATA_X", deprecatedName: "OLD_X", app: "x", environment: ["STRATA_X": "/n"]) == "/n")
+        #expect(
+            EnvironmentValue.read("STRATA_X", deprecatedName: "OLD_X", app: "x", environment: ["STRATA_X": "/n"])
+                == "/n")
     }
 }

@@ -62,7 +62,10 @@ struct CoffeeAppTests {
         }
         let cancel = try coffee.run("cancel", prefix)
         #expect(cancel.status == ErrorKind.conflict.exitCode)
-        #expect(cancel.stderr == "coffee: error: order \(id.prefix(8)) is completed and cannot be cancelled; only placed or preparing orders can\n")
+        #expect(
+            cancel.stderr
+                == "coffee: error: order \(id.prefix(8)) is completed and cannot be cancelled; only placed or preparing orders can\n"
+        )
         let report = try coffee.run("report", "--format", "json")
         #expect(report.stdout.contains(#""totalRevenue" : "$4.50""#))
         #expect(try coffee.run("delete", prefix).status == 0)
@@ -88,7 +91,10 @@ struct CoffeeAppTests {
         let coffee = try Coffee()
         let cases: [([String], Int32, String)] = [
             (["order", "--name", " ", "--coffee", "latte", "--size", "small"], 65, "the customer name is empty"),
-            (["order", "--name", String(repeating: "n", count: 61), "--coffee", "latte", "--size", "small"], 65, "use at most 60"),
+            (
+                ["order", "--name", String(repeating: "n", count: 61), "--coffee", "latte", "--size", "small"], 65,
+                "use at most 60"
+            ),
             (["order", "--name", "Ada", "--coffee", "tea", "--size", "small"], 65, "'tea' is not on the menu"),
             (["order", "--name", "Ada", "--coffee", "latte", "--size", "venti"], 65, "unknown size 'venti'"),
             (["list", "--status", "lost"], 65, "unknown status 'lost'"),
@@ -101,14 +107,19 @@ struct CoffeeAppTests {
         for (arguments, status, message) in cases {
             let result = try coffee.runner.run(arguments + ["--db", coffee.database])
             #expect(result.status == status, "\(arguments)")
-            #expect(result.stderr.hasPrefix("coffee: error: ") && result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("coffee: error: ") && result.stderr.contains(message),
+                "\(arguments): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
         }
         #expect(try coffee.orders().isEmpty)
         #expect(try coffee.runner.run(["list", "--format", "xml"]).status == 64)
         let notAServer = try coffee.runner.run(["list", "--server", "ftp://example"])
         #expect(notAServer.status == 64)
-        #expect(notAServer.stderr == "coffee: error: 'ftp://example' is not a server URL; pass one like http://127.0.0.1:8080 to --server\n")
+        #expect(
+            notAServer.stderr
+                == "coffee: error: 'ftp://example' is not a server URL; pass one like http://127.0.0.1:8080 to --server\n"
+        )
     }
 
     @Test("plain output is one tab-separated record a line, no header, nothing cut; table still means text")
@@ -119,7 +130,9 @@ struct CoffeeAppTests {
         let id = try #require(try coffee.orders().first?["id"] as? String)
         let list = try coffee.run("list", "--format", "plain")
         #expect(list.status == 0)
-        let fields = list.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        let fields = list.stdout.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)
+        }
         #expect(fields.count == 1)
         #expect(fields.first?.prefix(6).map(String.init) == [id, name, "Latte", "small", "placed", "$4.00"])
         let menu = try coffee.run("menu", "--format", "plain").stdout
@@ -136,7 +149,9 @@ struct CoffeeAppTests {
         #expect(try runner.run(order, environment: ["XDG_DATA_HOME": directory.url.path]).status == 0)
         #expect(FileManager.default.fileExists(atPath: directory.path("strata/coffee.sqlite").path))
         let fromVariable = directory.path("variable.sqlite").path
-        #expect(try runner.run(order, environment: ["XDG_DATA_HOME": directory.url.path, "STRATA_COFFEE_DB": fromVariable]).status == 0)
+        #expect(
+            try runner.run(order, environment: ["XDG_DATA_HOME": directory.url.path, "STRATA_COFFEE_DB": fromVariable])
+                .status == 0)
         #expect(FileManager.default.fileExists(atPath: fromVariable))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -14,14 +15,18 @@ struct ServerEndToEndTests {
     func throughServer() throws {
         let coffee = try Coffee()
         let server = try ServeProcess(database: coffee.database)
-        let placed = try coffee.runner.run(["order", "--server", server.url, "--name", "Ada", "--coffee", "mocha", "--size", "small"])
+        let placed = try coffee.runner.run([
+            "order", "--server", server.url, "--name", "Ada", "--coffee", "mocha", "--size", "small",
+        ])
         #expect(placed.status == 0, "\(placed.stderr)")
         try coffee.run("order", "--name", "Bob", "--coffee", "latte", "--size", "large")
         let remote = try coffee.runner.run(["list", "--server", server.url])
         let local = try coffee.run("list")
         #expect(remote.stdout == local.stdout)
         #expect(remote.stdout.contains("Ada") && remote.stdout.contains("Bob"))
-        let error = try coffee.runner.run(["order", "--server", server.url, "--name", "", "--coffee", "latte", "--size", "small"])
+        let error = try coffee.runner.run([
+            "order", "--server", server.url, "--name", "", "--coffee", "latte", "--size", "small",
+        ])
         #expect(error.status == 65)
         #expect(error.stderr == "coffee: error: the customer name is empty; give one with --name\n")
         let stopped = server.stop(signal: SIGTERM)
@@ -58,7 +63,9 @@ struct ServerEndToEndTests {
                 group.addTask {
                     var failed: [String] = []
                     for index in 0..<perWriter {
-                        var arguments = ["order", "--name", "W\(writer)-\(index)", "--coffee", "latte", "--size", "small"]
+                        var arguments = [
+                            "order", "--name", "W\(writer)-\(index)", "--coffee", "latte", "--size", "small",
+                        ]
                         // Writer 2 goes through the server, the others straight to the file.
                         arguments += writer == 2 ? ["--server", server.url] : ["--db", coffee.database]
                         let result = try BinaryRunner(product: "coffee").run(arguments)
@@ -86,8 +93,8 @@ struct ServerEndToEndTests {
                     request.httpMethod = "POST"
                     request.httpBody = Data(#"{"customer":"Burst \#(index)","coffee":"latte","size":"small"}"#.utf8)
                     guard let (data, response) = try? await URLSession.shared.data(for: request),
-                          (response as? HTTPURLResponse)?.statusCode == 201,
-                          let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+                        (response as? HTTPURLResponse)?.statusCode == 201,
+                        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
                     else { return nil }
                     return object["id"] as? String
                 }

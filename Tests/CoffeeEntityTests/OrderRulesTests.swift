@@ -29,7 +29,8 @@ struct OrderRulesTests {
         #expect(try place(String(repeating: "é", count: 60)).customer.count == 60)
         let cases: [(String, CoffeeError)] = [
             ("", .emptyCustomer), ("   ", .emptyCustomer),
-            (String(repeating: "x", count: 61), .customerTooLong(length: 61, limit: 60)), ("two\nlines", .customerNotOneLine),
+            (String(repeating: "x", count: 61), .customerTooLong(length: 61, limit: 60)),
+            ("two\nlines", .customerNotOneLine),
         ]
         for (bad, error) in cases {
             #expect(throws: error) { try place(bad) }
@@ -39,7 +40,9 @@ struct OrderRulesTests {
 
     @Test("a coffee that is not on the menu is refused with the menu listed")
     func unknownCoffee() {
-        #expect(throws: CoffeeError.notOnMenu(coffee: "Tea", menu: Menu.standard.items.map(\.name))) { try place(coffee: "Tea") }
+        #expect(throws: CoffeeError.notOnMenu(coffee: "Tea", menu: Menu.standard.items.map(\.name))) {
+            try place(coffee: "Tea")
+        }
         #expect(Menu.standard.items.map(\.name).contains("Flat White"))
         #expect(throws: CoffeeError.missingCoffee) { try place(coffee: " ") }
         #expect(CoffeeError.notOnMenu(coffee: "Tea", menu: []).kind == .validation)
@@ -88,7 +91,8 @@ struct OrderRulesTests {
     @Test("a cancel after ready names the order and both statuses")
     func cancelAfterReady() throws {
         let ready = Order(
-            id: .init(UUID(uuidString: "12345678-0000-0000-0000-000000000000") ?? UUID()), customer: "A", coffee: "Latte",
+            id: .init(UUID(uuidString: "12345678-0000-0000-0000-000000000000") ?? UUID()), customer: "A",
+            coffee: "Latte",
             size: .small, totalCents: 400, status: .ready, createdAt: now, updatedAt: now)
         #expect(throws: CoffeeError.forbiddenMove(order: "12345678", from: .ready, to: .cancelled)) {
             try ready.moving(to: .cancelled, at: now)
@@ -108,8 +112,10 @@ struct OrderRulesTests {
     @Test("an error crosses JSON as the same case, with its values named")
     func errorRoundTrip() throws {
         let errors: [CoffeeError] = [
-            .emptyCustomer, .notOnMenu(coffee: "Tea", menu: ["Latte"]), .ambiguousID(prefix: "ab", matches: ["ab1", "ab2"]),
-            .forbiddenMove(order: "12345678", from: .ready, to: .cancelled), .serverFailed(kind: .storage, message: "locked"),
+            .emptyCustomer, .notOnMenu(coffee: "Tea", menu: ["Latte"]),
+            .ambiguousID(prefix: "ab", matches: ["ab1", "ab2"]),
+            .forbiddenMove(order: "12345678", from: .ready, to: .cancelled),
+            .serverFailed(kind: .storage, message: "locked"),
         ]
         for error in errors {
             #expect(try JSONDecoder().decode(CoffeeError.self, from: try JSONEncoder().encode(error)) == error)

@@ -5,7 +5,10 @@ import Testing
 
 @Suite("Queries, days and reports")
 struct QueryAndReportTests {
-    func order(_ customer: String, _ coffee: String, _ size: Size, cents: Int, status: OrderStatus = .placed, at seconds: Double, id: Int)
+    func order(
+        _ customer: String, _ coffee: String, _ size: Size, cents: Int, status: OrderStatus = .placed,
+        at seconds: Double, id: Int
+    )
         -> Order
     {
         let date = Date(timeIntervalSince1970: seconds)
@@ -27,22 +30,32 @@ struct QueryAndReportTests {
         #expect(OrderQuery(customer: "ada").apply(to: orders).count == 2)
         #expect(OrderQuery(status: .ready).apply(to: orders).map(\.customer) == ["bob"])
         #expect(OrderQuery(idPrefix: "0000ab").apply(to: orders).count == 2)
-        #expect(OrderQuery(createdFrom: Date(timeIntervalSince1970: 20), createdBefore: Date(timeIntervalSince1970: 30))
-            .apply(to: orders).map(\.coffee) == ["Espresso"])
+        #expect(
+            OrderQuery(createdFrom: Date(timeIntervalSince1970: 20), createdBefore: Date(timeIntervalSince1970: 30))
+                .apply(to: orders).map(\.coffee) == ["Espresso"])
     }
 
     @Test("query parameters read back the query they were written from")
     func parametersRoundTrip() throws {
         let query = OrderQuery(
-            status: .preparing, customer: "Ada Lovelace", idPrefix: "ab12", createdFrom: Date(millisecondsSince1970: 1_000),
+            status: .preparing, customer: "Ada Lovelace", idPrefix: "ab12",
+            createdFrom: Date(millisecondsSince1970: 1_000),
             createdBefore: Date(millisecondsSince1970: 90_000_000), sort: .total)
         let items = OrderQueryParameters.items(of: query)
         let parsed = try OrderQueryParameters.query(from: items.map { ($0.name, $0.value ?? "") })
         #expect(parsed == query)
-        #expect(throws: CoffeeError.unknownParameter(name: "colour")) { try OrderQueryParameters.query(from: [("colour", "red")]) }
-        #expect(throws: CoffeeError.unknownSort(sort: "price")) { try OrderQueryParameters.query(from: [("sort", "price")]) }
-        #expect(throws: CoffeeError.notATime(text: "noon", parameter: "from")) { try OrderQueryParameters.query(from: [("from", "noon")]) }
-        #expect(throws: CoffeeError.unknownStatus(status: "lost")) { try OrderQueryParameters.query(from: [("status", "lost")]) }
+        #expect(throws: CoffeeError.unknownParameter(name: "colour")) {
+            try OrderQueryParameters.query(from: [("colour", "red")])
+        }
+        #expect(throws: CoffeeError.unknownSort(sort: "price")) {
+            try OrderQueryParameters.query(from: [("sort", "price")])
+        }
+        #expect(throws: CoffeeError.notATime(text: "noon", parameter: "from")) {
+            try OrderQueryParameters.query(from: [("from", "noon")])
+        }
+        #expect(throws: CoffeeError.unknownStatus(status: "lost")) {
+            try OrderQueryParameters.query(from: [("status", "lost")])
+        }
     }
 
     @Test("an id prefix is hex and dashes only")
@@ -75,9 +88,10 @@ struct QueryAndReportTests {
             order("E", "Mocha", .large, cents: 550, status: .cancelled, at: 5, id: 5),
         ]
         let report = DailyReport(day: try Day(parsing: "2026-01-01"), orders: orders)
-        #expect(report.lines.map { "\($0.coffee) \($0.size.rawValue) \($0.count) \($0.revenueCents)" } == [
-            "Espresso large 1 400", "Latte small 1 400", "Latte medium 2 900",
-        ])
+        #expect(
+            report.lines.map { "\($0.coffee) \($0.size.rawValue) \($0.count) \($0.revenueCents)" } == [
+                "Espresso large 1 400", "Latte small 1 400", "Latte medium 2 900",
+            ])
         #expect(report.totalCount == 4)
         #expect(report.totalRevenueCents == 1_700)
     }
@@ -85,9 +99,12 @@ struct QueryAndReportTests {
 
 @Suite("Timestamps")
 struct TimestampTests {
-    @Test("times are written like ISO 8601 with milliseconds and read back to the same millisecond", arguments: [
-        Int64(0), 1_709_164_800_000, 1_709_251_199_999, 951_782_400_001, 4_102_444_800_000, 1_773_480_605_123, 946_684_799_999,
-    ])
+    @Test(
+        "times are written like ISO 8601 with milliseconds and read back to the same millisecond",
+        arguments: [
+            Int64(0), 1_709_164_800_000, 1_709_251_199_999, 951_782_400_001, 4_102_444_800_000, 1_773_480_605_123,
+            946_684_799_999,
+        ])
     func format(milliseconds: Int64) throws {
         let date = Date(millisecondsSince1970: milliseconds)
         let text = Timestamp.format(date)

@@ -8,6 +8,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -15,7 +16,9 @@ import FoundationNetworking
 /// The feature served on a free loopback port while `body` runs with its URL.
 func serving(_ feature: CoffeeFeature, _ body: (URL) async throws -> Void) async throws {
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-    let task = Task { try await feature.serve(host: "127.0.0.1", port: 0, quiet: true) { _, port in continuation.yield(port) } }
+    let task = Task {
+        try await feature.serve(host: "127.0.0.1", port: 0, quiet: true) { _, port in continuation.yield(port) }
+    }
     defer { task.cancel() }
     var iterator = ports.makeAsyncIterator()
     let port = try #require(await iterator.next())
@@ -76,14 +79,32 @@ struct LocalAndRemoteTests {
             let remote = try CoffeeFactory.remote(serverURL: url).useCase
             let cases: [(CoffeeError, @Sendable (CoffeeUseCase) async throws -> Void)] = [
                 (.emptyCustomer, { _ = try await $0.place(customer: " ", coffee: "Latte", size: "small") }),
-                (.customerTooLong(length: 61, limit: 60), { _ = try await $0.place(customer: String(repeating: "x", count: 61), coffee: "Latte", size: "small") }),
-                (.notOnMenu(coffee: "Tea", menu: Menu.standard.items.map(\.name)), { _ = try await $0.place(customer: "A", coffee: "Tea", size: "small") }),
-                (.unknownSize(size: "venti"), { _ = try await $0.place(customer: "A", coffee: "Latte", size: "venti") }),
-                (.forbiddenMove(order: order.shortID, from: .completed, to: .cancelled), { _ = try await $0.cancel(order.idString) }),
+                (
+                    .customerTooLong(length: 61, limit: 60),
+                    {
+                        _ = try await $0.place(
+                            customer: String(repeating: "x", count: 61), coffee: "Latte", size: "small")
+                    }
+                ),
+                (
+                    .notOnMenu(coffee: "Tea", menu: Menu.standard.items.map(\.name)),
+                    { _ = try await $0.place(customer: "A", coffee: "Tea", size: "small") }
+                ),
+                (
+                    .unknownSize(size: "venti"),
+                    { _ = try await $0.place(customer: "A", coffee: "Latte", size: "venti") }
+                ),
+                (
+                    .forbiddenMove(order: order.shortID, from: .completed, to: .cancelled),
+                    { _ = try await $0.cancel(order.idString) }
+                ),
                 (.orderIsFinal(order: order.shortID, status: .completed), { _ = try await $0.advance(order.idString) }),
                 (.orderNotFound(id: "ffff"), { _ = try await $0.show("ffff") }),
                 (.notAnOrderID(text: "zz"), { _ = try await $0.show("zz") }),
-                (.ambiguousID(prefix: "0", matches: [order.idString, second.idString]), { _ = try await $0.show("0") }),
+                (
+                    .ambiguousID(prefix: "0", matches: [order.idString, second.idString]),
+                    { _ = try await $0.show("0") }
+                ),
             ]
             for (expected, operation) in cases {
                 let localError = await failure { try await operation(local.useCase) } as? CoffeeError
@@ -102,14 +123,18 @@ struct LocalAndRemoteTests {
             try CoffeeFactory.remote(serverURL: URL(fileURLWithPath: "/tmp/x"))
         }
         let remote = try CoffeeFactory.remote(serverURL: try #require(URL(string: "http://127.0.0.1:9")))
-        await #expect(throws: CoffeeError.remoteCannotServe) { try await remote.serve(host: "127.0.0.1", port: 0) { _, _ in } }
+        await #expect(throws: CoffeeError.remoteCannotServe) {
+            try await remote.serve(host: "127.0.0.1", port: 0) { _, _ in }
+        }
     }
 
     @Test("a port that is taken is the feature's cannotListen, naming the address")
     func portTaken() async throws {
         try await serving(CoffeeFactory.inMemory()) { url in
             let port = try #require(url.port)
-            let error = await failure { try await CoffeeFactory.inMemory().serve(host: "127.0.0.1", port: port, quiet: true) { _, _ in } }
+            let error = await failure {
+                try await CoffeeFactory.inMemory().serve(host: "127.0.0.1", port: port, quiet: true) { _, _ in }
+            }
             guard case .cannotListen(let host, let taken, _)? = error as? CoffeeError else {
                 Issue.record("expected cannotListen, got \(String(describing: error))")
                 return
@@ -179,7 +204,9 @@ struct ListCacheTests {
         let repository = CountingRepository()
         let server = CoffeeServer(useCase: CoffeeUseCase(repository: repository))
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let task = Task { try await server.run(host: "127.0.0.1", port: 0, quiet: true) { _, port in continuation.yield(port) } }
+        let task = Task {
+            try await server.run(host: "127.0.0.1", port: 0, quiet: true) { _, port in continuation.yield(port) }
+        }
         defer { task.cancel() }
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())

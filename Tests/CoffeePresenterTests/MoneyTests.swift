@@ -4,10 +4,12 @@ import Testing
 
 @Suite("Money")
 struct MoneyTests {
-    @Test("cents are written as dollars with two decimals", arguments: [
-        (0, "$0.00"), (5, "$0.05"), (450, "$4.50"), (1_000, "$10.00"), (123_456, "$1,234.56"),
-        (100_000_000, "$1,000,000.00"), (-75, "-$0.75"),
-    ])
+    @Test(
+        "cents are written as dollars with two decimals",
+        arguments: [
+            (0, "$0.00"), (5, "$0.05"), (450, "$4.50"), (1_000, "$10.00"), (123_456, "$1,234.56"),
+            (100_000_000, "$1,000,000.00"), (-75, "-$0.75"),
+        ])
     func format(cents: Int, expected: String) {
         #expect(Money.format(cents: cents) == expected)
     }

@@ -13,7 +13,8 @@ struct OrdersPresenterTests {
 
     func order(_ id: String, customer: String = "Ada", cents: Int = 450, status: OrderStatus = .placed) -> Order {
         Order(
-            id: .init(UUID(uuidString: id) ?? UUID()), customer: customer, coffee: "Latte", size: .medium, totalCents: cents,
+            id: .init(UUID(uuidString: id) ?? UUID()), customer: customer, coffee: "Latte", size: .medium,
+            totalCents: cents,
             status: status, createdAt: placedAt, updatedAt: placedAt)
     }
 

@@ -25,7 +25,8 @@ struct RemoteOrderRepositoryTests {
         #expect(listed == orders)
         let target = server.requests.first?.target ?? ""
         #expect(target.hasPrefix("/orders?"))
-        #expect(target.contains("status=placed") && target.contains("customer=Ada%20L") && target.contains("sort=total"))
+        #expect(
+            target.contains("status=placed") && target.contains("customer=Ada%20L") && target.contains("sort=total"))
     }
 
     @Test("add posts customer, coffee and size, and returns the server's order")
@@ -57,7 +58,9 @@ struct RemoteOrderRepositoryTests {
                 .utf8)
         // A server of another version: an error body without a detail this client knows.
         let plain = Data(#"{"error":{"kind":"conflict","message":"the order is locked"}}"#.utf8)
-        let server = try LoopbackServer(replies: [.respond(status: 409, body: detailed), .respond(status: 409, body: plain)])
+        let server = try LoopbackServer(replies: [
+            .respond(status: 409, body: detailed), .respond(status: 409, body: plain),
+        ])
         let remote = repository(server)
         await #expect(throws: CoffeeError.forbiddenMove(order: "00000001", from: .ready, to: .cancelled)) {
             try await remote.update(Fixtures.order(1).id, status: .cancelled, at: Date())
@@ -75,7 +78,9 @@ struct RemoteOrderRepositoryTests {
         ])
         let remote = repository(server)
         let menu = server.baseURL.appendingPathComponent("/menu").absoluteString
-        await #expect(throws: CoffeeError.notAnOrdersServer(request: "GET \(menu)", status: 404)) { try await remote.menu() }
+        await #expect(throws: CoffeeError.notAnOrdersServer(request: "GET \(menu)", status: 404)) {
+            try await remote.menu()
+        }
         await #expect(throws: CoffeeError.unexpectedAnswer(request: "GET \(menu)")) { try await remote.menu() }
         #expect(CoffeeError.notAnOrdersServer(request: "", status: 404).kind == .remote)
         #expect(CoffeeError.unexpectedAnswer(request: "").kind == .badData)

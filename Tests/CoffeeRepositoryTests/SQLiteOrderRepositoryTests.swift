@@ -55,7 +55,9 @@ struct SQLiteOrderRepositoryTests {
         let queries = [
             OrderQuery(), OrderQuery(sort: .total), OrderQuery(status: .ready), OrderQuery(customer: " ada "),
             OrderQuery(idPrefix: "0000ab"), OrderQuery(idPrefix: "0000CD"), OrderQuery(idPrefix: "%"),
-            OrderQuery(createdFrom: Date(timeIntervalSince1970: 1_700_000_000 + 0xab02), createdBefore: Date(timeIntervalSince1970: 1_700_000_000 + 0xcd04)),
+            OrderQuery(
+                createdFrom: Date(timeIntervalSince1970: 1_700_000_000 + 0xab02),
+                createdBefore: Date(timeIntervalSince1970: 1_700_000_000 + 0xcd04)),
         ]
         for query in queries {
             let fromSQLite = try await sqlite.list(query).map(\.idString)
@@ -68,7 +70,8 @@ struct SQLiteOrderRepositoryTests {
     func update() async throws {
         let sqlite = try repository()
         let order = try await sqlite.add(Fixtures.order(1))
-        let moved = try await sqlite.update(order.id, status: .preparing, at: Date(timeIntervalSince1970: 1_800_000_000))
+        let moved = try await sqlite.update(
+            order.id, status: .preparing, at: Date(timeIntervalSince1970: 1_800_000_000))
         #expect(moved.status == .preparing)
         #expect(try await sqlite.get(order.id) == moved)
         await #expect(throws: CoffeeError.forbiddenMove(order: order.shortID, from: .preparing, to: .preparing)) {
@@ -90,7 +93,9 @@ struct SQLiteOrderRepositoryTests {
     func duplicate() async throws {
         let sqlite = try repository()
         let order = try await sqlite.add(Fixtures.order(1))
-        await #expect(throws: CoffeeError.duplicateOrder(order: order.shortID)) { try await sqlite.add(Fixtures.order(1, customer: "Other")) }
+        await #expect(throws: CoffeeError.duplicateOrder(order: order.shortID)) {
+            try await sqlite.add(Fixtures.order(1, customer: "Other"))
+        }
         #expect(try await sqlite.get(order.id).customer == "Ada")
     }
 
@@ -103,8 +108,13 @@ struct SQLiteOrderRepositoryTests {
         #expect(applied == ["v1", "v2"])
         #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM menu_items") } == 7)
         let columns = try database.read { db in try db.columns(in: "orders").map(\.name) }
-        #expect(columns == ["id", "customer", "customer_key", "coffee", "size", "total_cents", "status", "created_at", "updated_at"])
-        let indexes = try database.read { db in try db.indexes(on: "orders").map(\.name).filter { !$0.hasPrefix("sqlite_") }.sorted() }
+        #expect(
+            columns == [
+                "id", "customer", "customer_key", "coffee", "size", "total_cents", "status", "created_at", "updated_at",
+            ])
+        let indexes = try database.read { db in
+            try db.indexes(on: "orders").map(\.name).filter { !$0.hasPrefix("sqlite_") }.sorted()
+        }
         #expect(indexes == ["orders_created_at", "orders_customer_key", "orders_status"])
     }
 
@@ -153,7 +163,8 @@ struct SQLiteOrderRepositoryTests {
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
-                        order.idString, order.customer, OrderQuery.customerKey(order.customer), order.coffee, order.size.rawValue,
+                        order.idString, order.customer, OrderQuery.customerKey(order.customer), order.coffee,
+                        order.size.rawValue,
                         order.totalCents, order.status.rawValue, order.createdAt.millisecondsSince1970,
                         order.updatedAt.millisecondsSince1970,
                     ])
@@ -168,7 +179,8 @@ struct SQLiteOrderRepositoryTests {
         #expect(try await sqlite.menu() == .standard)
         let database = try coffeeDatabase(url)
         #expect(try await database.read { db in try CoffeeSchema.migrator.appliedMigrations(db) } == ["v1", "v2"])
-        #expect(try await database.read { db in try db.tableExists("coffeeOrder") || db.tableExists("menuItem") } == false)
+        #expect(
+            try await database.read { db in try db.tableExists("coffeeOrder") || db.tableExists("menuItem") } == false)
     }
 }
 

@@ -17,12 +17,14 @@ struct CoffeeServerTests {
             #expect(try JSONDecoder().decode(Menu.self, from: menu.body) == .standard)
 
             let placed = try await ServerHarness.send(
-                "POST", base.appendingPathComponent("orders"), body: Data(#"{"customer":"Ada","coffee":"latte","size":"medium"}"#.utf8))
+                "POST", base.appendingPathComponent("orders"),
+                body: Data(#"{"customer":"Ada","coffee":"latte","size":"medium"}"#.utf8))
             #expect(placed.status == 201)
             let order = try JSONDecoder().decode(Order.self, from: placed.body)
             #expect(order.totalCents == 450)
 
-            let list = try await ServerHarness.send("GET", try #require(URL(string: base.absoluteString + "/orders?status=placed&sort=total")))
+            let list = try await ServerHarness.send(
+                "GET", try #require(URL(string: base.absoluteString + "/orders?status=placed&sort=total")))
             #expect(list.status == 200)
             #expect(String(decoding: list.body, as: UTF8.self).contains(order.idString))
 
@@ -30,12 +32,16 @@ struct CoffeeServerTests {
             #expect(try JSONDecoder().decode(Order.self, from: shown.body) == order)
 
             let advanced = try await ServerHarness.send(
-                "PATCH", base.appendingPathComponent("orders/\(order.idString)"), body: Data(#"{"action":"advance"}"#.utf8))
+                "PATCH", base.appendingPathComponent("orders/\(order.idString)"),
+                body: Data(#"{"action":"advance"}"#.utf8))
             #expect(try JSONDecoder().decode(Order.self, from: advanced.body).status == .preparing)
 
-            let deleted = try await ServerHarness.send("DELETE", base.appendingPathComponent("orders/\(order.idString)"))
+            let deleted = try await ServerHarness.send(
+                "DELETE", base.appendingPathComponent("orders/\(order.idString)"))
             #expect(deleted.status == 200)
-            #expect(try await ServerHarness.send("GET", base.appendingPathComponent("orders/\(order.idString)")).status == 404)
+            #expect(
+                try await ServerHarness.send("GET", base.appendingPathComponent("orders/\(order.idString)")).status
+                    == 404)
         }
     }
 
@@ -47,25 +53,30 @@ struct CoffeeServerTests {
             #expect(malformed.status == 400)
             #expect(try error(malformed.body).error.kind == .badData)
 
-            let broken = try await ServerHarness.send("POST", orders, body: Data(#"{"customer":"Ada","coffee":"tea","size":"small"}"#.utf8))
+            let broken = try await ServerHarness.send(
+                "POST", orders, body: Data(#"{"customer":"Ada","coffee":"tea","size":"small"}"#.utf8))
             #expect(broken.status == 422)
             #expect(try error(broken.body).error.message.hasPrefix("'tea' is not on the menu"))
             #expect(try error(broken.body).error.field == "coffee")
             #expect(try error(broken.body).error.code == "notOnMenu")
 
-            let nameless = try await ServerHarness.send("POST", orders, body: Data(#"{"customer":"","coffee":"latte","size":"small"}"#.utf8))
+            let nameless = try await ServerHarness.send(
+                "POST", orders, body: Data(#"{"customer":"","coffee":"latte","size":"small"}"#.utf8))
             #expect(nameless.status == 422)
             let namelessError = try error(nameless.body).error
             #expect(namelessError.field == "customer")
             #expect(namelessError.code == "emptyCustomer")
-            #expect(namelessError.message == "the field 'customer' is empty; send the customer's name, 1 to 60 characters")
+            #expect(
+                namelessError.message == "the field 'customer' is empty; send the customer's name, 1 to 60 characters")
             #expect(!String(decoding: nameless.body, as: UTF8.self).contains("--"))
 
-            let sizeless = try await ServerHarness.send("POST", orders, body: Data(#"{"customer":"Ada","coffee":"latte"}"#.utf8))
+            let sizeless = try await ServerHarness.send(
+                "POST", orders, body: Data(#"{"customer":"Ada","coffee":"latte"}"#.utf8))
             #expect(sizeless.status == 422)
             #expect(try error(sizeless.body).error.field == "size")
 
-            let tooBig = try await ServerHarness.send("POST", orders, body: Data(repeating: UInt8(ascii: " "), count: 64 * 1024 + 1))
+            let tooBig = try await ServerHarness.send(
+                "POST", orders, body: Data(repeating: UInt8(ascii: " "), count: 64 * 1024 + 1))
             #expect(tooBig.status == 413)
             #expect(try error(tooBig.body).error.message.contains("64 KiB"))
 
@@ -75,22 +86,27 @@ struct CoffeeServerTests {
             #expect(try error(missing.body).error.message == "no order abcdef; GET /orders lists the order ids")
 
             #expect(try await ServerHarness.send("GET", base.appendingPathComponent("nothing-here")).status == 404)
-            let badFilter = try await ServerHarness.send("GET", try #require(URL(string: orders.absoluteString + "?status=lost")))
+            let badFilter = try await ServerHarness.send(
+                "GET", try #require(URL(string: orders.absoluteString + "?status=lost")))
             #expect(badFilter.status == 422)
             #expect(try error(badFilter.body).error.field == "status")
 
-            let placed = try await ServerHarness.send("POST", orders, body: Data(#"{"name":"Bo","coffee":"Mocha","size":"l"}"#.utf8))
+            let placed = try await ServerHarness.send(
+                "POST", orders, body: Data(#"{"name":"Bo","coffee":"Mocha","size":"l"}"#.utf8))
             let order = try JSONDecoder().decode(Order.self, from: placed.body)
             let skip = try await ServerHarness.send(
                 "PATCH", orders.appendingPathComponent(order.shortID), body: Data(#"{"status":"completed"}"#.utf8))
             #expect(skip.status == 409)
-            #expect(try error(skip.body).error.message == "order \(order.shortID) is placed; it can only move to preparing")
+            #expect(
+                try error(skip.body).error.message == "order \(order.shortID) is placed; it can only move to preparing")
             #expect(try error(skip.body).error.code == "forbiddenMove")
-            let unclear = try await ServerHarness.send("PATCH", orders.appendingPathComponent(order.shortID), body: Data("{}".utf8))
+            let unclear = try await ServerHarness.send(
+                "PATCH", orders.appendingPathComponent(order.shortID), body: Data("{}".utf8))
             #expect(unclear.status == 422)
 
             // None of the bad requests changed anything: the one good order is there, still placed.
-            let list = try JSONDecoder().decode([String: [Order]].self, from: try await ServerHarness.send("GET", orders).body)
+            let list = try JSONDecoder().decode(
+                [String: [Order]].self, from: try await ServerHarness.send("GET", orders).body)
             #expect(list["orders"] == [order])
         }
     }

@@ -3,8 +3,9 @@ import CoffeeServer
 import CoffeeUseCase
 import Core
 import Foundation
-import Testing
 import HTTPServer
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

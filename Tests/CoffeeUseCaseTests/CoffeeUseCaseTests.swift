@@ -30,11 +30,15 @@ struct CoffeeUseCaseTests {
     @Test("a broken rule stores nothing")
     func brokenRuleStoresNothing() async throws {
         let orders = useCase()
-        await #expect(throws: CoffeeError.emptyCustomer) { try await orders.place(customer: "", coffee: "Latte", size: "small") }
+        await #expect(throws: CoffeeError.emptyCustomer) {
+            try await orders.place(customer: "", coffee: "Latte", size: "small")
+        }
         await #expect(throws: CoffeeError.notOnMenu(coffee: "Tea", menu: Menu.standard.items.map(\.name))) {
             try await orders.place(customer: "A", coffee: "Tea", size: "small")
         }
-        await #expect(throws: CoffeeError.unknownSize(size: "venti")) { try await orders.place(customer: "A", coffee: "Latte", size: "venti") }
+        await #expect(throws: CoffeeError.unknownSize(size: "venti")) {
+            try await orders.place(customer: "A", coffee: "Latte", size: "venti")
+        }
         #expect(try await repository.list(OrderQuery()).isEmpty)
     }
 
@@ -54,15 +58,20 @@ struct CoffeeUseCaseTests {
 
     @Test("an id may be any unique prefix")
     func prefixes() async throws {
-        let ids = ["ab000000-0000-0000-0000-000000000001", "ab100000-0000-0000-0000-000000000002", "cd000000-0000-0000-0000-000000000003"]
-            .compactMap(UUID.init(uuidString:))
+        let ids = [
+            "ab000000-0000-0000-0000-000000000001", "ab100000-0000-0000-0000-000000000002",
+            "cd000000-0000-0000-0000-000000000003",
+        ]
+        .compactMap(UUID.init(uuidString:))
         let generator = UUIDGenerator { [ids = Mutex(ids)] in ids.withLock { $0.removeFirst() } }
         let orders = useCase(ids: generator)
         for name in ["A", "B", "C"] { _ = try await orders.place(customer: name, coffee: "Latte", size: "small") }
         #expect(try await orders.show("c").customer == "C")
         #expect(try await orders.show("AB1").customer == "B")
         #expect(try await orders.show("ab000000-0000-0000-0000-000000000001").customer == "A")
-        await #expect(throws: CoffeeError.ambiguousID(prefix: "ab", matches: [ids[0], ids[1]].map { $0.uuidString.lowercased() })) {
+        await #expect(
+            throws: CoffeeError.ambiguousID(prefix: "ab", matches: [ids[0], ids[1]].map { $0.uuidString.lowercased() })
+        ) {
             try await orders.show("AB")
         }
         await #expect(throws: CoffeeError.orderNotFound(id: "ef")) { try await orders.show("ef") }
@@ -105,7 +114,8 @@ struct CoffeeUseCaseTests {
     @Test("the in-memory use cases start with the orders and the menu given")
     func inMemory() async throws {
         let order = try await useCase().place(customer: "Ada", coffee: "Latte", size: "small")
-        let orders = CoffeeUseCase.inMemory(menu: Menu(items: [Menu.standard.items[0]]), orders: [order], clock: clock.clock)
+        let orders = CoffeeUseCase.inMemory(
+            menu: Menu(items: [Menu.standard.items[0]]), orders: [order], clock: clock.clock)
         #expect(try await orders.show(order.shortID) == order)
         #expect(try await orders.menu().items.map(\.name) == ["Espresso"])
     }

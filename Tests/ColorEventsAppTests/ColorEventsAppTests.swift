@@ -9,9 +9,16 @@ struct ColorEventsAppTests {
     let binary = BinaryRunner(product: "color-events")
 
     /// Runs the binary on a journal in `directory`.
-    func run(_ arguments: [String], in directory: TemporaryDirectory, input: String? = nil) throws -> BinaryRunner.Result {
+    func run(_ arguments: [String], in directory: TemporaryDirectory, input: String? = nil) throws
+        -> BinaryRunner.Result
+    {
         // An empty STRATA_COLOR_EVENTS_DB would be a usage error; the tests' own variable must not leak in.
-        try binary.run(arguments, environment: ["XDG_DATA_HOME": directory.url.path, "STRATA_COLOR_EVENTS_DB": directory.path("strata/color-events.sqlite").path], input: input)
+        try binary.run(
+            arguments,
+            environment: [
+                "XDG_DATA_HOME": directory.url.path,
+                "STRATA_COLOR_EVENTS_DB": directory.path("strata/color-events.sqlite").path,
+            ], input: input)
     }
 
     func colours(seed: UInt64, count: Int) -> [RGBColor] {
@@ -26,7 +33,10 @@ struct ColorEventsAppTests {
         #expect(result.status == 0, "\(result.stderr)")
         let (left, right) = (colours(seed: 42, count: 2)[0], colours(seed: 42, count: 2)[1])
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "sent #1 changeBothSidesColors: Left.changeLeftColor(\(left.hex)), Right.changeRightColor(\(right.hex))")
+        #expect(
+            lines.first
+                == "sent #1 changeBothSidesColors: Left.changeLeftColor(\(left.hex)), Right.changeRightColor(\(right.hex))"
+        )
         #expect(lines.contains { $0.hasPrefix("left") && $0.contains(left.nearestName) && $0.contains(left.hex) })
         #expect(lines.contains { $0.hasPrefix("right") && $0.contains(right.nearestName) && $0.contains(right.hex) })
         #expect(lines.contains { $0.hasPrefix("center") && !$0.contains("#") && $0.contains("selected") })
@@ -36,7 +46,11 @@ struct ColorEventsAppTests {
     @Test("send --format json, then replay gives the same screens")
     func jsonAndReplay() throws {
         let directory = try TemporaryDirectory()
-        let sent = try run(["send", "--seed", "3", "--format", "json", "changeLeftColor", "startLoading", "finishLoading", "selectRight"], in: directory)
+        let sent = try run(
+            [
+                "send", "--seed", "3", "--format", "json", "changeLeftColor", "startLoading", "finishLoading",
+                "selectRight",
+            ], in: directory)
         #expect(sent.status == 0, "\(sent.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(sent.stdout.utf8)) as? [String: Any])
         let screens = try #require(object["screens"] as? [String: Any])
@@ -79,7 +93,9 @@ struct ColorEventsAppTests {
         #expect(result.status == 64)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1)
-        #expect(lines.first?.hasPrefix("color-events: error: unknown event 'paint'; known events: initial, changeBothSidesColors") == true)
+        #expect(
+            lines.first?.hasPrefix(
+                "color-events: error: unknown event 'paint'; known events: initial, changeBothSidesColors") == true)
         #expect(try run(["journal"], in: directory).stdout.contains("the journal is empty"))
     }
 
@@ -98,7 +114,10 @@ struct ColorEventsAppTests {
         #expect(frames[0].contains("( Change colors )"))
         let journal = try run(["journal", "--format", "json"], in: directory)
         let entries = try JSONSerialization.jsonObject(with: Data(journal.stdout.utf8)) as? [[String: Any]]
-        #expect(entries?.compactMap { $0["event"] as? String } == ["changeLeftColor", "changeBothSidesColors", "selectRight"])
+        #expect(
+            entries?.compactMap { $0["event"] as? String } == [
+                "changeLeftColor", "changeBothSidesColors", "selectRight",
+            ])
         let replay = try run(["replay"], in: directory)
         #expect(replay.stdout.contains(drawn[1].hex) && replay.stdout.contains(drawn[2].hex))
     }
@@ -117,10 +136,12 @@ struct ColorEventsAppTests {
         let variable = directory.path("from-variable.sqlite")
         let option = directory.path("from-option.sqlite")
         let fromVariable = try binary.run(
-            ["send", "reset"], environment: ["XDG_DATA_HOME": directory.url.path, "STRATA_COLOR_EVENTS_DB": variable.path])
+            ["send", "reset"],
+            environment: ["XDG_DATA_HOME": directory.url.path, "STRATA_COLOR_EVENTS_DB": variable.path])
         #expect(fromVariable.status == 0, "\(fromVariable.stderr)")
         #expect(FileManager.default.fileExists(atPath: variable.path))
-        _ = try binary.run(["send", "reset", "--db", option.path], environment: ["STRATA_COLOR_EVENTS_DB": variable.path])
+        _ = try binary.run(
+            ["send", "reset", "--db", option.path], environment: ["STRATA_COLOR_EVENTS_DB": variable.path])
         #expect(FileManager.default.fileExists(atPath: option.path))
         var environment = ProcessInfo.processInfo.environment
         environment["STRATA_COLOR_EVENTS_DB"] = nil
@@ -141,15 +162,21 @@ struct ColorEventsAppTests {
     @Test("--format plain prints tab-separated records with no header")
     func plain() throws {
         let directory = try TemporaryDirectory()
-        let sent = try run(["send", "--seed", "9", "--format", "plain", "changeRightColor", "selectRight"], in: directory)
+        let sent = try run(
+            ["send", "--seed", "9", "--format", "plain", "changeRightColor", "selectRight"], in: directory)
         let right = colours(seed: 9, count: 1)[0]
-        #expect(sent.stdout == "1\tchangeRightColor\tRight.changeRightColor(\(right.hex))\n2\tselectRight\tTabs.select(right)\n")
+        #expect(
+            sent.stdout
+                == "1\tchangeRightColor\tRight.changeRightColor(\(right.hex))\n2\tselectRight\tTabs.select(right)\n")
         let journal = try run(["journal", "--format", "plain"], in: directory)
-        let fields = journal.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        let fields = journal.stdout.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)
+        }
         #expect(fields.map(\.count) == [4, 4])
         #expect(fields.first?.last.map(String.init) == right.hex)
         let replay = try run(["replay", "--format", "plain"], in: directory)
-        #expect(replay.stdout.split(separator: "\n").last == "right\tinitial\t\(right.hex)\t\(right.nearestName)\tselected")
+        #expect(
+            replay.stdout.split(separator: "\n").last == "right\tinitial\t\(right.hex)\t\(right.nearestName)\tselected")
         let events = try run(["events", "--format", "plain"], in: directory)
         #expect(events.stdout.split(separator: "\n").count == Event.allCases.count)
         #expect(!events.stdout.contains("EVENT"))

@@ -31,7 +31,10 @@ struct ActionTableTests {
         #expect(actions.last as? RightAction == .changeRightColor(.fixed(b)))
         #expect(actions.map(\.color) == [a, b])
         for colors in [[a], [a, b, a]] {
-            #expect(throws: ColorEventsError.colorCountMismatch(event: .changeBothSidesColors, expected: 2, recorded: colors.count)) {
+            #expect(
+                throws: ColorEventsError.colorCountMismatch(
+                    event: .changeBothSidesColors, expected: 2, recorded: colors.count)
+            ) {
                 try ActionTable.standard.actions(for: .changeBothSidesColors, recordedColors: colors)
             }
         }
@@ -41,14 +44,18 @@ struct ActionTableTests {
     @Test("an unknown event name is a usage error that carries every known event")
     func unknownEvent() throws {
         #expect(try Event.named("reset") == .reset)
-        #expect(throws: ColorEventsError.unknownEvent(name: "changeColour", known: Event.allCases)) { try Event.named("changeColour") }
+        #expect(throws: ColorEventsError.unknownEvent(name: "changeColour", known: Event.allCases)) {
+            try Event.named("changeColour")
+        }
         #expect(ColorEventsError.unknownEvent(name: "x", known: []).kind == .usage)
     }
 
     @Test("action names read as the table prints them")
     func names() {
         #expect(LeftAction.changeLeftColor(.random).name == "changeLeftColor(random)")
-        #expect(RightAction.changeRightColor(.fixed(RGBColor(red: 255, green: 99, blue: 71))).name == "changeRightColor(#FF6347)")
+        #expect(
+            RightAction.changeRightColor(.fixed(RGBColor(red: 255, green: 99, blue: 71))).name
+                == "changeRightColor(#FF6347)")
         #expect(CenterAction.changeStateTo(.loading).name == "changeStateTo(loading)")
         #expect(TabAction.select(.left).name == "select(left)")
         #expect(TabAction.audience == "Tabs" && LeftAction.audience == "Left")

@@ -12,7 +12,9 @@ struct ColorTests {
         #expect(RGBColor(hex: "#ff6347") == tomato)
         #expect(RGBColor(hex: "FF6347") == tomato)
         #expect(RGBColor(red: 0, green: 10, blue: 1).hex == "#000A01")
-        for bad in ["", "#FF634", "#FF63477", "#GG6347", "tomato", "#+F6347"] { #expect(RGBColor(hex: bad) == nil, "\(bad)") }
+        for bad in ["", "#FF634", "#FF63477", "#GG6347", "tomato", "#+F6347"] {
+            #expect(RGBColor(hex: bad) == nil, "\(bad)")
+        }
     }
 
     @Test("JSON writes a colour as its hex code")
@@ -28,7 +30,10 @@ struct ColorTests {
     func namedColours() {
         #expect(CSSColor.all.count == 148)
         #expect(Set(CSSColor.all.map(\.name)).count == 148)
-        #expect(CSSColor.all.contains { $0.name == "rebeccapurple" && $0.color == RGBColor(red: 0x66, green: 0x33, blue: 0x99) })
+        #expect(
+            CSSColor.all.contains {
+                $0.name == "rebeccapurple" && $0.color == RGBColor(red: 0x66, green: 0x33, blue: 0x99)
+            })
     }
 
     @Test("an exact colour gets its own name (the first alias for shared values)")
@@ -41,10 +46,12 @@ struct ColorTests {
         #expect(RGBColor(red: 128, green: 128, blue: 128).nearestName == "gray")
     }
 
-    @Test("a colour near a named one gets that name", arguments: [
-        ("#FE6248", "tomato"), ("#010101", "black"), ("#FEFEFE", "white"), ("#F00008", "red"),
-        ("#0000F0", "blue"), ("#7F7F7F", "gray"), ("#654321", "saddlebrown"), ("#FFD701", "gold"),
-    ])
+    @Test(
+        "a colour near a named one gets that name",
+        arguments: [
+            ("#FE6248", "tomato"), ("#010101", "black"), ("#FEFEFE", "white"), ("#F00008", "red"),
+            ("#0000F0", "blue"), ("#7F7F7F", "gray"), ("#654321", "saddlebrown"), ("#FFD701", "gold"),
+        ])
     func nearest(hex: String, name: String) throws {
         let color = try #require(RGBColor(hex: hex))
         #expect(color.nearestName == name)
@@ -53,7 +60,8 @@ struct ColorTests {
     @Test("a seeded source draws the same colours every time")
     func seededRandom() {
         let first = (0..<5).map { _ in RGBColor.random(using: .seeded(9)) }
-        let source = RandomSource.seeded(9), again = RandomSource.seeded(9)
+        let source = RandomSource.seeded(9)
+        let again = RandomSource.seeded(9)
         let a = (0..<5).map { _ in RGBColor.random(using: source) }
         let b = (0..<5).map { _ in RGBColor.random(using: again) }
         #expect(a == b)

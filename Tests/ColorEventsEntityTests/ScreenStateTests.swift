@@ -18,10 +18,13 @@ struct ScreenStateTests {
         #expect(state.phase == .initial)
     }
 
-    @Test("forbidden moves are refused and change nothing", arguments: [
-        ([ScreenPhase](), ScreenPhase.loaded), ([], .failed), ([.loading], .loading), ([.loading, .loaded], .failed),
-        ([.loading, .failed], .loaded),
-    ])
+    @Test(
+        "forbidden moves are refused and change nothing",
+        arguments: [
+            ([ScreenPhase](), ScreenPhase.loaded), ([], .failed), ([.loading], .loading),
+            ([.loading, .loaded], .failed),
+            ([.loading, .failed], .loaded),
+        ])
     func refused(path: [ScreenPhase], forbidden: ScreenPhase) {
         var state = ScreenState(.left)
         for phase in path { #expect(applied(&state, .phase(phase))) }
@@ -69,7 +72,10 @@ struct ScreenStateTests {
 
     @Test("replaying a journal applies every entry's actions with their recorded colours")
     func replaying() throws {
-        let (a, b, c) = (RGBColor(red: 1, green: 0, blue: 0), RGBColor(red: 0, green: 1, blue: 0), RGBColor(red: 0, green: 0, blue: 1))
+        let (a, b, c) = (
+            RGBColor(red: 1, green: 0, blue: 0), RGBColor(red: 0, green: 1, blue: 0),
+            RGBColor(red: 0, green: 0, blue: 1)
+        )
         let date = Date(timeIntervalSince1970: 0)
         let entries = [
             JournalEntry(sequence: 1, event: .changeBothSidesColors, sentAt: date, colors: [a, b]),
@@ -81,7 +87,8 @@ struct ScreenStateTests {
         #expect(scene.left.color == c && scene.right.color == b && scene.center.color == nil)
         #expect(Screen.allCases.allSatisfy { scene[$0].phase == .loading })
         #expect(scene.selectedTab == .right)
-        let reset = try SceneState.replaying(entries + [JournalEntry(sequence: 5, event: .reset, sentAt: date, colors: [])])
+        let reset = try SceneState.replaying(
+            entries + [JournalEntry(sequence: 5, event: .reset, sentAt: date, colors: [])])
         #expect(reset == SceneState())
     }
 }

@@ -31,7 +31,10 @@ struct ScenePresenterTests {
         #expect(scene.center.actionsReceived == 0)
         #expect(scene.left.actionsReceived == 1 && scene.right.actionsReceived == 1)
         #expect(scene.tabs.selected == .center)
-        #expect(scene.sent.value?.map(\.actions) == [["Left.changeLeftColor(\(left.hex))", "Right.changeRightColor(\(right.hex))"]])
+        #expect(
+            scene.sent.value?.map(\.actions) == [
+                ["Left.changeLeftColor(\(left.hex))", "Right.changeRightColor(\(right.hex))"]
+            ])
     }
 
     @Test("each presenter's content follows the state machine, its loaded value showing the colour")
@@ -46,10 +49,15 @@ struct ScenePresenterTests {
         #expect(scene.left.content.value?.color == color)
         #expect(scene.left.content.value?.colorName == color.nearestName)
         #expect(scene.left.content.value?.title == "Left")
-        #expect(scene.center.content.value == ScreenViewData(title: "Center", button: "Change colors", color: nil, colorName: nil))
+        #expect(
+            scene.center.content.value
+                == ScreenViewData(title: "Center", button: "Change colors", color: nil, colorName: nil))
         try await Self.send(scene, [.startLoading, .failLoading])
         #expect(scene.right.content == .failed(ViewFailure(ColorEventsError.loadingFailed(.right))))
-        #expect(scene.snapshot.screens.map(\.failure) == [.loadingFailed(.left), .loadingFailed(.center), .loadingFailed(.right)])
+        #expect(
+            scene.snapshot.screens.map(\.failure) == [
+                .loadingFailed(.left), .loadingFailed(.center), .loadingFailed(.right),
+            ])
         try await Self.send(scene, [.reset])
         #expect(scene.screens.allSatisfy { $0.content == .initial && $0.color == nil })
     }
@@ -94,7 +102,8 @@ struct ScenePresenterTests {
         try await Self.send(scene, [.changeRightColor, .reset])
         scene.loadJournal(limit: nil)
         #expect(try scene.journal.result().map(\.event) == [.changeRightColor, .reset])
-        #expect(try scene.journal.result().first?.colors.map(\.name) == [RGBColor.random(using: .seeded(3)).nearestName])
+        #expect(
+            try scene.journal.result().first?.colors.map(\.name) == [RGBColor.random(using: .seeded(3)).nearestName])
         scene.loadJournal(limit: -1)
         #expect(scene.journal == .failed(ViewFailure(ColorEventsError.negativeLimit(-1))))
     }
@@ -119,7 +128,10 @@ struct ScenePresenterTests {
         scene.loadEvents()
         let rows = try scene.events.result()
         #expect(rows.map(\.event) == Event.allCases)
-        #expect(rows.first { $0.event == .changeBothSidesColors }?.actions == ["Left.changeLeftColor(random)", "Right.changeRightColor(random)"])
+        #expect(
+            rows.first { $0.event == .changeBothSidesColors }?.actions == [
+                "Left.changeLeftColor(random)", "Right.changeRightColor(random)",
+            ])
     }
 }
 

@@ -12,7 +12,8 @@ struct EventJournalTests {
     static let blue = RGBColor(red: 0, green: 0, blue: 255)
 
     static func open(_ url: URL) throws -> AppDatabase {
-        try AppDatabase(url: url, migrator: ColorEventsSchema.migrator, renamedMigrations: ColorEventsSchema.renamedMigrations)
+        try AppDatabase(
+            url: url, migrator: ColorEventsSchema.migrator, renamedMigrations: ColorEventsSchema.renamedMigrations)
     }
 
     /// Both implementations must behave alike.
@@ -73,14 +74,19 @@ struct EventJournalTests {
     func damaged() throws {
         let database = try AppDatabase.inMemory(migrator: ColorEventsSchema.migrator)
         try database.write { db in
-            try db.execute(sql: "INSERT INTO journal_events (event, sent_at, colors) VALUES ('changeLeftColor', 0, '#12345')")
+            try db.execute(
+                sql: "INSERT INTO journal_events (event, sent_at, colors) VALUES ('changeLeftColor', 0, '#12345')")
         }
-        #expect(throws: ColorEventsError.damagedColor(sequence: 1, text: "#12345")) { try SQLiteJournalRepository(database: database).allEntries() }
+        #expect(throws: ColorEventsError.damagedColor(sequence: 1, text: "#12345")) {
+            try SQLiteJournalRepository(database: database).allEntries()
+        }
         try database.write { db in
             try db.execute(sql: "DELETE FROM journal_events")
             try db.execute(sql: "INSERT INTO journal_events (event, sent_at, colors) VALUES ('paint', 0, '')")
         }
-        #expect(throws: ColorEventsError.unknownStoredEvent(sequence: 2, name: "paint")) { try SQLiteJournalRepository(database: database).allEntries() }
+        #expect(throws: ColorEventsError.unknownStoredEvent(sequence: 2, name: "paint")) {
+            try SQLiteJournalRepository(database: database).allEntries()
+        }
         #expect(ColorEventsError.unknownStoredEvent(sequence: 2, name: "paint").kind == .badData)
     }
 

@@ -44,11 +44,15 @@ struct SchemaMigrationTests {
                 }
             }
         }
-        let database = try AppDatabase(url: url, migrator: ColorEventsSchema.migrator, renamedMigrations: ColorEventsSchema.renamedMigrations)
+        let database = try AppDatabase(
+            url: url, migrator: ColorEventsSchema.migrator, renamedMigrations: ColorEventsSchema.renamedMigrations)
         let entries = try SQLiteJournalRepository(database: database).allEntries()
         #expect(entries.map(\.sequence) == [1, 2, 3, 4, 5])
         #expect(entries.map(\.event) == old.map(\.0))
-        #expect(entries.map(\.sentAt.millisecondsSince1970) == [1_700_000_000_250, 1_700_000_001_500, 1_700_000_002_125, 1_700_000_003_000, 1_700_000_004_001])
+        #expect(
+            entries.map(\.sentAt.millisecondsSince1970) == [
+                1_700_000_000_250, 1_700_000_001_500, 1_700_000_002_125, 1_700_000_003_000, 1_700_000_004_001,
+            ])
         #expect(entries.map(\.colors) == old.map { $0.2.compactMap { $0 } })
         let scene = try SceneState.replaying(entries)
         #expect(scene.left.color == navy && scene.right.color == teal && scene.center.color == nil)
@@ -66,7 +70,8 @@ struct SchemaMigrationTests {
         #expect(timeType == "integer")
         #expect(migrations == ["v1", "v2"])
         // New entries continue the numbering.
-        let next = try SQLiteJournalRepository(database: database).append(.reset, sentAt: Date(timeIntervalSince1970: 1_700_000_005), colors: [])
+        let next = try SQLiteJournalRepository(database: database).append(
+            .reset, sentAt: Date(timeIntervalSince1970: 1_700_000_005), colors: [])
         #expect(next.sequence == 6)
     }
 }

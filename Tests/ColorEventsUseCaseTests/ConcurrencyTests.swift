@@ -14,7 +14,9 @@ struct ConcurrencyTests {
     func exactlyOnce() async throws {
         let journal = InMemoryJournalRepository()
         let bus = makeBus(seed: 3, journal: journal)
-        let left = bus.subscribe(LeftAction.self), right = bus.subscribe(RightAction.self), tabs = bus.subscribe(TabAction.self)
+        let left = bus.subscribe(LeftAction.self)
+        let right = bus.subscribe(RightAction.self)
+        let tabs = bus.subscribe(TabAction.self)
         let total = Self.senders * Self.perSender
         // Subscribers consume concurrently with the senders, as a presenter would.
         async let leftSeen = collect(left.actions, count: total)

@@ -27,14 +27,17 @@ struct JournalOutsideLockTests {
         #expect(group.wait(timeout: .now() + 10) == .success)
         #expect(!journal.gateTimedOut, "the second write never came while the first waited")
         let entries = try journal.allEntries()
-        #expect(entries.map(\.event) == [.changeBothSidesColors, .changeLeftColor], "the second send was journaled first")
+        #expect(
+            entries.map(\.event) == [.changeBothSidesColors, .changeLeftColor], "the second send was journaled first")
         // Delivered in journal order, though the first send started first, each colour once.
         let delivered = left.drain().compactMap(\.color)
         #expect(delivered == [entries[0].colors[0], entries[1].colors[0]])
         #expect(delivered.count == 2 && delivered[0] != delivered[1])
     }
 
-    @Test("an entry written first but returned last is still delivered first: delivery follows the journal, not the returns")
+    @Test(
+        "an entry written first but returned last is still delivered first: delivery follows the journal, not the returns"
+    )
     func deliveryWaitsForSmallerSequence() async throws {
         let journal = GatedJournal(waitsAfterWriting: true)
         let bus = makeBus(seed: 6, journal: journal)

@@ -54,15 +54,18 @@ struct LifetimeAndReplayTests {
     @Test("replay rebuilds exactly the state the subscribers reached")
     func replayEqualsLive() async throws {
         let bus = makeBus(seed: 11)
-        let subscriptions = (bus.subscribe(LeftAction.self), bus.subscribe(CenterAction.self), bus.subscribe(RightAction.self), bus.subscribe(TabAction.self))
+        let subscriptions = (
+            bus.subscribe(LeftAction.self), bus.subscribe(CenterAction.self), bus.subscribe(RightAction.self),
+            bus.subscribe(TabAction.self)
+        )
         let random = RandomSource.seeded(5)
         var live = SceneState()
         for _ in 0..<300 {
             try bus.send(random.element(of: Event.allCases) ?? .reset)
-            subscriptions.0.drain().forEach { $0.apply(to: &live) }
-            subscriptions.1.drain().forEach { $0.apply(to: &live) }
-            subscriptions.2.drain().forEach { $0.apply(to: &live) }
-            subscriptions.3.drain().forEach { $0.apply(to: &live) }
+            for action in subscriptions.0.drain() { action.apply(to: &live) }
+            for action in subscriptions.1.drain() { action.apply(to: &live) }
+            for action in subscriptions.2.drain() { action.apply(to: &live) }
+            for action in subscriptions.3.drain() { action.apply(to: &live) }
         }
         #expect(try bus.replay() == live)
         #expect(live != SceneState(), "300 random events leave some trace")
@@ -77,7 +80,7 @@ struct LifetimeAndReplayTests {
         let left = second.subscribe(LeftAction.self)
         #expect(try second.restore() == 3)
         var scene = SceneState()
-        left.drain().forEach { $0.apply(to: &scene) }
+        for action in left.drain() { action.apply(to: &scene) }
         #expect(scene.left == (try first.replay()).left)
         #expect(try journal.allEntries().count == 3)
     }

@@ -11,7 +11,8 @@ struct RoutingTests {
     func seedExample() async throws {
         let bus = makeBus(seed: 42)
         let (left, center, right, tabs) = (
-            bus.subscribe(LeftAction.self), bus.subscribe(CenterAction.self), bus.subscribe(RightAction.self), bus.subscribe(TabAction.self)
+            bus.subscribe(LeftAction.self), bus.subscribe(CenterAction.self), bus.subscribe(RightAction.self),
+            bus.subscribe(TabAction.self)
         )
         let sent = try bus.send(.changeBothSidesColors)
         let expected = colours(seed: 42, count: 2)
@@ -41,7 +42,10 @@ struct RoutingTests {
     func order() async throws {
         let fixed = RGBColor(red: 1, green: 2, blue: 3)
         let table = ActionTable([
-            .startLoading: [LeftAction.changeStateTo(.loading), CenterAction.reset, LeftAction.changeLeftColor(.fixed(fixed)), LeftAction.reset],
+            .startLoading: [
+                LeftAction.changeStateTo(.loading), CenterAction.reset, LeftAction.changeLeftColor(.fixed(fixed)),
+                LeftAction.reset,
+            ],
             .selectLeft: [TabAction.select(.left), LeftAction.changeStateTo(.loaded)],
         ])
         let bus = makeBus(table: table)
@@ -53,9 +57,13 @@ struct RoutingTests {
 
     @Test("a default action in the table is never delivered")
     func defaultNeverDelivered() async throws {
-        let table = ActionTable([.reset: [LeftAction.initial, TabAction.initial, LeftAction.reset, CenterAction.initial]])
+        let table = ActionTable([
+            .reset: [LeftAction.initial, TabAction.initial, LeftAction.reset, CenterAction.initial]
+        ])
         let bus = makeBus(table: table)
-        let (left, center, tabs) = (bus.subscribe(LeftAction.self), bus.subscribe(CenterAction.self), bus.subscribe(TabAction.self))
+        let (left, center, tabs) = (
+            bus.subscribe(LeftAction.self), bus.subscribe(CenterAction.self), bus.subscribe(TabAction.self)
+        )
         let sent = try bus.send(.reset)
         #expect(left.drain() == [.reset])
         let (centerRest, tabsRest) = (center.drain(), tabs.drain())

@@ -5,7 +5,9 @@ import Core
 import Foundation
 
 /// A bus over an in-memory journal with a fixed seed and a manual clock.
-func makeBus(table: ActionTable = .standard, seed: UInt64 = 7, journal: any JournalRepository = InMemoryJournalRepository()) -> ColorEventBus {
+func makeBus(
+    table: ActionTable = .standard, seed: UInt64 = 7, journal: any JournalRepository = InMemoryJournalRepository()
+) -> ColorEventBus {
     ColorEventBus(table: table, journal: journal, random: .seeded(seed), clock: ManualClock().clock)
 }
 

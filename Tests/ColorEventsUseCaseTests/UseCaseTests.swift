@@ -25,9 +25,11 @@ struct UseCaseTests {
     @Test("restore delivers the journal to new subscribers; journal and replay read it back")
     func restoreAndRead() async throws {
         let journal = InMemoryJournalRepository()
-        let first = ColorEventsUseCase(bus: ColorEventBus(journal: journal, random: .seeded(3), clock: ManualClock().clock))
+        let first = ColorEventsUseCase(
+            bus: ColorEventBus(journal: journal, random: .seeded(3), clock: ManualClock().clock))
         try await first.send([.changeRightColor, .selectLeft])
-        let second = ColorEventsUseCase(bus: ColorEventBus(journal: journal, random: .seeded(9), clock: ManualClock().clock))
+        let second = ColorEventsUseCase(
+            bus: ColorEventBus(journal: journal, random: .seeded(9), clock: ManualClock().clock))
         let tabs = second.subscribe(TabAction.self)
         #expect(try await second.restore() == 2)
         #expect(tabs.drain() == [.select(.left)])

@@ -16,7 +16,9 @@ struct InjectedSourcesTests {
 
     @Test("the same seed gives the same numbers and shuffles; another seed does not")
     func seededRandom() {
-        let first = RandomSource.seeded(42), second = RandomSource.seeded(42), other = RandomSource.seeded(43)
+        let first = RandomSource.seeded(42)
+        let second = RandomSource.seeded(42)
+        let other = RandomSource.seeded(43)
         let a = (0..<5).map { _ in first.next() }
         let b = (0..<5).map { _ in second.next() }
         let c = (0..<5).map { _ in other.next() }

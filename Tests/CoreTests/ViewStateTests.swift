@@ -27,8 +27,9 @@ struct ViewStateTests {
         #expect(failing.failure?.kind == .network)
     }
 
-    @Test("a result without a load in progress is refused and changes nothing",
-          arguments: [ViewState<Int>.initial, .loaded(1), .failed(x)])
+    @Test(
+        "a result without a load in progress is refused and changes nothing",
+        arguments: [ViewState<Int>.initial, .loaded(1), .failed(x)])
     func refusesResultsOutsideLoading(start: ViewState<Int>) {
         var state = start
         #expect(!step(&state, .succeed(2)))
@@ -46,7 +47,9 @@ struct ViewStateTests {
         #expect(step(&state, .load))
     }
 
-    @Test("reset goes back to initial from every state", arguments: [ViewState<Int>.initial, .loading, .loaded(1), .failed(x)])
+    @Test(
+        "reset goes back to initial from every state",
+        arguments: [ViewState<Int>.initial, .loading, .loaded(1), .failed(x)])
     func reset(start: ViewState<Int>) {
         var state = start
         #expect(step(&state, .reset))

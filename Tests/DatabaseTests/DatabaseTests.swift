@@ -31,7 +31,8 @@ struct DatabaseTests {
         let applied = try database.writer.read { db in try Self.migrator.appliedMigrations(db) }
         #expect(applied == ["v1", "v2"])
         let reopened = try AppDatabase(url: url, migrator: Self.migrator)
-        #expect(try reopened.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") } == 2)
+        #expect(
+            try reopened.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") } == 2)
     }
 
     @Test("a failed migration leaves the file as it was, and says which file")
@@ -48,7 +49,9 @@ struct DatabaseTests {
         #expect(error?.operation == .open)
         #expect(error?.path == url.path)
         let database = try AppDatabase(url: url, migrator: Self.migrator)
-        let tables = try database.writer.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
+        let tables = try database.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
         #expect(!tables.contains("half"))
     }
 
@@ -71,7 +74,9 @@ struct DatabaseTests {
         #expect(bad?.operation == .write)
         #expect(bad?.reason.contains("nowhere") == true)
         await #expect(throws: Missing.self) { try await database.read { _ in throw Missing() } }
-        #expect(throws: StorageError.self) { try database.read { db in try Int.fetchOne(db, sql: "SELECT * FROM nowhere") } }
+        #expect(throws: StorageError.self) {
+            try database.read { db in try Int.fetchOne(db, sql: "SELECT * FROM nowhere") }
+        }
     }
 
     @Test("a migration recorded under an old id is recognised after the rename, not run again")
@@ -85,7 +90,9 @@ struct DatabaseTests {
         new.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE note (text TEXT)") }
         new.registerMigration("v2") { db in try db.execute(sql: "ALTER TABLE note ADD COLUMN created_at INTEGER") }
         let database = try AppDatabase(url: url, migrator: new, renamedMigrations: ["v1: notes": "v1"])
-        let applied = try database.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
+        let applied = try database.read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+        }
         #expect(applied == ["v1", "v2"])
     }
 
@@ -103,7 +110,9 @@ struct DatabaseTests {
                         try await database.writer.write { db in
                             // Read then write in one transaction: the pattern that hits SQLITE_BUSY with deferred transactions.
                             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note") ?? 0
-                            try db.execute(sql: "INSERT INTO note (text, writer) VALUES (?, ?)", arguments: ["\(row) after \(count)", "w\(index)"])
+                            try db.execute(
+                                sql: "INSERT INTO note (text, writer) VALUES (?, ?)",
+                                arguments: ["\(row) after \(count)", "w\(index)"])
                         }
                     }
                 }

@@ -10,7 +10,9 @@ struct HandoffTests {
     @Test("every item reaches the consumer once, in order, across many small batches")
     func order() throws {
         var received: [Int] = []
-        try Handoff.run(batchSize: 3, depth: 1, produce: { send in for i in 0..<1_000 { try send(i) } }, consume: { received.append($0) })
+        try Handoff.run(
+            batchSize: 3, depth: 1, produce: { send in for i in 0..<1_000 { try send(i) } },
+            consume: { received.append($0) })
         #expect(received == Array(0..<1_000))
     }
 
@@ -27,10 +29,12 @@ struct HandoffTests {
     func producerFails() {
         let consumed = Mutex(0)
         let error = #expect(throws: Damaged.self) {
-            try Handoff.run(batchSize: 10, produce: { send in
-                for i in 0..<5 { try send(i) }
-                throw Damaged()
-            }, consume: { _ in consumed.withLock { $0 += 1 } })
+            try Handoff.run(
+                batchSize: 10,
+                produce: { send in
+                    for i in 0..<5 { try send(i) }
+                    throw Damaged()
+                }, consume: { _ in consumed.withLock { $0 += 1 } })
         }
         #expect(error == Damaged())
         // The five items were still in the producer's unsent batch when it threw.
@@ -41,20 +45,23 @@ struct HandoffTests {
     func consumerFails() {
         let state = Mutex((sent: 0, stoppedBy: nil as (any Error)?, returned: false))
         #expect(throws: Damaged.self) {
-            try Handoff.run(batchSize: 1, depth: 1, produce: { send in
-                defer { state.withLock { $0.returned = true } }
-                do {
-                    for i in 0..<1_000_000 {
-                        try send(i)
-                        state.withLock { $0.sent += 1 }
+            try Handoff.run(
+                batchSize: 1, depth: 1,
+                produce: { send in
+                    defer { state.withLock { $0.returned = true } }
+                    do {
+                        for i in 0..<1_000_000 {
+                            try send(i)
+                            state.withLock { $0.sent += 1 }
+                        }
+                    } catch {
+                        state.withLock { $0.stoppedBy = error }
+                        throw error
                     }
-                } catch {
-                    state.withLock { $0.stoppedBy = error }
-                    throw error
-                }
-            }, consume: { item in
-                if item == 10 { throw Damaged() }
-            })
+                },
+                consume: { item in
+                    if item == 10 { throw Damaged() }
+                })
         }
         let final = state.withLock { $0 }
         #expect(final.returned)

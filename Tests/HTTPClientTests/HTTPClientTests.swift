@@ -7,7 +7,8 @@ import Testing
 @Suite("HTTPClient against a loopback server")
 struct HTTPClientTests {
     /// A client that never really sleeps between attempts and gives up quickly.
-    func client(_ clock: ManualClock, attempts: Int = 3, idleTimeout: Double = 1, maxBytes: Int = 1 << 20) -> HTTPClient {
+    func client(_ clock: ManualClock, attempts: Int = 3, idleTimeout: Double = 1, maxBytes: Int = 1 << 20) -> HTTPClient
+    {
         HTTPClient(
             configuration: .init(
                 userAgent: "strata-tests/1.0",

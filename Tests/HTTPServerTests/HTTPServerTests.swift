@@ -32,14 +32,20 @@ struct HTTPServerTests {
 
     @Test("a feature's error travels in the body as its code and detail, and reads back unchanged")
     func carriedError() throws {
-        enum Sample: Codable, Equatable { case tooLong(length: Int, limit: Int), missing }
-        let error = APIError(.validation, "customer is too long", field: "customer").carrying(Sample.tooLong(length: 61, limit: 60))
+        enum Sample: Codable, Equatable {
+            case tooLong(length: Int, limit: Int)
+            case missing
+        }
+        let error = APIError(.validation, "customer is too long", field: "customer").carrying(
+            Sample.tooLong(length: 61, limit: 60))
         #expect(error.code == "tooLong")
         #expect(error.detail == .object(["tooLong": .object(["length": .integer(61), "limit": .integer(60)])]))
         let body = try JSONEncoder().encode(ErrorBody(error))
         #expect(try JSONDecoder().decode(ErrorBody.self, from: body) == ErrorBody(error))
         let detail = try #require(try JSONDecoder().decode(ErrorBody.self, from: body).error.detail)
-        #expect(try JSONDecoder().decode(Sample.self, from: try JSONEncoder().encode(detail)) == .tooLong(length: 61, limit: 60))
+        #expect(
+            try JSONDecoder().decode(Sample.self, from: try JSONEncoder().encode(detail))
+                == .tooLong(length: 61, limit: 60))
         #expect(APIError(.validation, "x").carrying(Sample.missing).code == "missing")
         #expect(APIError(.validation, "x").carrying("not an enum").code == nil)
         #expect(APIError(.validation, "x").code == nil && APIError(.validation, "x").detail == nil)
@@ -48,7 +54,8 @@ struct HTTPServerTests {
     @Test("errors of every origin become API errors with a fitting status")
     func middlewareMapping() {
         let request = Request(
-            head: .init(method: .get, scheme: "http", authority: "localhost", path: "/nowhere"), body: .init(buffer: ByteBuffer()))
+            head: .init(method: .get, scheme: "http", authority: "localhost", path: "/nowhere"),
+            body: .init(buffer: ByteBuffer()))
         struct Sample: DomainError { var kind: ErrorKind { .conflict } }
         let plain = JSONErrorMiddleware<BasicRequestContext>()
         #expect(plain.apiError(Sample(), request: request).status == .conflict)
@@ -56,7 +63,8 @@ struct HTTPServerTests {
             error is Sample ? APIError(.conflict, "worded by the feature", field: "status") : nil
         }
         #expect(worded.apiError(Sample(), request: request).field == "status")
-        let busy = plain.apiError(StorageError(.write, path: "/x", reason: "database is locked", isBusy: true), request: request)
+        let busy = plain.apiError(
+            StorageError(.write, path: "/x", reason: "database is locked", isBusy: true), request: request)
         #expect(busy.status == .serviceUnavailable)
         let missing = plain.apiError(HTTPError(.notFound), request: request)
         #expect(missing.status == .notFound)

@@ -104,7 +104,8 @@ struct MailboxTests {
     func concurrentSenders() async {
         let mailbox = Mailbox()
         mailbox.markRead()
-        let senders = 4, perSender = 500
+        let senders = 4
+        let perSender = 500
         let reader = Task {
             var seen: [[Int]] = Array(repeating: [], count: senders)
             for _ in 0..<senders * perSender {

@@ -127,7 +127,9 @@ struct MemoryGameTests {
 
     @Test("shuffling with the same seed gives the same table; the cards stay the same")
     func shuffle() {
-        var first = orderedGame(pairs: 4), second = orderedGame(pairs: 4), third = orderedGame(pairs: 4)
+        var first = orderedGame(pairs: 4)
+        var second = orderedGame(pairs: 4)
+        var third = orderedGame(pairs: 4)
         first.shuffle(using: .seeded(7))
         second.shuffle(using: .seeded(7))
         third.shuffle(using: .seeded(8))

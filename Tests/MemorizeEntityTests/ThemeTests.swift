@@ -14,10 +14,12 @@ struct ThemeTests {
         #expect(theme.isNamed("planets"))
     }
 
-    @Test("pairs must be at least 2 and at most the number of distinct emoji", arguments: [
-        (1, MemorizeError.tooFewPairs(theme: "Planets", pairs: 1, allowed: 2...3)),
-        (4, MemorizeError.tooManyPairs(theme: "Planets", pairs: 4, allowed: 2...3)),
-    ])
+    @Test(
+        "pairs must be at least 2 and at most the number of distinct emoji",
+        arguments: [
+            (1, MemorizeError.tooFewPairs(theme: "Planets", pairs: 1, allowed: 2...3)),
+            (4, MemorizeError.tooManyPairs(theme: "Planets", pairs: 4, allowed: 2...3)),
+        ])
     func pairsBounds(pairs: Int, error: MemorizeError) {
         #expect(throws: error) {
             try Theme(name: "Planets", contents: ["🌍", "🌕", "🌍", "🪐"], pairs: pairs, color: blue)
@@ -27,11 +29,15 @@ struct ThemeTests {
 
     @Test("a blank name, a multi-character emoji or a single distinct emoji are refused")
     func invalid() {
-        #expect(throws: MemorizeError.blankThemeName) { try Theme(name: " ", contents: ["🌍", "🌕"], pairs: 2, color: blue) }
+        #expect(throws: MemorizeError.blankThemeName) {
+            try Theme(name: " ", contents: ["🌍", "🌕"], pairs: 2, color: blue)
+        }
         #expect(throws: MemorizeError.notOneEmoji(theme: "X", emoji: "🌍🌕")) {
             try Theme(name: " X", contents: ["🌍🌕", "🪐"], pairs: 2, color: blue)
         }
-        #expect(throws: MemorizeError.notOneEmoji(theme: "X", emoji: "")) { try Theme(name: "X", contents: ["", "🪐"], pairs: 2, color: blue) }
+        #expect(throws: MemorizeError.notOneEmoji(theme: "X", emoji: "")) {
+            try Theme(name: "X", contents: ["", "🪐"], pairs: 2, color: blue)
+        }
         #expect(throws: MemorizeError.tooFewEmoji(theme: "X", distinct: 1)) {
             try Theme(name: "X", contents: ["🌍", "🌍"], pairs: 2, color: blue)
         }
@@ -42,7 +48,9 @@ struct ThemeTests {
         let theme = try Theme(name: "Planets", contents: ["🌍", "🌕", "🪐"], pairs: 2, color: blue)
         #expect(try theme.pairs(requested: nil) == 2)
         #expect(try theme.pairs(requested: 3) == 3)
-        #expect(throws: MemorizeError.tooManyPairs(theme: "Planets", pairs: 4, allowed: 2...3)) { try theme.pairs(requested: 4) }
+        #expect(throws: MemorizeError.tooManyPairs(theme: "Planets", pairs: 4, allowed: 2...3)) {
+            try theme.pairs(requested: 4)
+        }
     }
 
     @Test("colours parse from names and #RRGGBB; anything else is refused with the names there are")
@@ -50,7 +58,9 @@ struct ThemeTests {
         #expect(try ThemeColor(parsing: "Orange").name == "orange")
         let custom = try ThemeColor(parsing: "#10a0ff")
         #expect((custom.red, custom.green, custom.blue) == (0x10, 0xA0, 0xFF))
-        #expect(throws: MemorizeError.unknownColor("mauve", known: ThemeColor.named.map(\.name))) { try ThemeColor(parsing: "mauve") }
+        #expect(throws: MemorizeError.unknownColor("mauve", known: ThemeColor.named.map(\.name))) {
+            try ThemeColor(parsing: "mauve")
+        }
         #expect(ThemeColor.named.map(\.name).contains("orange"))
     }
 
@@ -67,7 +77,8 @@ struct ThemeTests {
 
     @Test("the same seed deals the same game; another seed another one")
     func seededDeal() throws {
-        let theme = try Theme(name: "Letters", contents: ["A", "B", "C", "D", "E", "F", "G", "H"], pairs: 5, color: blue)
+        let theme = try Theme(
+            name: "Letters", contents: ["A", "B", "C", "D", "E", "F", "G", "H"], pairs: 5, color: blue)
         let first = EmojiGame(theme: theme, pairs: 5, seed: 42, random: .seeded(42))
         let again = EmojiGame(theme: theme, pairs: 5, seed: 42, random: .seeded(42))
         let other = EmojiGame(theme: theme, pairs: 5, seed: 43, random: .seeded(43))

@@ -32,7 +32,8 @@ struct MemorizeFactoryTests {
         #expect(game.state.value?.recording == .ranked(1))
         #expect(FileManager.default.fileExists(atPath: file.path))
         let stored = SQLiteScoreRepository(
-            database: try AppDatabase(url: file, migrator: MemorizeSchema.migrator, renamedMigrations: MemorizeSchema.renamedMigrations))
+            database: try AppDatabase(
+                url: file, migrator: MemorizeSchema.migrator, renamedMigrations: MemorizeSchema.renamedMigrations))
         #expect(try stored.top(theme: "Animals", limit: 5).map(\.moves) == [22])
         let board = try feature.makeScoreBoardPresenter()
         board.load()
@@ -58,7 +59,10 @@ struct MemorizeFactoryTests {
         let directory = try TemporaryDirectory()
         let themes = directory.path("themes.json")
         try Data(#"[{"name": "Solo", "emoji": ["🍏"]}]"#.utf8).write(to: themes)
-        #expect(throws: MemorizeError.badTheme(path: themes.path, position: 1, name: "Solo", problem: .tooFewEmoji(theme: "Solo", distinct: 1))) {
+        #expect(
+            throws: MemorizeError.badTheme(
+                path: themes.path, position: 1, name: "Solo", problem: .tooFewEmoji(theme: "Solo", distinct: 1))
+        ) {
             try MemorizeFactory.live(databaseURL: directory.path("scores.sqlite"), themesFile: themes)
         }
     }
@@ -91,7 +95,8 @@ struct MemorizeFactoryTests {
         let board = try feature.makeScoreBoardPresenter()
         board.load(theme: "Animals")
         #expect(board.state.value?.rows.count == 1)
-        let first = try feature.makeGamePresenter(), second = try MemorizeFactory.inMemory(random: .seeded(3)).makeGamePresenter()
+        let first = try feature.makeGamePresenter()
+        let second = try MemorizeFactory.inMemory(random: .seeded(3)).makeGamePresenter()
         first.start(theme: "random")
         second.start(theme: "random")
         #expect(first.state.value == second.state.value)
@@ -99,7 +104,8 @@ struct MemorizeFactoryTests {
 
     @Test("a finished game that cannot be saved says why, typed, and the game still ends")
     func notSaved() throws {
-        let useCase = MemorizeUseCase(themes: InMemoryThemeRepository(), scores: FailingScores(), random: .seeded(1), clock: .live)
+        let useCase = MemorizeUseCase(
+            themes: InMemoryThemeRepository(), scores: FailingScores(), random: .seeded(1), clock: .live)
         let game = MemorizePresenter(useCase: useCase)
         game.start(theme: "Animals", seed: 2024)
         for move in demoMoves { game.choose(number: move) }

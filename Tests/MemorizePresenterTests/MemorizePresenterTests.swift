@@ -4,8 +4,8 @@ import MemorizeEntity
 import MemorizePresenter
 import MemorizeUseCase
 import Observation
-import Testing
 import Synchronization
+import Testing
 
 /// Where each emoji of Animals / seed 2024 lies, read through the use case (cards 1…16).
 private func layout(_ useCase: MemorizeUseCase) throws -> [String] {
@@ -126,7 +126,11 @@ struct MemorizePresenterTests {
     func observable() throws {
         let presenter = try started()
         let changed = Mutex(0)
-        withObservationTracking { _ = presenter.state } onChange: { changed.withLock { $0 += 1 } }
+        withObservationTracking {
+            _ = presenter.state
+        } onChange: {
+            changed.withLock { $0 += 1 }
+        }
         presenter.choose(number: 5)
         #expect(changed.withLock { $0 } == 1)
         #expect(presenter.state.value?.moves == 1)
@@ -143,9 +147,11 @@ struct ListPresenterTests {
         let rows = try #require(presenter.state.value).rows
         #expect(rows.count >= 6)
         let orange = try #require(ThemeColor.named.first { $0.name == "orange" })
-        #expect(rows.first == ThemeListViewData.Row(
-            name: "Animals", pairs: 8, maxPairs: 12, color: orange,
-            emoji: ["🐶", "🐱", "🐭", "🐹", "🐰", "🦊", "🐻", "🐼", "🐨", "🐯", "🦁", "🐮"]))
+        #expect(
+            rows.first
+                == ThemeListViewData.Row(
+                    name: "Animals", pairs: 8, maxPairs: 12, color: orange,
+                    emoji: ["🐶", "🐱", "🐭", "🐹", "🐰", "🦊", "🐻", "🐼", "🐨", "🐯", "🦁", "🐮"]))
     }
 
     @Test("the score board ranks games per theme and dates them in UTC; no games is no rows")
@@ -158,10 +164,11 @@ struct ListPresenterTests {
         let presenter = ScoreBoardPresenter(useCase: .inMemory(records: records))
         presenter.load()
         let board = try #require(presenter.state.value)
-        #expect(board.rows == [
-            .init(rank: 1, theme: "Food", score: 9, moves: 24, pairs: 10, seed: 3, date: "2023-11-14 22:13"),
-            .init(rank: 2, theme: "Food", score: 3, moves: 30, pairs: 10, seed: 1, date: "2023-11-14 22:13"),
-        ])
+        #expect(
+            board.rows == [
+                .init(rank: 1, theme: "Food", score: 9, moves: 24, pairs: 10, seed: 3, date: "2023-11-14 22:13"),
+                .init(rank: 2, theme: "Food", score: 3, moves: 30, pairs: 10, seed: 1, date: "2023-11-14 22:13"),
+            ])
         presenter.load(theme: "Animals")
         #expect(presenter.state.value?.rows.isEmpty == true)
     }

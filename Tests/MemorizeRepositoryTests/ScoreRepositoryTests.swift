@@ -7,8 +7,9 @@ import TestSupport
 import Testing
 
 private func record(_ theme: String, score: Int, moves: Int, seed: UInt64 = 1, at minute: Double = 0) -> ScoreRecord {
-    ScoreRecord(theme: theme, score: score, moves: moves, pairs: 8, seed: seed,
-                finishedAt: Date(timeIntervalSince1970: 1_700_000_000 + minute * 60))
+    ScoreRecord(
+        theme: theme, score: score, moves: moves, pairs: 8, seed: seed,
+        finishedAt: Date(timeIntervalSince1970: 1_700_000_000 + minute * 60))
 }
 
 /// The same contract, checked against SQLite and against memory.
@@ -40,11 +41,17 @@ struct ScoreRepositoryTests {
     @Test("top gives the best games of each theme, themes by name, best first", arguments: Store.allCases)
     func top(store: Store) throws {
         let scores = try store.make()
-        for (index, entry) in [("Food", 3, 10), ("Animals", 5, 16), ("Animals", 9, 20), ("Animals", 9, 18), ("Food", 7, 12), ("Animals", 1, 30)].enumerated() {
+        for (index, entry) in [
+            ("Food", 3, 10), ("Animals", 5, 16), ("Animals", 9, 20), ("Animals", 9, 18), ("Food", 7, 12),
+            ("Animals", 1, 30),
+        ].enumerated() {
             _ = try scores.add(record(entry.0, score: entry.1, moves: entry.2, at: Double(index)))
         }
         let best = try scores.top(theme: nil, limit: 2)
-        #expect(best.map { "\($0.theme) \($0.score)/\($0.moves)" } == ["Animals 9/18", "Animals 9/20", "Food 7/12", "Food 3/10"])
+        #expect(
+            best.map { "\($0.theme) \($0.score)/\($0.moves)" } == [
+                "Animals 9/18", "Animals 9/20", "Food 7/12", "Food 3/10",
+            ])
         let food = try scores.top(theme: "FOOD", limit: 10)
         #expect(food.map(\.score) == [7, 3])
         #expect(try scores.top(theme: "Vehicles", limit: 10).isEmpty)
@@ -62,13 +69,19 @@ struct ScoreRepositoryTests {
     func persists() throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("data/memorize.sqlite")
-        let first = SQLiteScoreRepository(database: try AppDatabase(url: url, migrator: MemorizeSchema.migrator, renamedMigrations: MemorizeSchema.renamedMigrations))
+        let first = SQLiteScoreRepository(
+            database: try AppDatabase(
+                url: url, migrator: MemorizeSchema.migrator, renamedMigrations: MemorizeSchema.renamedMigrations))
         _ = try first.add(record("Sports", score: 6, moves: 22))
-        let reopened = SQLiteScoreRepository(database: try AppDatabase(url: url, migrator: MemorizeSchema.migrator, renamedMigrations: MemorizeSchema.renamedMigrations))
+        let reopened = SQLiteScoreRepository(
+            database: try AppDatabase(
+                url: url, migrator: MemorizeSchema.migrator, renamedMigrations: MemorizeSchema.renamedMigrations))
         #expect(try reopened.top(theme: "Sports", limit: 5).map(\.score) == [6])
     }
 
-    @Test("a file written by the first schema (v1-scores, datetime text) opens with every score and its time to the millisecond")
+    @Test(
+        "a file written by the first schema (v1-scores, datetime text) opens with every score and its time to the millisecond"
+    )
     func migratesOldFile() throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("memorize.sqlite")
@@ -88,10 +101,18 @@ struct ScoreRepositoryTests {
         }
         let base = 1_700_000_000.0
         let records = [
-            ScoreRecord(theme: "Animals", score: 16, moves: 22, pairs: 8, seed: 2024, finishedAt: Date(timeIntervalSince1970: base + 0.123)),
-            ScoreRecord(theme: "Animals", score: 9, moves: 30, pairs: 8, seed: UInt64.max - 1, finishedAt: Date(timeIntervalSince1970: base + 60.999)),
-            ScoreRecord(theme: "Food", score: -2, moves: 40, pairs: 10, seed: 7, finishedAt: Date(timeIntervalSince1970: 86_400.001)),
-            ScoreRecord(theme: "Food", score: 4, moves: 28, pairs: 10, seed: 0, finishedAt: Date(timeIntervalSince1970: base + 3_600)),
+            ScoreRecord(
+                theme: "Animals", score: 16, moves: 22, pairs: 8, seed: 2024,
+                finishedAt: Date(timeIntervalSince1970: base + 0.123)),
+            ScoreRecord(
+                theme: "Animals", score: 9, moves: 30, pairs: 8, seed: UInt64.max - 1,
+                finishedAt: Date(timeIntervalSince1970: base + 60.999)),
+            ScoreRecord(
+                theme: "Food", score: -2, moves: 40, pairs: 10, seed: 7,
+                finishedAt: Date(timeIntervalSince1970: 86_400.001)),
+            ScoreRecord(
+                theme: "Food", score: 4, moves: 28, pairs: 10, seed: 0,
+                finishedAt: Date(timeIntervalSince1970: base + 3_600)),
         ]
         do {
             let queue = try DatabaseQueue(path: url.path)
@@ -100,23 +121,46 @@ struct ScoreRepositoryTests {
                 for record in records {
                     // As the old repository wrote them: GRDB's Date, "yyyy-MM-dd HH:mm:ss.SSS" UTC text.
                     try db.execute(
-                        sql: "INSERT INTO score (theme, score, moves, pairs, seed, finished_at) VALUES (?, ?, ?, ?, ?, ?)",
-                        arguments: [record.theme, record.score, record.moves, record.pairs, Int64(bitPattern: record.seed), record.finishedAt])
+                        sql:
+                            "INSERT INTO score (theme, score, moves, pairs, seed, finished_at) VALUES (?, ?, ?, ?, ?, ?)",
+                        arguments: [
+                            record.theme, record.score, record.moves, record.pairs, Int64(bitPattern: record.seed),
+                            record.finishedAt,
+                        ])
                 }
             }
-            #expect(try queue.read { db in try String.fetchOne(db, sql: "SELECT finished_at FROM score WHERE seed = 2024") } == "2023-11-14 22:13:20.123")
+            #expect(
+                try queue.read { db in try String.fetchOne(db, sql: "SELECT finished_at FROM score WHERE seed = 2024") }
+                    == "2023-11-14 22:13:20.123")
         }
-        let database = try AppDatabase(url: url, migrator: MemorizeSchema.migrator, renamedMigrations: MemorizeSchema.renamedMigrations)
+        let database = try AppDatabase(
+            url: url, migrator: MemorizeSchema.migrator, renamedMigrations: MemorizeSchema.renamedMigrations)
         let scores = SQLiteScoreRepository(database: database)
         let read = try scores.top(theme: nil, limit: 10)
         #expect(read.count == records.count)
-        #expect(Set(read) == Set(records.map { ScoreRecord(theme: $0.theme, score: $0.score, moves: $0.moves, pairs: $0.pairs, seed: $0.seed, finishedAt: $0.finishedAt.wholeMilliseconds) }))
-        #expect(read.map(\.finishedAt.millisecondsSince1970).sorted() == [86_400_001, 1_700_000_000_123, 1_700_000_060_999, 1_700_003_600_000])
-        let migrations = try database.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
+        #expect(
+            Set(read)
+                == Set(
+                    records.map {
+                        ScoreRecord(
+                            theme: $0.theme, score: $0.score, moves: $0.moves, pairs: $0.pairs, seed: $0.seed,
+                            finishedAt: $0.finishedAt.wholeMilliseconds)
+                    }))
+        #expect(
+            read.map(\.finishedAt.millisecondsSince1970).sorted() == [
+                86_400_001, 1_700_000_000_123, 1_700_000_060_999, 1_700_003_600_000,
+            ])
+        let migrations = try database.read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+        }
         #expect(migrations == ["v1", "v2"])
         #expect(try database.read { db in try db.tableExists("score") } == false)
         // The migrated table keeps ranking: a new game slots in among the old ones.
-        #expect(try scores.add(ScoreRecord(theme: "animals", score: 10, moves: 20, pairs: 8, seed: 1, finishedAt: Date(timeIntervalSince1970: base))) == 2)
+        #expect(
+            try scores.add(
+                ScoreRecord(
+                    theme: "animals", score: 10, moves: 20, pairs: 8, seed: 1,
+                    finishedAt: Date(timeIntervalSince1970: base))) == 2)
     }
 
     @Test("storage failures arrive as StorageError, not wrapped")

@@ -25,7 +25,8 @@ struct ThemeRepositoryTests {
     @Test("a themes file adds its themes after the built-in ones and may replace one by name")
     func fileThemes() throws {
         let directory = try TemporaryDirectory()
-        let url = try write("""
+        let url = try write(
+            """
             {"themes": [
               {"name": "Planets", "emoji": ["🌍", "🌕", "🪐", "☀️"], "pairs": 3, "color": "#1020ff"},
               {"name": "animals", "emoji": ["🐶", "🐱"], "color": "pink"},
@@ -58,27 +59,43 @@ struct ThemeRepositoryTests {
         #expect(MemorizeError.themesFileMissing(path: url.path).kind == .notFound)
     }
 
-    @Test("a file that is not a list of themes is bad data saying what the decoder found", arguments: [
-        (#"{"themes": [{"name": "NoEmoji"}]}"#, ThemeFileDefect.missingField("emoji", at: "themes[0]")),
-        (#"{"themes": [ {"name": "Cut", "#, .notJSON),
-        (#""just text""#, .wrongType(at: "")),
-        (#"{"themes": [{"name": "Odd", "emoji": "🍏"}]}"#, .wrongType(at: "themes[0].emoji")),
-    ])
+    @Test(
+        "a file that is not a list of themes is bad data saying what the decoder found",
+        arguments: [
+            (#"{"themes": [{"name": "NoEmoji"}]}"#, ThemeFileDefect.missingField("emoji", at: "themes[0]")),
+            (#"{"themes": [ {"name": "Cut", "#, .notJSON),
+            (#""just text""#, .wrongType(at: "")),
+            (#"{"themes": [{"name": "Odd", "emoji": "🍏"}]}"#, .wrongType(at: "themes[0].emoji")),
+        ])
     func notThemes(text: String, defect: ThemeFileDefect) throws {
         let directory = try TemporaryDirectory()
         let url = try write(text, in: directory)
-        #expect(throws: MemorizeError.themesFileNotThemes(path: url.path, defect: defect)) { try ThemeFileRepository(url: url) }
+        #expect(throws: MemorizeError.themesFileNotThemes(path: url.path, defect: defect)) {
+            try ThemeFileRepository(url: url)
+        }
     }
 
-    @Test("a theme that breaks a rule is bad data naming the file, the theme's place and name, and the rule", arguments: [
-        (#"{"themes": [{"name": "Tiny", "emoji": ["🍏", "🍎"], "pairs": 5}]}"#, 1, "Tiny",
-         MemorizeError.tooManyPairs(theme: "Tiny", pairs: 5, allowed: 2...2)),
-        (#"{"themes": [{"name": "Odd", "emoji": ["🍏🍎", "🍋"]}]}"#, 1, "Odd", .notOneEmoji(theme: "Odd", emoji: "🍏🍎")),
-        (#"{"themes": [{"name": "Hue", "emoji": ["🍏", "🍎"], "color": "mauve"}]}"#, 1, "Hue",
-         .unknownColor("mauve", known: ThemeColor.named.map(\.name))),
-        (#"{"themes": [{"name": "Twin", "emoji": ["🍏", "🍎"]}, {"name": "twin", "emoji": ["🍋", "🍎"]}]}"#, 2, "twin", .duplicateTheme("twin")),
-        (#"[{"name": "", "emoji": ["🍏", "🍎"]}]"#, 1, "", .blankThemeName),
-    ])
+    @Test(
+        "a theme that breaks a rule is bad data naming the file, the theme's place and name, and the rule",
+        arguments: [
+            (
+                #"{"themes": [{"name": "Tiny", "emoji": ["🍏", "🍎"], "pairs": 5}]}"#, 1, "Tiny",
+                MemorizeError.tooManyPairs(theme: "Tiny", pairs: 5, allowed: 2...2)
+            ),
+            (
+                #"{"themes": [{"name": "Odd", "emoji": ["🍏🍎", "🍋"]}]}"#, 1, "Odd",
+                .notOneEmoji(theme: "Odd", emoji: "🍏🍎")
+            ),
+            (
+                #"{"themes": [{"name": "Hue", "emoji": ["🍏", "🍎"], "color": "mauve"}]}"#, 1, "Hue",
+                .unknownColor("mauve", known: ThemeColor.named.map(\.name))
+            ),
+            (
+                #"{"themes": [{"name": "Twin", "emoji": ["🍏", "🍎"]}, {"name": "twin", "emoji": ["🍋", "🍎"]}]}"#, 2,
+                "twin", .duplicateTheme("twin")
+            ),
+            (#"[{"name": "", "emoji": ["🍏", "🍎"]}]"#, 1, "", .blankThemeName),
+        ])
     func badThemes(text: String, position: Int, name: String, problem: MemorizeError) throws {
         let directory = try TemporaryDirectory()
         let url = try write(text, in: directory)

@@ -54,7 +54,9 @@ struct MemorizeUseCaseTests {
         var game = try useCase.newGame(theme: .named("Halloween"), seed: 1)
         let before = game
         for number in [0, 13, -1] {
-            #expect(throws: MemorizeError.noCard(number, cardCount: 12)) { try useCase.choose(cardNumber: number, in: &game) }
+            #expect(throws: MemorizeError.noCard(number, cardCount: 12)) {
+                try useCase.choose(cardNumber: number, in: &game)
+            }
         }
         #expect(game == before)
         #expect(try useCase.choose(cardNumber: 1, in: &game) == .turnedUp(game.game.cards[0].content))
@@ -82,7 +84,10 @@ struct MemorizeUseCaseTests {
         #expect(try useCase.record(game) == 1)
         let best = try useCase.topScores(theme: "animals")
         #expect(best.count == 1)
-        #expect(best.first?.records == [ScoreRecord(theme: "Animals", score: 16, moves: 22, pairs: 8, seed: 2024, finishedAt: clock.now)])
+        #expect(
+            best.first?.records == [
+                ScoreRecord(theme: "Animals", score: 16, moves: 22, pairs: 8, seed: 2024, finishedAt: clock.now)
+            ])
     }
 
     @Test("top scores come grouped per theme, best first")

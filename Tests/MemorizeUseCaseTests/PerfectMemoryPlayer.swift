@@ -19,7 +19,7 @@ func perfectMemoryMoves(_ contents: [String]) -> [Int] {
     while matched.count < contents.count {
         if let pair = seen.values.first(where: { $0.count == 2 }) {
             moves += pair.map { $0 + 1 }
-            pair.forEach { matched.insert($0) }
+            matched.formUnion(pair)
             seen[contents[pair[0]]] = nil
             continue
         }
@@ -27,13 +27,13 @@ func perfectMemoryMoves(_ contents: [String]) -> [Int] {
         if let known = seen[contents[first]], known.count == 2 {
             let partner = known[0]
             moves.append(partner + 1)
-            [first, partner].forEach { matched.insert($0) }
+            matched.formUnion([first, partner])
             seen[contents[first]] = nil
             continue
         }
         let second = turnUnseen()
         if contents[first] == contents[second] {
-            [first, second].forEach { matched.insert($0) }
+            matched.formUnion([first, second])
             seen[contents[first]] = nil
         }
     }

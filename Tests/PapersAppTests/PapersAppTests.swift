@@ -24,13 +24,20 @@ struct PapersAppTests {
     func libraryFlow() throws {
         let directory = try TemporaryDirectory()
         let db = ["--db", directory.path("p.sqlite").path]
-        let imported = try papers.run(["import", fixture("search-all-testing-100-entries.xml"), fixture("legacy2016-au-del_maestro-10-of-31.xml")] + db)
+        let imported = try papers.run(
+            [
+                "import", fixture("search-all-testing-100-entries.xml"),
+                fixture("legacy2016-au-del_maestro-10-of-31.xml"),
+            ] + db)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("imported 110 papers from 2 files: 110 added"))
 
         let search = try papers.run(["library", "search", "helium", "--format", "plain", "--offline"] + db)
         #expect(search.status == 0)
-        #expect(search.stdout.contains("1201.4869v1\t2012-01-23\tcond-mat.mes-hall\tAdrian Del Maestro\tA Luttinger Liquid Core Inside Helium-4 Filled Nanopores"))
+        #expect(
+            search.stdout.contains(
+                "1201.4869v1\t2012-01-23\tcond-mat.mes-hall\tAdrian Del Maestro\tA Luttinger Liquid Core Inside Helium-4 Filled Nanopores"
+            ))
 
         let show = try papers.run(["show", "1201.4869", "--format", "json", "--offline"] + db)
         #expect(show.status == 0)
@@ -38,7 +45,8 @@ struct PapersAppTests {
         #expect(detail?["doi"] as? String == "10.1142/S021797921244002X")
         #expect(detail?["isFavourite"] as? Bool == false)
 
-        #expect(try papers.run(["fav", "1201.4869", "--offline"] + db).stdout.contains("★ 1201.4869v1 added to favourites"))
+        #expect(
+            try papers.run(["fav", "1201.4869", "--offline"] + db).stdout.contains("★ 1201.4869v1 added to favourites"))
         let favourites = try papers.run(["favorites"] + db)
         #expect(favourites.status == 0)
         #expect(favourites.stdout.contains("★  1201.4869v1"))
@@ -49,7 +57,9 @@ struct PapersAppTests {
         #expect(try papers.run(["unfav", "1201.4869"] + db).stdout.contains("removed from favourites"))
     }
 
-    @Test("a table fits titles to $COLUMNS by display width; with no terminal and no COLUMNS, and in plain, titles are whole")
+    @Test(
+        "a table fits titles to $COLUMNS by display width; with no terminal and no COLUMNS, and in plain, titles are whole"
+    )
     func fitsTitles() throws {
         let directory = try TemporaryDirectory()
         let db = ["--db", directory.path("p.sqlite").path]
@@ -61,13 +71,17 @@ struct PapersAppTests {
         #expect(!narrow.stdout.contains(title))
         let unknown = try papers.run(["library", "search", "helium", "--offline"] + db, environment: ["COLUMNS": ""])
         #expect(unknown.stdout.contains(title))
-        let plain = try papers.run(["library", "search", "helium", "--offline", "--format", "plain"] + db, environment: ["COLUMNS": "60"])
+        let plain = try papers.run(
+            ["library", "search", "helium", "--offline", "--format", "plain"] + db, environment: ["COLUMNS": "60"])
         #expect(plain.stdout.contains("\t" + title))
-        let json = try papers.run(["library", "search", "helium", "--offline", "--format", "json"] + db, environment: ["COLUMNS": "60"])
+        let json = try papers.run(
+            ["library", "search", "helium", "--offline", "--format", "json"] + db, environment: ["COLUMNS": "60"])
         let list = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let row = (list?["rows"] as? [[String: Any]])?.first
         #expect(row?["displayTitle"] as? String == title && row?["title"] as? String == title)
-        #expect(list?["emptyMessage"] as? String == "nothing in the library matches 'helium'; fetch more with `papers search` or `papers import`")
+        #expect(
+            list?["emptyMessage"] as? String
+                == "nothing in the library matches 'helium'; fetch more with `papers search` or `papers import`")
         let empty = try papers.run(["favorites"] + db)
         #expect(empty.stdout == "no favourites yet; add one with `papers fav ID`\n")
     }
@@ -78,7 +92,11 @@ struct PapersAppTests {
         let feed = try FixtureFiles.data("arxiv", "search-all-testing-100-entries.xml")
         let server = try LoopbackServer(replies: [.respond(status: 200, body: feed)])
         let db = ["--db", directory.path("p.sqlite").path]
-        let result = try papers.run(["search", "testing", "--limit", "100", "--sort", "submitted", "--order", "asc", "--format", "json", "--api-url", server.baseURL.appendingPathComponent("api/query").absoluteString] + db)
+        let result = try papers.run(
+            [
+                "search", "testing", "--limit", "100", "--sort", "submitted", "--order", "asc", "--format", "json",
+                "--api-url", server.baseURL.appendingPathComponent("api/query").absoluteString,
+            ] + db)
         #expect(result.status == 0, "\(result.stderr)")
         let list = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect((list?["rows"] as? [Any])?.count == 100)
@@ -95,7 +113,9 @@ struct PapersAppTests {
     @Test("$STRATA_ARXIV_API_URL points show at the loopback server; the error feed exits 76")
     func apiErrorExit() throws {
         let directory = try TemporaryDirectory()
-        let server = try LoopbackServer(replies: [.respond(status: 400, body: try FixtureFiles.data("arxiv", "error-id-abc-http400.xml"))])
+        let server = try LoopbackServer(replies: [
+            .respond(status: 400, body: try FixtureFiles.data("arxiv", "error-id-abc-http400.xml"))
+        ])
         let result = try papers.run(
             ["show", "2401.12345", "--db", directory.path("p.sqlite").path],
             environment: ["STRATA_ARXIV_API_URL": server.baseURL.appendingPathComponent("api/query").absoluteString])
@@ -107,7 +127,9 @@ struct PapersAppTests {
     @Test("an HTML page instead of Atom exits 78 and saves nothing")
     func htmlExit() throws {
         let directory = try TemporaryDirectory()
-        let server = try LoopbackServer(replies: [.respond(status: 200, body: Data("<!DOCTYPE html><html><body>maintenance</body></html>".utf8))])
+        let server = try LoopbackServer(replies: [
+            .respond(status: 200, body: Data("<!DOCTYPE html><html><body>maintenance</body></html>".utf8))
+        ])
         let db = ["--db", directory.path("p.sqlite").path]
         let result = try papers.run(["search", "x", "--api-url", server.baseURL.absoluteString] + db)
         #expect(result.status == ErrorKind.badData.exitCode)
@@ -119,18 +141,29 @@ struct PapersAppTests {
     func usageExits() throws {
         let directory = try TemporaryDirectory()
         let db = ["--db", directory.path("p.sqlite").path]
-        for arguments in [["show", "abc"], ["search", "x", "--limit", "30001"], ["search", "x", "--offline"], ["search", "x", "--api-url", "nope"]] {
+        for arguments in [
+            ["show", "abc"], ["search", "x", "--limit", "30001"], ["search", "x", "--offline"],
+            ["search", "x", "--api-url", "nope"],
+        ] {
             let result = try papers.run(arguments + db)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
             #expect(result.stderr.hasPrefix("papers: error: "), "\(arguments)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments)")
         }
         #expect(try papers.run(["search", "x", "--format", "xml"] + db).status == 64)
-        #expect(try papers.run(["show", "abc"] + db).stderr.hasPrefix("papers: error: 'abc' is not an arXiv id; use the new style 2401.12345"))
-        #expect(try papers.run(["search", "x", "--offline"] + db).stderr.contains("--offline: searching arXiv needs the network"))
-        #expect(try papers.run(["search", "x", "--limit", "30001"] + db).stderr
-            == "papers: error: --limit must be between 1 and 30000 (the arXiv API's maximum per query); got 30001\n")
-        #expect(try papers.run(["search", "x", "--api-url", "nope"] + db).stderr.contains("'nope' is not an http(s) URL; pass --api-url"))
+        #expect(
+            try papers.run(["show", "abc"] + db).stderr.hasPrefix(
+                "papers: error: 'abc' is not an arXiv id; use the new style 2401.12345"))
+        #expect(
+            try papers.run(["search", "x", "--offline"] + db).stderr.contains(
+                "--offline: searching arXiv needs the network"))
+        #expect(
+            try papers.run(["search", "x", "--limit", "30001"] + db).stderr
+                == "papers: error: --limit must be between 1 and 30000 (the arXiv API's maximum per query); got 30001\n"
+        )
+        #expect(
+            try papers.run(["search", "x", "--api-url", "nope"] + db).stderr.contains(
+                "'nope' is not an http(s) URL; pass --api-url"))
         #expect(try papers.run(["search", "x", "--db", ""]).status == 64)
     }
 

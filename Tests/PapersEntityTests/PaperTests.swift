@@ -2,11 +2,14 @@ import Foundation
 import PapersEntity
 import Testing
 
-func samplePaper(id: String = "2401.12345", version: Int = 1, published: Date = Date(timeIntervalSince1970: 1_700_000_000)) -> Paper {
+func samplePaper(
+    id: String = "2401.12345", version: Int = 1, published: Date = Date(timeIntervalSince1970: 1_700_000_000)
+) -> Paper {
     Paper(
         id: id, version: version, title: "  A {Luttinger}\n   Liquid  Core ", summary: "line one\n  line two\t\tend ",
         authors: [Author(name: "Aurora Ramírez", affiliations: ["U. Córdoba"]), Author(name: "Mario Berrios")],
-        published: published, updated: published.addingTimeInterval(86_400), primaryCategory: "cs.SE", categories: ["cs.SE", "cs.AI"],
+        published: published, updated: published.addingTimeInterval(86_400), primaryCategory: "cs.SE",
+        categories: ["cs.SE", "cs.AI"],
         journalRef: nil, doi: "10.1/x")
 }
 
@@ -42,7 +45,8 @@ struct PaperTests {
 
     @Test("a higher version, or the same one updated later, supersedes")
     func supersedes() {
-        let v1 = samplePaper(version: 1), v2 = samplePaper(version: 2)
+        let v1 = samplePaper(version: 1)
+        let v2 = samplePaper(version: 2)
         #expect(v2.supersedes(v1))
         #expect(!v1.supersedes(v2))
         var later = v1

@@ -30,7 +30,9 @@ struct PapersFactoryTests {
         let directory = try TemporaryDirectory()
         let blocker = directory.path("file")
         try Data("x".utf8).write(to: blocker)
-        let error = #expect(throws: StorageError.self) { try PapersFactory.offline(databaseURL: blocker.appendingPathComponent("p.sqlite")) }
+        let error = #expect(throws: StorageError.self) {
+            try PapersFactory.offline(databaseURL: blocker.appendingPathComponent("p.sqlite"))
+        }
         #expect(error?.operation == .open)
     }
 
@@ -54,8 +56,12 @@ struct PapersFactoryTests {
         let offline = try PapersFactory.offline(databaseURL: databaseURL, clock: clock.clock)
         #expect(try offline.useCase.searchLibrary("helium", limit: 5).papers.contains { $0.id == "1201.4869" })
         #expect(try await offline.useCase.show("1201.4869").id == "1201.4869")
-        await #expect(throws: PapersError.offlineLookup(["2401.00001"])) { try await offline.useCase.show("2401.00001") }
-        await #expect(throws: PapersError.offlineSearch) { try await offline.useCase.search(try PaperQuery(expression: .term(.all, "x"))) }
+        await #expect(throws: PapersError.offlineLookup(["2401.00001"])) {
+            try await offline.useCase.show("2401.00001")
+        }
+        await #expect(throws: PapersError.offlineSearch) {
+            try await offline.useCase.search(try PaperQuery(expression: .term(.all, "x")))
+        }
         #expect(calls.requests.count == 1)
     }
 
@@ -63,7 +69,8 @@ struct PapersFactoryTests {
     func inMemory() async throws {
         let paper = Paper(
             id: "2401.00001", version: 1, title: "T", summary: "S", authors: [Author(name: "A")],
-            published: Date(timeIntervalSince1970: 0), updated: Date(timeIntervalSince1970: 0), primaryCategory: "cs.LG", categories: ["cs.LG"])
+            published: Date(timeIntervalSince1970: 0), updated: Date(timeIntervalSince1970: 0),
+            primaryCategory: "cs.LG", categories: ["cs.LG"])
         let feature = PapersFactory.inMemory(remote: [paper])
         #expect(try await feature.useCase.show("2401.00001") == paper)
         #expect(try feature.useCase.stats().papers == 1)

@@ -24,7 +24,9 @@ struct PresenterTests {
 
     @Test("list rows: short id, date, whole title, first author et al., favourite, recent flag")
     func listRows() async throws {
-        let long = paper("2401.00001", title: String(repeating: "Very long title ", count: 20), authors: ["Ann Lee", "Bo Chen"], daysAgo: 2)
+        let long = paper(
+            "2401.00001", title: String(repeating: "Very long title ", count: 20), authors: ["Ann Lee", "Bo Chen"],
+            daysAgo: 2)
         let short = paper("2312.00002", title: "Short", authors: ["Solo Author"], daysAgo: 40)
         let useCase = useCase(library: [long, short])
         _ = try useCase.searchLibrary("title", limit: 1)
@@ -86,7 +88,10 @@ struct PresenterTests {
         await presenter.favourite("2401.00001")
         let data = try #require(presenter.state.value)
         #expect(data.change == .added)
-        #expect(data.fields.map(\.label) == ["id", "title", "authors", "published", "updated", "category", "abstract", "pdf", "favourite"])
+        #expect(
+            data.fields.map(\.label) == [
+                "id", "title", "authors", "published", "updated", "category", "abstract", "pdf", "favourite",
+            ])
         #expect(data.fields.last?.value == "yes")
         await presenter.unfavourite("2401.00001")
         #expect(presenter.state.value?.change == .removed)
@@ -99,13 +104,16 @@ struct PresenterTests {
     @Test("statistics, import and BibTeX view data")
     func library() async throws {
         let luttinger = Paper(
-            id: "1201.4869", version: 1, title: "A Luttinger Liquid Core Inside Helium-4 Filled Nanopores", summary: "Helium.",
+            id: "1201.4869", version: 1, title: "A Luttinger Liquid Core Inside Helium-4 Filled Nanopores",
+            summary: "Helium.",
             authors: [Author(name: "Adrian Del Maestro")], published: Date(timeIntervalSince1970: 1_327_300_000),
-            updated: Date(timeIntervalSince1970: 1_327_300_000), primaryCategory: "cond-mat.mes-hall", categories: ["cond-mat.mes-hall"])
+            updated: Date(timeIntervalSince1970: 1_327_300_000), primaryCategory: "cond-mat.mes-hall",
+            categories: ["cond-mat.mes-hall"])
         let others = (1...9).map { paper("1201.000\($0)", title: "Paper \($0)", authors: ["A"], daysAgo: 400) }
         let presenter = LibraryPresenter(useCase: useCase(feeds: ["/feeds/maestro.xml": [luttinger] + others]))
         await presenter.importFeeds(["/feeds/maestro.xml"])
-        #expect(presenter.importResult.value?.message == "imported 10 papers from 1 file: 10 added, 0 updated, 0 unchanged")
+        #expect(
+            presenter.importResult.value?.message == "imported 10 papers from 1 file: 10 added, 0 updated, 0 unchanged")
         await presenter.loadStats()
         #expect(presenter.stats.value?.fields.first == DetailField(label: "papers", value: "10"))
         await presenter.exportBibTeX(["1201.4869"])

@@ -8,9 +8,14 @@ import Testing
 
 @Suite("The arXiv API against a loopback server")
 struct ArxivAPITests {
-    func api(_ server: LoopbackServer, clock: ManualClock, log: any RequestLog = InMemoryRequestLog(), pageSize: Int = 2_000, idleTimeout: Double = 5, attempts: Int = 3) -> ArxivAPI {
+    func api(
+        _ server: LoopbackServer, clock: ManualClock, log: any RequestLog = InMemoryRequestLog(), pageSize: Int = 2_000,
+        idleTimeout: Double = 5, attempts: Int = 3
+    ) -> ArxivAPI {
         let client = HTTPClient(
-            configuration: .init(userAgent: "strata-papers/test", limits: HTTPLimits(idleTimeout: idleTimeout, totalTimeout: 10), maxAttempts: attempts, baseDelay: 3),
+            configuration: .init(
+                userAgent: "strata-papers/test", limits: HTTPLimits(idleTimeout: idleTimeout, totalTimeout: 10),
+                maxAttempts: attempts, baseDelay: 3),
             clock: clock.clock)
         return ArxivAPI(
             configuration: .init(baseURL: server.baseURL.appendingPathComponent("api/query"), pageSize: pageSize),
@@ -22,12 +27,15 @@ struct ArxivAPITests {
     }
 
     /// Serves the recorded entries as a result set of `total`, paged by `start` and `max_results`.
-    func pagedServer(total: Int = 100, override: (@Sendable (Int, Int) -> LoopbackServer.Reply?)? = nil) throws -> LoopbackServer {
+    func pagedServer(total: Int = 100, override: (@Sendable (Int, Int) -> LoopbackServer.Reply?)? = nil) throws
+        -> LoopbackServer
+    {
         let entries = try Feeds.recordedEntries()
         let count = Counter()
         return try LoopbackServer { request in
             let parameters = Feeds.parameters(request.target)
-            let start = Int(parameters["start"] ?? "") ?? 0, size = Int(parameters["max_results"] ?? "") ?? 10
+            let start = Int(parameters["start"] ?? "") ?? 0
+            let size = Int(parameters["max_results"] ?? "") ?? 10
             if let reply = override?(count.next(), start) { return reply }
             let slice = Array(entries[min(start, entries.count)..<min(start + size, total, entries.count)])
             return .respond(status: 200, body: Feeds.page(slice, total: total, start: start))
@@ -108,16 +116,21 @@ struct ArxivAPITests {
         let result = try await api(server, clock: ManualClock(), pageSize: 2).fetch(try query(50), progress: nil)
         #expect(result.papers.count == 3)
         #expect(server.requests.count == 2)
-        let empty = try LoopbackServer(replies: [.respond(status: 200, body: try Feeds.fixture("empty-id-0000.0000.xml"))])
+        let empty = try LoopbackServer(replies: [
+            .respond(status: 200, body: try Feeds.fixture("empty-id-0000.0000.xml"))
+        ])
         let none = try await api(empty, clock: ManualClock()).fetch(try query(10), progress: nil)
         #expect(none.papers.isEmpty && none.totalResults == 0)
     }
 
     @Test("the error feed is an API error with HTTP 400 and with 200", arguments: [400, 200])
     func errorFeed(status: Int) async throws {
-        let server = try LoopbackServer(replies: [.respond(status: status, body: try Feeds.fixture("error-id-abc-http400.xml"))])
+        let server = try LoopbackServer(replies: [
+            .respond(status: status, body: try Feeds.fixture("error-id-abc-http400.xml"))
+        ])
         await #expect(throws: PapersError.apiError("incorrect id format for abc")) {
-            try await api(server, clock: ManualClock()).fetch(try PaperQuery(ids: [ArxivID(base: "2401.12345", version: nil)], limit: 1), progress: nil)
+            try await api(server, clock: ManualClock()).fetch(
+                try PaperQuery(ids: [ArxivID(base: "2401.12345", version: nil)], limit: 1), progress: nil)
         }
     }
 
@@ -125,13 +138,17 @@ struct ArxivAPITests {
     func htmlPage() async throws {
         let html = Data("<html><body>Oops</body></html>".utf8)
         let ok = try LoopbackServer(replies: [.respond(status: 200, body: html)])
-        let bad = await #expect(throws: PapersError.self) { try await api(ok, clock: ManualClock()).fetch(try query(1), progress: nil) }
+        let bad = await #expect(throws: PapersError.self) {
+            try await api(ok, clock: ManualClock()).fetch(try query(1), progress: nil)
+        }
         guard case .badFeed(_, .notAtom(root: "html", namespace: nil)) = bad else {
             Issue.record("expected an HTML root, got \(String(describing: bad))")
             return
         }
         let missing = try LoopbackServer(replies: [.respond(status: 404, body: html)])
-        let remote = await #expect(throws: PapersError.self) { try await api(missing, clock: ManualClock()).fetch(try query(1), progress: nil) }
+        let remote = await #expect(throws: PapersError.self) {
+            try await api(missing, clock: ManualClock()).fetch(try query(1), progress: nil)
+        }
         guard case .unexpectedStatus(404, _) = remote else {
             Issue.record("expected HTTP 404, got \(String(describing: remote))")
             return
@@ -144,7 +161,8 @@ struct ArxivAPITests {
         let server = try LoopbackServer(replies: [.hang])
         defer { server.stop() }
         let error = await #expect(throws: TransferError.self) {
-            try await api(server, clock: ManualClock(), idleTimeout: 0.5, attempts: 2).fetch(try query(1), progress: nil)
+            try await api(server, clock: ManualClock(), idleTimeout: 0.5, attempts: 2).fetch(
+                try query(1), progress: nil)
         }
         #expect(error?.kind == .network)
     }
@@ -160,7 +178,9 @@ struct ArxivAPITests {
         #expect(result.papers.count == 100)
         #expect(server.requests.count == 2)
         let cut = try LoopbackServer(replies: [.respond(status: 200, body: full.prefix(10_000))])
-        let error = await #expect(throws: PapersError.self) { try await api(cut, clock: ManualClock()).fetch(try query(100), progress: nil) }
+        let error = await #expect(throws: PapersError.self) {
+            try await api(cut, clock: ManualClock()).fetch(try query(100), progress: nil)
+        }
         guard case .badFeed(_, .notWellFormed) = error else {
             Issue.record("expected XML that is not well-formed, got \(String(describing: error))")
             return
@@ -169,10 +189,13 @@ struct ArxivAPITests {
 
     @Test("the offline source never fetches and says what to do")
     func offline() async throws {
-        await #expect(throws: PapersError.offlineSearch) { try await OfflinePaperSource().fetch(try query(1), progress: nil) }
+        await #expect(throws: PapersError.offlineSearch) {
+            try await OfflinePaperSource().fetch(try query(1), progress: nil)
+        }
         #expect(PapersError.offlineSearch.kind == .usage)
         await #expect(throws: PapersError.offlineLookup(["2401.12345"])) {
-            try await OfflinePaperSource().fetch(try PaperQuery(ids: [ArxivID(base: "2401.12345", version: nil)], limit: 1), progress: nil)
+            try await OfflinePaperSource().fetch(
+                try PaperQuery(ids: [ArxivID(base: "2401.12345", version: nil)], limit: 1), progress: nil)
         }
         #expect(PapersError.offlineLookup([]).kind == .notFound)
     }
@@ -181,7 +204,12 @@ struct ArxivAPITests {
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func next() -> Int { lock.withLock { defer { value += 1 }; return value } }
+    func next() -> Int {
+        lock.withLock {
+            defer { value += 1 }
+            return value
+        }
+    }
 }
 
 final class ProgressLog: @unchecked Sendable {

@@ -19,7 +19,9 @@ struct AtomFeedParserTests {
         #expect(first.title == "Testing Deep Learning Models: A First Comparative Study of Multiple Testing Techniques")
         #expect(first.authors.map(\.name) == ["Mohit Kumar Ahuja", "Arnaud Gotlieb", "Helge Spieker"])
         #expect(first.primaryCategory == "cs.SE" && first.categories == ["cs.SE", "cs.LG"])
-        #expect(first.pdfURL == "https://arxiv.org/pdf/2202.12139v1" && first.abstractURL == "https://arxiv.org/abs/2202.12139v1")
+        #expect(
+            first.pdfURL == "https://arxiv.org/pdf/2202.12139v1"
+                && first.abstractURL == "https://arxiv.org/abs/2202.12139v1")
         #expect(first.doi == "10.1109/ICSTW55395.2022.00035")
         #expect(first.comment?.hasPrefix("Artificial Intelligence in Software Testing") == true)
         #expect(first.published == Date(timeIntervalSince1970: 1_645_715_119))
@@ -63,13 +65,17 @@ struct AtomFeedParserTests {
     @Test("a file is streamed to the same papers as memory")
     func file() throws {
         var ids: [String] = []
-        let header = try parser.parse(fileAt: FixtureFiles.url("arxiv", "search-all-testing-100-entries.xml")) { ids.append($0.id) }
+        let header = try parser.parse(fileAt: FixtureFiles.url("arxiv", "search-all-testing-100-entries.xml")) {
+            ids.append($0.id)
+        }
         let page = try parser.page(try Feeds.fixture("search-all-testing-100-entries.xml"), source: "fixture")
         #expect(ids == page.papers.map(\.id))
         #expect(header.entryCount == 100)
     }
 
-    @Test("input cut into chunks anywhere (inside tags, attributes, entities, UTF-8 characters) parses the same", arguments: [1, 7, 4_093])
+    @Test(
+        "input cut into chunks anywhere (inside tags, attributes, entities, UTF-8 characters) parses the same",
+        arguments: [1, 7, 4_093])
     func chunks(size: Int) throws {
         let whole = try parser.page(try Feeds.fixture("search-all-testing-100-entries.xml"), source: "fixture")
         let chunked = AtomFeedParser(chunkSize: size)
@@ -104,21 +110,28 @@ struct AtomFeedParserTests {
         #expect(paper.categories == ["hep-th", "gr-qc"])
     }
 
-    @Test("malformed input is a bad feed naming its source and the problem", arguments: [
-        ("truncated", String(decoding: (try? Feeds.fixture("search-all-testing-100-entries.xml")) ?? Data(), as: UTF8.self).prefix(50_000).description),
-        ("html", "<!DOCTYPE html><html><head><title>503</title></head><body>Service Unavailable</body></html>"),
-        ("rss", "<rss version=\"2.0\"><channel/></rss>"),
-        ("atom-without-namespace", "<feed><entry/></feed>"),
-        ("not xml", "Rate exceeded."),
-        ("empty", ""),
-    ])
+    @Test(
+        "malformed input is a bad feed naming its source and the problem",
+        arguments: [
+            (
+                "truncated",
+                String(decoding: (try? Feeds.fixture("search-all-testing-100-entries.xml")) ?? Data(), as: UTF8.self)
+                    .prefix(50_000).description
+            ),
+            ("html", "<!DOCTYPE html><html><head><title>503</title></head><body>Service Unavailable</body></html>"),
+            ("rss", "<rss version=\"2.0\"><channel/></rss>"),
+            ("atom-without-namespace", "<feed><entry/></feed>"),
+            ("not xml", "Rate exceeded."),
+            ("empty", ""),
+        ])
     func malformed(name: String, body: String) {
         let error = #expect(throws: PapersError.self, "\(name)") { try parser.page(Data(body.utf8), source: name) }
         #expect(error?.kind == .badData, "\(name): \(String(describing: error))")
         guard case .badFeed(let source, let problem) = error else { return }
         #expect(source == name)
         switch name {
-        case "truncated", "not xml": #expect({ if case .notWellFormed = problem { true } else { false } }(), "\(problem)")
+        case "truncated", "not xml":
+            #expect({ if case .notWellFormed = problem { true } else { false } }(), "\(problem)")
         case "html": #expect(problem == .notAtom(root: "html", namespace: nil))
         case "rss": #expect(problem == .notAtom(root: "rss", namespace: nil))
         case "atom-without-namespace": #expect(problem == .notAtom(root: "feed", namespace: nil))
@@ -131,7 +144,10 @@ struct AtomFeedParserTests {
         var entries = try Feeds.recordedEntries()
         entries[1] = entries[1].replacingOccurrences(of: "<published>", with: "<published>not a date")
         var delivered = 0
-        #expect(throws: PapersError.badFeed(source: "t", problem: .malformedDate(entry: 2, text: "not a date2024-05-22T16:11:45Z"))) {
+        #expect(
+            throws: PapersError.badFeed(
+                source: "t", problem: .malformedDate(entry: 2, text: "not a date2024-05-22T16:11:45Z"))
+        ) {
             try parser.parse(Feeds.page(entries, total: 100, start: 0), source: "t") { _ in delivered += 1 }
         }
         #expect(delivered == 1)

@@ -77,7 +77,9 @@ struct SQLitePaperLibraryTests {
         }
     }
 
-    @Test("an import longer than one indexing batch indexes every row, including a row updated after its batch was indexed")
+    @Test(
+        "an import longer than one indexing batch indexes every row, including a row updated after its batch was indexed"
+    )
     func indexAcrossBatches() throws {
         let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
         let library = SQLitePaperLibrary(database: database)
@@ -116,7 +118,8 @@ struct SQLitePaperLibraryTests {
         try library.save(try recorded())
         #expect(try library.search("WebView Android", limit: 5).first?.title.contains("WebView") == true)
         #expect(try library.search("au:Gotlieb", limit: 50).contains { $0.id == "2202.12139" })
-        #expect(try library.search("ramirez", limit: 50).contains { $0.authors.contains { $0.name == "Aurora Ramírez" } })
+        #expect(
+            try library.search("ramirez", limit: 50).contains { $0.authors.contains { $0.name == "Aurora Ramírez" } })
         #expect(try library.search("\"learning to rank\"", limit: 50).contains { $0.id == "2405.13786" })
         #expect(try library.search("prioritis*", limit: 50).contains { $0.id == "2405.13786" })
         #expect(try library.search("zzyzx", limit: 5).isEmpty)
@@ -138,14 +141,16 @@ struct SQLitePaperLibraryTests {
             try Self.restoreOldMigrationIDs(queue)
             try queue.write { db in
                 for paper in papers.prefix(50) {
-                    try db.execute(sql: """
-                        INSERT INTO papers (id, version, title, summary, author_names, authors, published, updated,
-                            primary_category, categories, abstract_url, pdf_url) VALUES (?, 1, ?, ?, '', '', 0, 0, '', '', '', '')
-                        """, arguments: [paper.id, paper.title, paper.summary])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO papers (id, version, title, summary, author_names, authors, published, updated,
+                                primary_category, categories, abstract_url, pdf_url) VALUES (?, 1, ?, ?, '', '', 0, 0, '', '', '', '')
+                            """, arguments: [paper.id, paper.title, paper.summary])
                 }
             }
         }
-        let database = try AppDatabase(url: url, migrator: PapersSchema.migrator, renamedMigrations: PapersSchema.renamedMigrations)
+        let database = try AppDatabase(
+            url: url, migrator: PapersSchema.migrator, renamedMigrations: PapersSchema.renamedMigrations)
         let library = SQLitePaperLibrary(database: database)
         var revised = papers[0]
         revised.version = 5
@@ -162,12 +167,15 @@ struct SQLitePaperLibraryTests {
     static func restoreOldMigrationIDs(_ queue: DatabaseQueue) throws {
         try queue.write { db in
             for (old, new) in PapersSchema.renamedMigrations {
-                try db.execute(sql: "UPDATE grdb_migrations SET identifier = ? WHERE identifier = ?", arguments: [old, new])
+                try db.execute(
+                    sql: "UPDATE grdb_migrations SET identifier = ? WHERE identifier = ?", arguments: [old, new])
             }
         }
     }
 
-    @Test("a library written by the v2 schema (REAL seconds, old migration ids) opens with every row, search and the index intact")
+    @Test(
+        "a library written by the v2 schema (REAL seconds, old migration ids) opens with every row, search and the index intact"
+    )
     func migratesTimeToMilliseconds() throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("v2.sqlite")
@@ -186,22 +194,27 @@ struct SQLitePaperLibraryTests {
                             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                             """,
                         arguments: [
-                            paper.id, paper.version, paper.title, paper.summary, paper.authors.map(\.name).joined(separator: ", "),
-                            paper.authors.map { ([$0.name] + $0.affiliations).joined(separator: "\u{1F}") }.joined(separator: "\u{1E}"),
+                            paper.id, paper.version, paper.title, paper.summary,
+                            paper.authors.map(\.name).joined(separator: ", "),
+                            paper.authors.map { ([$0.name] + $0.affiliations).joined(separator: "\u{1F}") }.joined(
+                                separator: "\u{1E}"),
                             paper.published.timeIntervalSince1970, paper.updated.timeIntervalSince1970,
-                            paper.primaryCategory, paper.categories.joined(separator: " "), paper.abstractURL, paper.pdfURL,
+                            paper.primaryCategory, paper.categories.joined(separator: " "), paper.abstractURL,
+                            paper.pdfURL,
                             paper.comment, paper.journalRef, paper.doi,
                         ])
                 }
-                try db.execute(sql: """
-                    INSERT INTO papers_fts (rowid, title, summary, author_names) SELECT key, title, summary, author_names FROM papers;
-                    INSERT INTO favourites (paper_id, added_at) VALUES ('2202.12139', 10.5), ('2405.13786', 20.25);
-                    INSERT INTO fetches (query, fetched_at, result_count) VALUES ('all:testing', 1700000000.123, 100), ('all:x', 1600000000, 0);
-                    INSERT INTO meta (key, value) VALUES ('last_request_at', 1700000001.5);
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO papers_fts (rowid, title, summary, author_names) SELECT key, title, summary, author_names FROM papers;
+                        INSERT INTO favourites (paper_id, added_at) VALUES ('2202.12139', 10.5), ('2405.13786', 20.25);
+                        INSERT INTO fetches (query, fetched_at, result_count) VALUES ('all:testing', 1700000000.123, 100), ('all:x', 1600000000, 0);
+                        INSERT INTO meta (key, value) VALUES ('last_request_at', 1700000001.5);
+                        """)
             }
         }
-        let database = try AppDatabase(url: url, migrator: PapersSchema.migrator, renamedMigrations: PapersSchema.renamedMigrations)
+        let database = try AppDatabase(
+            url: url, migrator: PapersSchema.migrator, renamedMigrations: PapersSchema.renamedMigrations)
         let library = SQLitePaperLibrary(database: database)
         for paper in papers { #expect(try library.paper(id: paper.id) == paper) }
         #expect(try library.favourites().map(\.id) == ["2405.13786", "2202.12139"])
@@ -209,14 +222,18 @@ struct SQLitePaperLibraryTests {
         #expect(stats.papers == 100 && stats.favourites == 2 && stats.fetches == 2)
         #expect(stats.lastFetch == Date(millisecondsSince1970: 1_700_000_000_123))
         #expect(stats.oldestPublished == papers.map(\.published).min())
-        #expect(try SQLiteRequestLog(database: database).lastRequestTime() == Date(millisecondsSince1970: 1_700_000_001_500))
+        #expect(
+            try SQLiteRequestLog(database: database).lastRequestTime() == Date(millisecondsSince1970: 1_700_000_001_500)
+        )
         let (types, ids, addedAt) = try database.read { db in
             (
-                try String.fetchAll(db, sql: """
-                    SELECT DISTINCT typeof(published) || typeof(updated) FROM papers
-                    UNION SELECT DISTINCT typeof(added_at) FROM favourites UNION SELECT DISTINCT typeof(fetched_at) FROM fetches
-                    UNION SELECT typeof(value) FROM meta WHERE key = 'last_request_at'
-                    """),
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT DISTINCT typeof(published) || typeof(updated) FROM papers
+                        UNION SELECT DISTINCT typeof(added_at) FROM favourites UNION SELECT DISTINCT typeof(fetched_at) FROM fetches
+                        UNION SELECT typeof(value) FROM meta WHERE key = 'last_request_at'
+                        """),
                 try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
                 try Int64.fetchAll(db, sql: "SELECT added_at FROM favourites ORDER BY added_at")
             )
@@ -249,13 +266,15 @@ struct SQLitePaperLibraryTests {
         let newest = Set(papers.map(\.id).filter(everyMatch.contains).suffix(10))
         // Ranked in full, the best five are not all among the ten newest, so the window shows.
         try #require(!Set(everyMatch.prefix(5)).isSubset(of: newest))
-        let windowed = try SQLitePaperLibrary(database: database, rankingWindow: 10).search("testing", limit: 5).map(\.id)
+        let windowed = try SQLitePaperLibrary(database: database, rankingWindow: 10).search("testing", limit: 5).map(
+            \.id)
         #expect(windowed.count == 5)
         #expect(Set(windowed).isSubset(of: newest))
         // The window never returns fewer papers than asked for, and a rarer word is ranked in full.
         #expect(try SQLitePaperLibrary(database: database, rankingWindow: 10).search("testing", limit: 30).count == 30)
-        #expect(try SQLitePaperLibrary(database: database, rankingWindow: 3).search("webview", limit: 5)
-            == (try SQLitePaperLibrary(database: database).search("webview", limit: 5)))
+        #expect(
+            try SQLitePaperLibrary(database: database, rankingWindow: 3).search("webview", limit: 5)
+                == (try SQLitePaperLibrary(database: database).search("webview", limit: 5)))
     }
 
     @Test("an import that fails part-way leaves the library as it was")
@@ -283,7 +302,9 @@ struct SQLitePaperLibraryTests {
         #expect(try library.favourites().map(\.id) == ["2405.13786", "2202.12139"])
         #expect(try library.setFavourite(id: "2202.12139", false, at: Date()))
         #expect(try library.favouriteIDs() == ["2405.13786"])
-        #expect(throws: PapersError.notInLibrary("2401.00001")) { try library.setFavourite(id: "2401.00001", true, at: Date()) }
+        #expect(throws: PapersError.notInLibrary("2401.00001")) {
+            try library.setFavourite(id: "2401.00001", true, at: Date())
+        }
         let stats = try library.stats()
         #expect(stats.papers == 100 && stats.favourites == 1)
         #expect(stats.topCategories.first == CategoryCount(category: "cs.SE", count: 64))
@@ -296,7 +317,8 @@ struct SQLitePaperLibraryTests {
         let url = directory.path("papers.sqlite")
         do {
             let database = try AppDatabase(url: url, migrator: PapersSchema.migrator)
-            _ = try SQLitePaperLibrary(database: database).save(try recorded(), fetchedBy: "all:testing", at: Date(timeIntervalSince1970: 98.5))
+            _ = try SQLitePaperLibrary(database: database).save(
+                try recorded(), fetchedBy: "all:testing", at: Date(timeIntervalSince1970: 98.5))
             try SQLiteRequestLog(database: database).recordRequest(at: Date(timeIntervalSince1970: 99.123))
         }
         let database = try AppDatabase(url: url, migrator: PapersSchema.migrator)
@@ -317,7 +339,12 @@ struct SQLitePaperLibraryTests {
         var v2 = papers[0]
         v2.version = 2
         #expect(try library.save([v2, papers[1]]) == SaveSummary(updated: 1, unchanged: 1))
-        #expect(throws: PapersError.noIDs) { try library.importing { save in try save(papers[2]); throw PapersError.noIDs } }
+        #expect(throws: PapersError.noIDs) {
+            try library.importing { save in
+                try save(papers[2])
+                throw PapersError.noIDs
+            }
+        }
         #expect(try library.paper(id: papers[0].id)?.version == 2)
         #expect(try library.search("webview", limit: 5).count == 1)
     }

@@ -17,7 +17,10 @@ struct PapersUseCaseTests {
     func make(library: [Paper] = [], remote: [Paper]) -> (PapersUseCase, InMemoryPaperSource, InMemoryPaperLibrary) {
         let source = InMemoryPaperSource(papers: remote)
         let store = InMemoryPaperLibrary(papers: library)
-        return (PapersUseCase(source: source, library: store, feeds: AtomPaperFeedReader(), clock: clock.clock), source, store)
+        return (
+            PapersUseCase(source: source, library: store, feeds: AtomPaperFeedReader(), clock: clock.clock), source,
+            store
+        )
     }
 
     @Test("a search saves every result and records the fetch")
@@ -68,10 +71,14 @@ struct PapersUseCaseTests {
             try useCase.importFeeds([good, errorFeed])
         }
         #expect(try library.stats().papers == 0)
-        let report = try useCase.importFeeds([good, FixtureFiles.url("arxiv", "legacy2016-au-del_maestro-10-of-31.xml")])
+        let report = try useCase.importFeeds([
+            good, FixtureFiles.url("arxiv", "legacy2016-au-del_maestro-10-of-31.xml"),
+        ])
         #expect(report.saved == SaveSummary(added: 110))
         #expect(try useCase.importFeeds([good]).saved == SaveSummary(unchanged: 100))
-        #expect(throws: PapersError.fileNotFound("/nonexistent.xml")) { try useCase.importFeeds([URL(fileURLWithPath: "/nonexistent.xml")]) }
+        #expect(throws: PapersError.fileNotFound("/nonexistent.xml")) {
+            try useCase.importFeeds([URL(fileURLWithPath: "/nonexistent.xml")])
+        }
         #expect(throws: PapersError.noFilesToImport) { try useCase.importFeeds([]) }
     }
 
@@ -82,7 +89,9 @@ struct PapersUseCaseTests {
         #expect(try useCase.searchLibrary("helium", limit: 10).papers.contains { $0.id == "1201.4869" })
         #expect(source.queries.isEmpty)
         #expect(throws: PapersError.emptySearch) { try useCase.searchLibrary("  ", limit: 10) }
-        #expect(throws: PapersError.limitOutOfRange(0, allowed: 1...Int.max)) { try useCase.searchLibrary("helium", limit: 0) }
+        #expect(throws: PapersError.limitOutOfRange(0, allowed: 1...Int.max)) {
+            try useCase.searchLibrary("helium", limit: 0)
+        }
     }
 
     @Test("latest asks for a category by submission date; a bad category is a usage error")
@@ -92,16 +101,21 @@ struct PapersUseCaseTests {
         let list = try await useCase.latest(category: "cond-mat.str-el", limit: 3)
         #expect(!list.papers.isEmpty && list.papers.allSatisfy { $0.categories.contains("cond-mat.str-el") })
         #expect(source.queries.first?.sortBy == .submittedDate)
-        await #expect(throws: PapersError.notACategory("cs LG; DROP")) { try await useCase.latest(category: "cs LG; DROP", limit: 3) }
+        await #expect(throws: PapersError.notACategory("cs LG; DROP")) {
+            try await useCase.latest(category: "cs LG; DROP", limit: 3)
+        }
     }
 
     @Test("an import reads its files through the injected reader, and a damaged one imports nothing")
     func importThroughReader() throws {
         let papers = try recorded()
-        let reader = InMemoryPaperFeedReader(files: ["/a.xml": Array(papers.prefix(4)), "/b.xml": Array(papers.dropFirst(4))])
+        let reader = InMemoryPaperFeedReader(files: [
+            "/a.xml": Array(papers.prefix(4)), "/b.xml": Array(papers.dropFirst(4)),
+        ])
         reader.fail("/bad.xml", with: .badFeed(source: "/bad.xml", problem: .notWellFormed(nil)))
         let library = InMemoryPaperLibrary()
-        let useCase = PapersUseCase(source: InMemoryPaperSource(papers: []), library: library, feeds: reader, clock: clock.clock)
+        let useCase = PapersUseCase(
+            source: InMemoryPaperSource(papers: []), library: library, feeds: reader, clock: clock.clock)
         #expect(throws: PapersError.badFeed(source: "/bad.xml", problem: .notWellFormed(nil))) {
             try useCase.importFeeds([URL(fileURLWithPath: "/a.xml"), URL(fileURLWithPath: "/bad.xml")])
         }

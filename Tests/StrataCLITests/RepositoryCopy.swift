@@ -4,7 +4,8 @@ import StrataScaffold
 /// The repository these tests belong to.
 enum ScaffoldRepository {
     /// The package root, found from this file's own path.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 }
 
 /// A copy of the repository kept in sync between runs, so its scratch folder builds incrementally.
@@ -24,8 +25,12 @@ enum RepositoryCopy {
         while let url = enumerator?.nextObject() as? URL {
             let path = String(url.path.dropFirst(source.path.count + 1))
             let top = String(path.split(separator: "/").first ?? "")
-            if skipped.contains(top) || top.hasPrefix(".build") || excluded.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) {
-                if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true { enumerator?.skipDescendants() }
+            if skipped.contains(top) || top.hasPrefix(".build")
+                || excluded.contains(where: { path == $0 || path.hasPrefix($0 + "/") })
+            {
+                if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+                    enumerator?.skipDescendants()
+                }
                 continue
             }
             wanted.insert(path)
@@ -50,7 +55,9 @@ enum RepositoryCopy {
 
     private static func same(_ a: URL, _ b: URL) -> Bool {
         let files = FileManager.default
-        guard let left = try? files.attributesOfItem(atPath: a.path), let right = try? files.attributesOfItem(atPath: b.path) else { return false }
+        guard let left = try? files.attributesOfItem(atPath: a.path),
+            let right = try? files.attributesOfItem(atPath: b.path)
+        else { return false }
         return (left[.size] as? Int) == (right[.size] as? Int)
             && (left[.modificationDate] as? Date) == (right[.modificationDate] as? Date)
     }
@@ -66,10 +73,13 @@ enum RepositoryCopy {
             let parts = line.components(separatedBy: "\"")
             guard parts.count > 3, let stripped = try? list.removing(line: line) else { continue }
             list = stripped
-            let name = parts[1], app = parts[3]
+            let name = parts[1]
+            let app = parts[3]
             folders.insert("Modules/\(name)")
             folders.insert("Apps/\(app)")
-            for layer in ["Entity", "Repository", "UseCase", "Presenter", "Factory", "App"] { folders.insert("Tests/\(name)\(layer)Tests") }
+            for layer in ["Entity", "Repository", "UseCase", "Presenter", "Factory", "App"] {
+                folders.insert("Tests/\(name)\(layer)Tests")
+            }
         }
         return (list.text, folders)
     }

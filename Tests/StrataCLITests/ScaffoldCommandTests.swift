@@ -1,8 +1,8 @@
 import Core
 import Foundation
 import StrataScaffold
-import Testing
 import TestSupport
+import Testing
 
 /// `strata` run as a user runs it, on a small package in a temporary folder.
 @Suite("strata new, remove and templates (end to end)")
@@ -12,10 +12,13 @@ struct ScaffoldCommandTests {
     /// A package with the real manifest and templates.
     func package() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
-        try FileManager.default.copyItem(at: ScaffoldRepository.root.appendingPathComponent("Package.swift"), to: directory.path("Package.swift"))
-        try FileManager.default.createDirectory(at: directory.path("Tools/Templates"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: ScaffoldRepository.root.appendingPathComponent(TemplateSet.builtInPath), to: directory.path(TemplateSet.builtInPath))
+            at: ScaffoldRepository.root.appendingPathComponent("Package.swift"), to: directory.path("Package.swift"))
+        try FileManager.default.createDirectory(
+            at: directory.path("Tools/Templates"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: ScaffoldRepository.root.appendingPathComponent(TemplateSet.builtInPath),
+            to: directory.path(TemplateSet.builtInPath))
         return directory
     }
 
@@ -33,10 +36,15 @@ struct ScaffoldCommandTests {
         let remove = try strata.run(["remove", "CoinFlips", "--path", directory.url.path])
         #expect(remove.status == 0, "\(remove.stderr)")
         #expect(try Data(contentsOf: directory.path("Package.swift")) == manifest)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["Package.swift", "Tools"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == [
+                "Package.swift", "Tools",
+            ])
     }
 
-    @Test("exit codes: 64 for a bad name, 2 for a missing argument, 66 for a feature strata did not make or a missing template set")
+    @Test(
+        "exit codes: 64 for a bad name, 2 for a missing argument, 66 for a feature strata did not make or a missing template set"
+    )
     func exitCodes() throws {
         let directory = try package()
         let bad = try strata.run(["new", "coin-flips", "--path", directory.url.path])
@@ -44,7 +52,10 @@ struct ScaffoldCommandTests {
         #expect(bad.stderr.contains("UpperCamelCase"))
         #expect(bad.stderr.split(separator: "\n").count == 1)
         #expect(try strata.run(["remove", "Coffee", "--path", directory.url.path]).status == 66)
-        #expect(try strata.run(["new", "Notes", "--path", directory.url.path, "--templates", directory.path("nowhere").path]).status == 66)
+        #expect(
+            try strata.run([
+                "new", "Notes", "--path", directory.url.path, "--templates", directory.path("nowhere").path,
+            ]).status == 66)
         // A missing argument is an argument error: 2, like every strata command (docs/StrataLint.md).
         #expect(try strata.run(["new"]).status == 2)
         #expect(try strata.run(["new", "Notes", "--path", directory.path("nowhere").path]).status == 66)
@@ -57,7 +68,10 @@ struct ScaffoldCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("create file    Tests/NotesAppTests/NotesAppTests.swift"))
         #expect(result.stdout.contains("+    Feature(\"Notes\", app: \"notes\""))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["Package.swift", "Tools"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == [
+                "Package.swift", "Tools",
+            ])
     }
 
     @Test("templates lists the built-in set and another given with --templates; new uses that other set")
@@ -67,14 +81,18 @@ struct ScaffoldCommandTests {
         try FileManager.default.copyItem(at: directory.path(TemplateSet.builtInPath), to: other)
         let description = other.appendingPathComponent(TemplateSet.descriptionFile)
         let text = String(decoding: try Data(contentsOf: description), as: UTF8.self)
-        try Data(text.replacingOccurrences(of: "\"name\": \"Feature\"", with: "\"name\": \"Mine\"").utf8).write(to: description)
-        try Data("// {{ title }} notes\n".utf8).write(to: other.appendingPathComponent("files/Modules/__name__/NOTES.md.stencil"))
+        try Data(text.replacingOccurrences(of: "\"name\": \"Feature\"", with: "\"name\": \"Mine\"").utf8).write(
+            to: description)
+        try Data("// {{ title }} notes\n".utf8).write(
+            to: other.appendingPathComponent("files/Modules/__name__/NOTES.md.stencil"))
         let listed = try strata.run(["templates", "--path", directory.url.path, "--templates", other.path])
         #expect(listed.status == 0)
         #expect(listed.stdout.contains("Feature  Tools/Templates/Feature"))
         #expect(listed.stdout.contains("Mine  Mine"))
         #expect(listed.stdout.contains("Modules/__name__/Entity/__name__Item.swift"))
-        let new = try strata.run(["new", "HTTPLogs", "--path", directory.url.path, "--templates", other.path, "--dry-run"])
+        let new = try strata.run([
+            "new", "HTTPLogs", "--path", directory.url.path, "--templates", other.path, "--dry-run",
+        ])
         #expect(new.stdout.contains("create file    Modules/HTTPLogs/NOTES.md"))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import StrataScaffold
-import Testing
 import TestSupport
+import Testing
 
 extension Tag {
     /// Slow tests that build a package; skip them with STRATA_SKIP_SMOKE=1.
@@ -19,11 +19,13 @@ struct ScaffoldSmokeTests {
     static let feature = "ScaffoldSmoke"
     static let enabled = ProcessInfo.processInfo.environment["STRATA_SKIP_SMOKE"] == nil
 
-    @Test("a generated feature builds with no warnings, passes its tests and the checker, and is removed cleanly",
-          .enabled(if: enabled, "STRATA_SKIP_SMOKE is set"))
+    @Test(
+        "a generated feature builds with no warnings, passes its tests and the checker, and is removed cleanly",
+        .enabled(if: enabled, "STRATA_SKIP_SMOKE is set"))
     func smoke() throws {
         let work = ScaffoldRepository.root.appendingPathComponent(".build/strata-smoke")
-        let package = work.appendingPathComponent("package"), scratch = work.appendingPathComponent("scratch")
+        let package = work.appendingPathComponent("package")
+        let scratch = work.appendingPathComponent("scratch")
         try prepareCopy(package)
         let pristine = snapshot(package)
         let strata = BinaryRunner(product: "strata")
@@ -36,7 +38,9 @@ struct ScaffoldSmokeTests {
         let swiftPM = ["--package-path", package.path, "--scratch-path", scratch.path]
         let build = try SmokeShell.run(["swift", "build", "--build-tests"] + swiftPM, in: package, timeout: 1_800)
         try #require(build.status == 0, "swift build failed in the copy:\n\(build.tail)")
-        let warnings = build.output.split(separator: "\n").filter { $0.contains("warning:") && ($0.contains(Self.feature) || $0.contains("scaffold-smoke")) }
+        let warnings = build.output.split(separator: "\n").filter {
+            $0.contains("warning:") && ($0.contains(Self.feature) || $0.contains("scaffold-smoke"))
+        }
         #expect(warnings.isEmpty, "warnings in the generated code:\n\(warnings.joined(separator: "\n"))")
 
         // Only the generated suites, and never this smoke test again inside the copy.
@@ -58,12 +62,16 @@ struct ScaffoldSmokeTests {
         let remove = try strata.run(["remove", Self.feature, "--path", package.path])
         #expect(remove.status == 0, "strata remove failed: \(remove.stderr)")
         #expect(snapshot(package) == pristine, "strata remove did not restore the copy")
-        print("smoke: new \(format(newSeconds)), build \(format(build.seconds)), test \(format(test.seconds)), lint \(lintNote)")
+        print(
+            "smoke: new \(format(newSeconds)), build \(format(build.seconds)), test \(format(test.seconds)), lint \(lintNote)"
+        )
     }
 
     /// Syncs the repository into `package` without the other features (when the manifest still loads without them).
     private func prepareCopy(_ package: URL) throws {
-        let manifest = String(decoding: try Data(contentsOf: ScaffoldRepository.root.appendingPathComponent("Package.swift")), as: UTF8.self)
+        let manifest = String(
+            decoding: try Data(contentsOf: ScaffoldRepository.root.appendingPathComponent("Package.swift")),
+            as: UTF8.self)
         let stripped = RepositoryCopy.withoutFeatures(manifest)
         try RepositoryCopy.sync(from: ScaffoldRepository.root, to: package, excluding: stripped.folders)
         let copied = package.appendingPathComponent("Package.swift")
@@ -81,7 +89,8 @@ struct ScaffoldSmokeTests {
             let url = root.appendingPathComponent(path)
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-            entries[path] = isDirectory.boolValue ? "dir" : SHA256.hex(FileManager.default.contents(atPath: url.path) ?? Data())
+            entries[path] =
+                isDirectory.boolValue ? "dir" : SHA256.hex(FileManager.default.contents(atPath: url.path) ?? Data())
         }
         return entries
     }

@@ -11,7 +11,9 @@ enum SmokeShell {
         var tail: String { output.split(separator: "\n").suffix(30).joined(separator: "\n") }
     }
 
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], timeout: Double) throws -> Result {
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], timeout: Double) throws
+        -> Result
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments

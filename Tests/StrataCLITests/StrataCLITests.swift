@@ -1,12 +1,13 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// End-to-end: the built `strata` binary on the fixture packages and on this repository.
 @Suite("strata, end to end")
 struct StrataCLITests {
     let strata = BinaryRunner(product: "strata")
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let fixtures = repository.appendingPathComponent("Tests/StrataLintTests/Fixtures")
 
     func fixture(_ name: String) -> [String] {
@@ -26,7 +27,10 @@ struct StrataCLITests {
     func violations() throws {
         let run = try strata.run(["lint", "--quiet"] + fixture("layers"))
         #expect(run.status == 1)
-        #expect(run.stdout.split(separator: "\n").contains("Sources/ShopUseCase/ListItems.swift:3:8: error: ShopUseCase imports Core but does not declare it; add \"Core\" to the target's dependencies in Package.swift [implicit-dependency]"))
+        #expect(
+            run.stdout.split(separator: "\n").contains(
+                "Sources/ShopUseCase/ListItems.swift:3:8: error: ShopUseCase imports Core but does not declare it; add \"Core\" to the target's dependencies in Package.swift [implicit-dependency]"
+            ))
         #expect(run.stderr.isEmpty)
     }
 
@@ -38,13 +42,15 @@ struct StrataCLITests {
         #expect(write.status == 0)
         #expect(write.stderr.contains("wrote 3 known violation(s)"))
         let text = try String(contentsOfFile: baseline, encoding: .utf8)
-        #expect(text.contains("\"file\" : \"Sources/ShopUseCase/ListItems.swift\"") && !text.contains(Self.fixtures.path))
+        #expect(
+            text.contains("\"file\" : \"Sources/ShopUseCase/ListItems.swift\"") && !text.contains(Self.fixtures.path))
         let known = try strata.run(["lint", "--quiet", "--baseline", baseline] + fixture("layers"))
         #expect(known.status == 0, Comment(rawValue: known.stdout))
         #expect(known.stdout.contains("note: known violation:"))
         let other = try strata.run(["lint", "--quiet", "--baseline", baseline] + fixture("cycle"))
         #expect(other.status == 1)
-        #expect(other.stdout.contains("stale baseline entry layer-dependency|ShopPresenter|ShopRepository|Package.swift"))
+        #expect(
+            other.stdout.contains("stale baseline entry layer-dependency|ShopPresenter|ShopRepository|Package.swift"))
     }
 
     @Test("every format is accepted; sarif and json parse")
@@ -55,7 +61,9 @@ struct StrataCLITests {
             if format == "json" || format == "sarif" {
                 #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) }
             }
-            if format == "github" { #expect(run.stdout.hasPrefix("::error file=Package.swift,title=strata dependency-cycle::")) }
+            if format == "github" {
+                #expect(run.stdout.hasPrefix("::error file=Package.swift,title=strata dependency-cycle::"))
+            }
         }
     }
 
@@ -77,7 +85,9 @@ struct StrataCLITests {
         #expect(mermaid.status == 0)
         #expect(mermaid.stdout.hasPrefix("flowchart BT\n"))
         let dot = try strata.run(["graph", "--format", "dot", "--feature", "Cart"] + fixture("features"))
-        #expect(dot.stdout.hasPrefix("digraph strata {") && dot.stdout.contains("CartUseCase") && !dot.stdout.contains("\"ShopUseCase\""))
+        #expect(
+            dot.stdout.hasPrefix("digraph strata {") && dot.stdout.contains("CartUseCase")
+                && !dot.stdout.contains("\"ShopUseCase\""))
         let json = try strata.run(["graph", "--format", "json"] + fixture("features"))
         #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) }
         let unknown = try strata.run(["graph", "--feature", "Nope"] + fixture("features"))
@@ -88,17 +98,21 @@ struct StrataCLITests {
     func writeDocs() throws {
         let directory = try TemporaryDirectory()
         let page = directory.path("ARCHITECTURE.md")
-        try "# A\n<!-- strata:graph:begin -->\nold\n<!-- strata:graph:end -->\n".write(to: page, atomically: true, encoding: .utf8)
+        try "# A\n<!-- strata:graph:begin -->\nold\n<!-- strata:graph:end -->\n".write(
+            to: page, atomically: true, encoding: .utf8)
         let run = try strata.run(["graph", "--write-docs", page.path] + fixture("clean"))
         #expect(run.status == 0)
         let text = try String(contentsOf: page, encoding: .utf8)
-        #expect(text.hasPrefix("# A\n<!-- strata:graph:begin -->\n```mermaid\nflowchart BT\n") && text.hasSuffix("```\n<!-- strata:graph:end -->\n"))
+        #expect(
+            text.hasPrefix("# A\n<!-- strata:graph:begin -->\n```mermaid\nflowchart BT\n")
+                && text.hasSuffix("```\n<!-- strata:graph:end -->\n"))
     }
 
     @Test("the docs' diagram is the current graph (regenerate with `strata graph --write-docs docs/ARCHITECTURE.md`)")
     func docsAreCurrent() throws {
         let run = try strata.run(["graph", "--path", Self.repository.path], timeout: 120)
-        let page = try String(contentsOf: Self.repository.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+        let page = try String(
+            contentsOf: Self.repository.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
         #expect(page.contains("```mermaid\n" + run.stdout + "```\n<!-- strata:graph:end -->"))
     }
 }

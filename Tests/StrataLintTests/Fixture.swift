@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import StrataLint
 
 /// A fixture package under Tests/StrataLintTests/Fixtures, linted from its saved dump-package output.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StrataLint
 
 @Suite("The import lexer")
@@ -96,7 +97,8 @@ struct ImportScannerTests {
 
     @Test("an #if nested in an inactive branch stays inactive, whatever its own condition")
     func nestedConditions() {
-        let source = "#if false\n#if true\nimport A\n#else\nimport B\n#endif\nimport C\n#else\n#if os(Linux)\nimport D\n#endif\n#endif\nimport E\n"
+        let source =
+            "#if false\n#if true\nimport A\n#else\nimport B\n#endif\nimport C\n#else\n#if os(Linux)\nimport D\n#endif\n#endif\nimport E\n"
         let found = scanner.scan(source)
         #expect(found.map(\.module) == ["D", "E"])
         #expect(found.map(\.line) == [10, 13])
@@ -105,7 +107,8 @@ struct ImportScannerTests {
     @Test("evaluating os() for one platform keeps only its branch")
     func linuxOnly() {
         let linux = SwiftImportScanner(conditions: BuildConditions(os: "Linux"))
-        let source = "#if os(macOS)\nimport AppKit\n#elseif os(Linux)\nimport Glibc\n#endif\n#if canImport(Darwin)\nimport Darwin\n#endif\n"
+        let source =
+            "#if os(macOS)\nimport AppKit\n#elseif os(Linux)\nimport Glibc\n#endif\n#if canImport(Darwin)\nimport Darwin\n#endif\n"
         #expect(linux.scan(source).map(\.module) == ["Glibc"])
     }
 
@@ -115,7 +118,8 @@ struct ImportScannerTests {
         let file = "Sources/Main/Imports.swift"
         let expected = [
             (3, 8, "Alpha"), (4, 18, "Beta"), (5, 19, "Gamma"), (6, 15, "Delta"), (7, 8, "Epsilon"), (8, 15, "Zeta"),
-            (9, 33, "Eta"), (11, 8, "Theta"), (14, 8, "Iota"), (16, 8, "Kappa"), (45, 8, "Phi"), (49, 13, "Psi"), (51, 8, "Omega"),
+            (9, 33, "Eta"), (11, 8, "Theta"), (14, 8, "Iota"), (16, 8, "Kappa"), (45, 8, "Phi"), (49, 13, "Psi"),
+            (51, 8, "Omega"),
         ].map { "\(file):\($0.0):\($0.1) implicit-dependency Main->\($0.2)" }
         #expect(result.compact == expected)
     }
@@ -125,13 +129,17 @@ struct ImportScannerTests {
 struct ConditionTests {
     let conditions = BuildConditions(flags: ["DEBUG": true], modules: ["Own"])
 
-    @Test("logic over three values", arguments: [
-        ("true", Tri.yes), ("false", .no), ("!false", .yes), ("DEBUG", .yes), ("RELEASE", .maybe),
-        ("os(Linux)", .maybe), ("!os(Linux)", .maybe), ("os(Linux) || true", .yes), ("os(Linux) && false", .no),
-        ("canImport(Own)", .yes), ("canImport(Foundation)", .yes), ("canImport(UIKit)", .maybe), ("canImport(Else)", .no),
-        ("swift(>=5.9)", .yes), ("compiler(>=7.0)", .no), ("swift(<6)", .no), ("(DEBUG && canImport(Own)) // note", .yes),
-        ("canImport(Own, _version: 1.0)", .yes), ("arch(x86_64)", .maybe),
-    ])
+    @Test(
+        "logic over three values",
+        arguments: [
+            ("true", Tri.yes), ("false", .no), ("!false", .yes), ("DEBUG", .yes), ("RELEASE", .maybe),
+            ("os(Linux)", .maybe), ("!os(Linux)", .maybe), ("os(Linux) || true", .yes), ("os(Linux) && false", .no),
+            ("canImport(Own)", .yes), ("canImport(Foundation)", .yes), ("canImport(UIKit)", .maybe),
+            ("canImport(Else)", .no),
+            ("swift(>=5.9)", .yes), ("compiler(>=7.0)", .no), ("swift(<6)", .no),
+            ("(DEBUG && canImport(Own)) // note", .yes),
+            ("canImport(Own, _version: 1.0)", .yes), ("arch(x86_64)", .maybe),
+        ])
     func evaluate(condition: String, expected: Tri) {
         #expect(conditions.evaluate(condition) == expected)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StrataLint
 
 @Suite("Report formats")
@@ -10,8 +11,13 @@ struct ReporterTests {
     func text() throws {
         let lines = try Reporter.render(layers(), format: .text, baselinePath: "baseline.json").split(separator: "\n")
         #expect(lines.count == 5)
-        #expect(lines[0].hasPrefix("Package.swift: note: known violation: ShopPresenter (presenter) depends on ShopRepository"))
-        #expect(lines[2] == "Sources/ShopPresenter/ItemsPresenter.swift:3:10: error: ShopPresenter (presenter) imports ShopRepository (repository), but presenter may use only usecase, entity, core [layer-import]")
+        #expect(
+            lines[0].hasPrefix(
+                "Package.swift: note: known violation: ShopPresenter (presenter) depends on ShopRepository"))
+        #expect(
+            lines[2]
+                == "Sources/ShopPresenter/ItemsPresenter.swift:3:10: error: ShopPresenter (presenter) imports ShopRepository (repository), but presenter may use only usecase, entity, core [layer-import]"
+        )
         #expect(lines[1].contains(": warning: ") && lines[1].hasSuffix("[unused-dependency]"))
         #expect(lines[4].hasPrefix("baseline.json: note: stale baseline entry implicit-dependency|ShopUseCase|Gone"))
     }
@@ -20,7 +26,10 @@ struct ReporterTests {
     func github() throws {
         let lines = try Reporter.render(layers(), format: .github).split(separator: "\n")
         #expect(lines[0].hasPrefix("::notice file=Package.swift,title=strata layer-dependency::known violation: "))
-        #expect(lines[2].hasPrefix("::error file=Sources/ShopPresenter/ItemsPresenter.swift,line=3,col=10,title=strata layer-import::ShopPresenter"))
+        #expect(
+            lines[2].hasPrefix(
+                "::error file=Sources/ShopPresenter/ItemsPresenter.swift,line=3,col=10,title=strata layer-import::ShopPresenter"
+            ))
         #expect(lines[1].hasPrefix("::warning file=Package.swift,"))
         #expect(GitHubReport.escapeProperty("a:b,c%\n") == "a%3Ab%2Cc%25%0A")
     }
@@ -37,7 +46,8 @@ struct ReporterTests {
         #expect(findings[0]["known"] as? Bool == true)
         #expect((object["staleBaseline"] as? [Any])?.count == 1)
         let summary = try #require(object["summary"] as? [String: Any])
-        #expect(summary["errors"] as? Int == 2 && summary["knownErrors"] as? Int == 1 && summary["warnings"] as? Int == 1)
+        #expect(
+            summary["errors"] as? Int == 2 && summary["knownErrors"] as? Int == 1 && summary["warnings"] as? Int == 1)
         #expect(summary["exitCode"] as? Int == 1)
         #expect((summary["statistics"] as? [String: Any])?["files"] as? Int == 5)
     }
@@ -62,19 +72,26 @@ struct ReporterTests {
             #expect(ruleIds[try #require(result["ruleIndex"] as? Int)] == id)
             #expect(["error", "warning", "note"].contains(result["level"] as? String))
             #expect((result["message"] as? [String: Any])?["text"] is String)
-            let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+            let location = try #require(
+                (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
             let uri = try #require((location["artifactLocation"] as? [String: Any])?["uri"] as? String)
             #expect(!uri.hasPrefix("/") && !uri.contains("://"))
         }
         let importResult = results[2]
-        let region = try #require(((importResult["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any])
+        let region = try #require(
+            ((importResult["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
+                as? [String: Any])
         #expect(region["startLine"] as? Int == 3 && region["startColumn"] as? Int == 10)
-        #expect(results[0]["baselineState"] as? String == "unchanged" && results[2]["baselineState"] as? String == "new")
+        #expect(
+            results[0]["baselineState"] as? String == "unchanged" && results[2]["baselineState"] as? String == "new")
     }
 
     @Test("the summary line counts errors, known ones, warnings and stale entries")
     func summary() throws {
         let line = Reporter.summary(try layers())
-        #expect(line.hasPrefix("strata: 5 targets, 1 features, 5 files, 8 imports: 2 error(s) (+1 known), 1 warning(s), 1 stale baseline entry; manifest "))
+        #expect(
+            line.hasPrefix(
+                "strata: 5 targets, 1 features, 5 files, 8 imports: 2 error(s) (+1 known), 1 warning(s), 1 stale baseline entry; manifest "
+            ))
     }
 }

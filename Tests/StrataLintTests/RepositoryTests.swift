@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StrataLint
 
 @Suite("Real SwiftPM and this repository")
@@ -8,7 +9,8 @@ struct RepositoryTests {
     func realDumpPackage() throws {
         let fixture = Fixture(name: "cycle")
         let live = try GraphLoader.load(packageDirectory: fixture.url)
-        let saved = try GraphLoader.load(packageDirectory: fixture.url, dumpFile: fixture.url.appendingPathComponent("package.json"))
+        let saved = try GraphLoader.load(
+            packageDirectory: fixture.url, dumpFile: fixture.url.appendingPathComponent("package.json"))
         #expect(live.graph == saved.graph)
         #expect(live.manifestSeconds > 0 && saved.manifestSeconds == 0)
         #expect(live.graph.target(named: "Alpha")?.path == "Sources/Alpha")

@@ -1,26 +1,35 @@
 import Testing
+
 @testable import StrataLint
 
 @Suite("The rules file")
 struct RulesTests {
     let fixture = Fixture(name: "badrules")
 
-    @Test("a wrong rules file is a configuration error at the line and column that is wrong", arguments: [
-        ("syntax.yml", 5, "invalid YAML"),
-        ("unknown-key.yml", 5, "unknown key 'may_uses'"),
-        ("no-reason.yml", 6, "exception needs a `reason`"),
-        ("empty-selector.yml", 4, "targets 'Kernel' matches no target"),
-        ("unknown-may-use.yml", 7, "may_use 'Utilities', which is neither a layer nor a module"),
-        ("forbidden-nothing.yml", 8, "from 'Widgets' matches no layer and no target"),
-        ("bad-pattern.yml", 4, "is not a valid pattern"),
-        ("requires-nothing.yml", 5, "requires '{feature}Error', which applies to no target: no target of the layer belongs to a feature"),
-        ("requires-not-a-name.yml", 7, "`requires` entry 'Some Type' is not a type name"),
-        ("text-in-nothing.yml", 7, "forbidden_text rule 'no-flags': in 'widgets' matches no layer and no target"),
-        ("text-except-nothing.yml", 8, "forbidden_text rule 'no-flags': except 'Gadget' matches no layer and no target"),
-        ("text-bad-regex.yml", 10, "pattern '(--[a-z' is not a valid regular expression"),
-        ("text-empty-regex.yml", 8, "pattern '(--)?' matches empty text"),
-        ("text-duplicate-id.yml", 11, "rule id 'no-ui' is already used"),
-    ])
+    @Test(
+        "a wrong rules file is a configuration error at the line and column that is wrong",
+        arguments: [
+            ("syntax.yml", 5, "invalid YAML"),
+            ("unknown-key.yml", 5, "unknown key 'may_uses'"),
+            ("no-reason.yml", 6, "exception needs a `reason`"),
+            ("empty-selector.yml", 4, "targets 'Kernel' matches no target"),
+            ("unknown-may-use.yml", 7, "may_use 'Utilities', which is neither a layer nor a module"),
+            ("forbidden-nothing.yml", 8, "from 'Widgets' matches no layer and no target"),
+            ("bad-pattern.yml", 4, "is not a valid pattern"),
+            (
+                "requires-nothing.yml", 5,
+                "requires '{feature}Error', which applies to no target: no target of the layer belongs to a feature"
+            ),
+            ("requires-not-a-name.yml", 7, "`requires` entry 'Some Type' is not a type name"),
+            ("text-in-nothing.yml", 7, "forbidden_text rule 'no-flags': in 'widgets' matches no layer and no target"),
+            (
+                "text-except-nothing.yml", 8,
+                "forbidden_text rule 'no-flags': except 'Gadget' matches no layer and no target"
+            ),
+            ("text-bad-regex.yml", 10, "pattern '(--[a-z' is not a valid regular expression"),
+            ("text-empty-regex.yml", 8, "pattern '(--)?' matches empty text"),
+            ("text-duplicate-id.yml", 11, "rule id 'no-ui' is already used"),
+        ])
     func configErrors(file: String, line: Int, message: String) throws {
         let error = try #require(fixture.configError(rules: file))
         #expect(error.file == file)
@@ -29,7 +38,9 @@ struct RulesTests {
         #expect(error.description.hasPrefix("\(file):\(line):"))
     }
 
-    @Test("a requirement on an optional layer that holds nothing, or on a feature layer when no feature exists, is no error")
+    @Test(
+        "a requirement on an optional layer that holds nothing, or on a feature layer when no feature exists, is no error"
+    )
     func requirementsThatMayMatchNothing() throws {
         let result = try fixture.lint(rules: "requires-optional.yml")
         #expect(!result.findings.contains { $0.rule == "missing-type" })
@@ -57,7 +68,8 @@ struct RulesTests {
 
     @Test("layers, features, conditions and exceptions are read with their places")
     func parse() throws {
-        let rules = try RulesParser.parse("""
+        let rules = try RulesParser.parse(
+            """
             version: 1
             features: {independent: false, minimum: 2}
             conditions: {os: Linux, swift: "6.1", flags: {DEBUG: true}}
@@ -83,10 +95,14 @@ struct RulesTests {
             """, file: "strata.yml")
         #expect(rules.layers.map(\.name) == ["lib", "tests"])
         #expect(rules.layers[0].isFeatureLayer && rules.layers[0].optional && !rules.layers[1].reportsUnused)
-        #expect(rules.layers[0].requires.map(\.name) == ["{feature}Lib", "{target}Kit"] && rules.layers[0].requires[1].place.line == 8)
+        #expect(
+            rules.layers[0].requires.map(\.name) == ["{feature}Lib", "{target}Kit"]
+                && rules.layers[0].requires[1].place.line == 8)
         #expect(rules.layers[1].mayUse.map(\.name) == ["lib"] && rules.layers[1].place.line == 9)
         #expect(!rules.features.independent && rules.features.minimum == 2)
-        #expect(rules.conditions.os == "Linux" && rules.conditions.swiftVersion == [6, 1] && rules.conditions.flags == ["DEBUG": true])
+        #expect(
+            rules.conditions.os == "Linux" && rules.conditions.swiftVersion == [6, 1]
+                && rules.conditions.flags == ["DEBUG": true])
         #expect(rules.exceptions.first?.place.line == 15)
         let text = try #require(rules.forbiddenText.first)
         #expect(text.id == "no-flags" && text.targets.map(\.name) == ["lib"] && text.except.map(\.name) == ["OldLib"])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StrataLint
 
 @Suite("Declarations and string literals from the lexer")
@@ -27,10 +28,11 @@ struct SourceFactsTests {
             public
             struct I {}
             """
-        #expect(declarations(source) == [
-            "struct A 1:8", "enum B 2:13", "class C 3:13", "actor E 4:26", "protocol F 5:18", "typealias G 6:11",
-            "extension Swift.Array 7:11", "enum H 8:6", "struct I 10:8",
-        ])
+        #expect(
+            declarations(source) == [
+                "struct A 1:8", "enum B 2:13", "class C 3:13", "actor E 4:26", "protocol F 5:18", "typealias G 6:11",
+                "extension Swift.Array 7:11", "enum H 8:6", "struct I 10:8",
+            ])
     }
 
     @Test("comments, strings, member names, class members and inactive #if branches declare nothing")
@@ -58,12 +60,16 @@ struct SourceFactsTests {
 
     @Test("an extension is not a declaration of the type, and its dotted name matches the last component")
     func extensions() throws {
-        let found = scanner.facts("extension Outer.Factory {}\nextension Factory {}\nstruct Factory2 {}\n", strings: false).declarations
+        let found = scanner.facts(
+            "extension Outer.Factory {}\nextension Factory {}\nstruct Factory2 {}\n", strings: false
+        ).declarations
         #expect(found.map(\.declaresType) == [false, false, true])
         #expect(found[0].extends("Factory") && found[1].extends("Factory") && !found[2].extends("Factory2"))
     }
 
-    @Test("string contents: single-line, multi-line, raw; escapes as written; interpolations as U+FFFC, their strings separate")
+    @Test(
+        "string contents: single-line, multi-line, raw; escapes as written; interpolations as U+FFFC, their strings separate"
+    )
     func stringContents() {
         let source = ###"""
             // "not a string"
@@ -78,15 +84,17 @@ struct SourceFactsTests {
             #endif
             let g = #/ "regex" /#
             """###
-        #expect(strings(source) == [
-            #"one \"two\""#, "\n    three\n    ", #"four "five" \(six) "# + "\u{FFFC}", "inner", "x \u{FFFC} y",
-        ])
+        #expect(
+            strings(source) == [
+                #"one \"two\""#, "\n    three\n    ", #"four "five" \(six) "# + "\u{FFFC}", "inner", "x \u{FFFC} y",
+            ])
         #expect(scanner.facts(source, strings: false).strings.isEmpty)
     }
 
     @Test("a position in a literal's content maps back to the file's line and UTF-8 column")
     func positions() throws {
-        let source = "let a = 1; let s = \"é \\(a) --x\"\nlet m = \"\"\"\n    line one\n      --y here\n    \"\"\"\nlet r = ##\"--z\"##\n"
+        let source =
+            "let a = 1; let s = \"é \\(a) --x\"\nlet m = \"\"\"\n    line one\n      --y here\n    \"\"\"\nlet r = ##\"--z\"##\n"
         let found = scanner.facts(source, strings: true).strings
         func position(_ literal: StringLiteral, of text: String) throws -> String {
             let range = try #require(literal.content.range(of: text))

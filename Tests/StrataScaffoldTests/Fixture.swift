@@ -2,12 +2,14 @@ import Core
 import Foundation
 import StrataScaffold
 import TestSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The repository this test file belongs to, found from the file's own path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// A small package in a temporary folder: the real Package.swift and templates, a few folders.
 final class Fixture {
@@ -21,7 +23,9 @@ final class Fixture {
         try files.createDirectory(at: root.appendingPathComponent("Tests/CoreTests"), withIntermediateDirectories: true)
         try files.createDirectory(at: root.appendingPathComponent("Tools/Templates"), withIntermediateDirectories: true)
         try Data("public enum Core {}\n".utf8).write(to: root.appendingPathComponent("Modules/Core/Core.swift"))
-        try files.copyItem(at: repositoryRoot.appendingPathComponent("Package.swift"), to: root.appendingPathComponent("Package.swift"))
+        try files.copyItem(
+            at: repositoryRoot.appendingPathComponent("Package.swift"), to: root.appendingPathComponent("Package.swift")
+        )
         try files.copyItem(
             at: repositoryRoot.appendingPathComponent(TemplateSet.builtInPath),
             to: root.appendingPathComponent(TemplateSet.builtInPath))
@@ -51,7 +55,9 @@ final class Fixture {
     }
 
     func read(_ path: String) -> String {
-        String(decoding: FileManager.default.contents(atPath: root.appendingPathComponent(path).path) ?? Data(), as: UTF8.self)
+        String(
+            decoding: FileManager.default.contents(atPath: root.appendingPathComponent(path).path) ?? Data(),
+            as: UTF8.self)
     }
 
     /// Every entry under the package: its path, kind, mode and content hash.
@@ -70,8 +76,13 @@ enum TreeSnapshot {
             let mode = status.st_mode & 0o7777
             switch status.st_mode & S_IFMT {
             case S_IFDIR: entries.append("d \(path) \(String(mode, radix: 8))")
-            case S_IFLNK: entries.append("l \(path) -> \((try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?")")
-            default: entries.append("f \(path) \(String(mode, radix: 8)) \(SHA256.hex(FileManager.default.contents(atPath: url.path) ?? Data()))")
+            case S_IFLNK:
+                entries.append(
+                    "l \(path) -> \((try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?")")
+            default:
+                entries.append(
+                    "f \(path) \(String(mode, radix: 8)) \(SHA256.hex(FileManager.default.contents(atPath: url.path) ?? Data()))"
+                )
             }
         }
         return entries.sorted()
@@ -83,8 +94,11 @@ struct StubValidator: ManifestValidator {
     static let layers = ["Entity", "Repository", "UseCase", "Presenter", "Factory"]
 
     func summary(of root: URL) throws -> PackageSummary {
-        let text = String(decoding: FileManager.default.contents(atPath: root.appendingPathComponent("Package.swift").path) ?? Data(), as: UTF8.self)
-        var summary = PackageSummary(targets: ["Core", "Database", "TerminalUI", "TestSupport", "StrataCLI"], products: ["strata"])
+        let text = String(
+            decoding: FileManager.default.contents(atPath: root.appendingPathComponent("Package.swift").path) ?? Data(),
+            as: UTF8.self)
+        var summary = PackageSummary(
+            targets: ["Core", "Database", "TerminalUI", "TestSupport", "StrataCLI"], products: ["strata"])
         for line in text.components(separatedBy: "\n") {
             let parts = line.components(separatedBy: "\"")
             guard line.trimmingCharacters(in: .whitespaces).hasPrefix("Feature("), parts.count > 3 else { continue }

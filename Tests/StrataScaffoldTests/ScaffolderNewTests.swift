@@ -2,6 +2,7 @@ import AppSupport
 import Core
 import Foundation
 import Testing
+
 @testable import StrataScaffold
 
 @Suite("strata new")
@@ -10,7 +11,8 @@ struct ScaffolderNewTests {
     func dryRun() throws {
         let fixture = try Fixture()
         let before = fixture.snapshot()
-        let output = try ScaffoldRunner(path: fixture.root.path, validator: StubValidator()).new("HTTPLogs", templates: nil, dryRun: true)
+        let output = try ScaffoldRunner(path: fixture.root.path, validator: StubValidator()).new(
+            "HTTPLogs", templates: nil, dryRun: true)
         #expect(fixture.snapshot() == before)
         #expect(output.contains("create file    Modules/HTTPLogs/Entity/HTTPLogsItem.swift"))
         #expect(output.contains("create file    Apps/http-logs/HTTPLogsCommand.swift"))
@@ -26,12 +28,17 @@ struct ScaffolderNewTests {
         let plan = try scaffolder.planNew("CoinFlips", templates: try fixture.builtIn)
         try scaffolder.apply(plan)
         for file in plan.files {
-            #expect(FileManager.default.contents(atPath: fixture.root.appendingPathComponent(file.path).path) == file.contents)
+            #expect(
+                FileManager.default.contents(atPath: fixture.root.appendingPathComponent(file.path).path)
+                    == file.contents)
         }
-        let record = try GenerationRecord.decode(Data(fixture.read(GenerationRecord.path(for: "CoinFlips")).utf8), path: "record")
+        let record = try GenerationRecord.decode(
+            Data(fixture.read(GenerationRecord.path(for: "CoinFlips")).utf8), path: "record")
         #expect(record.files.count == plan.files.count - 1)
         #expect(record.targets.contains("CoinFlipsPresenterTests"))
-        #expect(fixture.read("Package.swift").contains("    Feature(\"CoinFlips\", app: \"coin-flips\", infrastructure: [\"Database\""))
+        #expect(
+            fixture.read("Package.swift").contains(
+                "    Feature(\"CoinFlips\", app: \"coin-flips\", infrastructure: [\"Database\""))
         #expect(fixture.read("Apps/coin-flips/CoinFlipsCommand.swift").contains("commandName: \"coin-flips\""))
         #expect(!fixture.read("Modules/CoinFlips/Presenter/CoinFlipsListPresenter.swift").contains("{{"))
     }
@@ -41,7 +48,9 @@ struct ScaffolderNewTests {
         let fixture = try Fixture()
         try fixture.write("mine\n", to: "Tests/NotesEntityTests/Mine.swift")
         let before = fixture.snapshot()
-        let error = #expect(throws: MessageError.self) { try fixture.scaffolder().planNew("Notes", templates: try fixture.builtIn) }
+        let error = #expect(throws: MessageError.self) {
+            try fixture.scaffolder().planNew("Notes", templates: try fixture.builtIn)
+        }
         #expect(error?.kind == .conflict)
         #expect(error?.message.contains("Tests/NotesEntityTests") == true)
         #expect(fixture.snapshot() == before)
@@ -50,9 +59,13 @@ struct ScaffolderNewTests {
     @Test("an existing target, product or feature is a conflict", arguments: ["Core", "Strata", "Notes"])
     func existingTarget(_ name: String) throws {
         let fixture = try Fixture()
-        if name == "Notes" { try fixture.scaffolder().apply(try fixture.scaffolder().planNew("Notes", templates: try fixture.builtIn)) }
+        if name == "Notes" {
+            try fixture.scaffolder().apply(try fixture.scaffolder().planNew("Notes", templates: try fixture.builtIn))
+        }
         let before = fixture.snapshot()
-        let error = #expect(throws: MessageError.self) { try fixture.scaffolder().planNew(name, templates: try fixture.builtIn) }
+        let error = #expect(throws: MessageError.self) {
+            try fixture.scaffolder().planNew(name, templates: try fixture.builtIn)
+        }
         #expect(error?.kind == .conflict)
         #expect(fixture.snapshot() == before)
     }
@@ -63,9 +76,12 @@ struct ScaffolderNewTests {
         let outside = fixture.directory.url.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         try FileManager.default.removeItem(at: fixture.root.appendingPathComponent(folder))
-        try FileManager.default.createSymbolicLink(at: fixture.root.appendingPathComponent(folder), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: fixture.root.appendingPathComponent(folder), withDestinationURL: outside)
         let before = fixture.snapshot()
-        let error = #expect(throws: MessageError.self) { try fixture.scaffolder().planNew("Notes", templates: try fixture.builtIn) }
+        let error = #expect(throws: MessageError.self) {
+            try fixture.scaffolder().planNew("Notes", templates: try fixture.builtIn)
+        }
         #expect(error?.kind == .conflict)
         #expect(error?.message.contains("outside the package") == true)
         #expect(fixture.snapshot() == before)
@@ -75,11 +91,16 @@ struct ScaffolderNewTests {
     @Test("a link inside the package is followed")
     func symlinkInside() throws {
         let fixture = try Fixture()
-        try FileManager.default.createDirectory(at: fixture.root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: fixture.root.appendingPathComponent("Apps"), withDestinationURL: fixture.root.appendingPathComponent("Sources"))
+        try FileManager.default.createDirectory(
+            at: fixture.root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: fixture.root.appendingPathComponent("Apps"),
+            withDestinationURL: fixture.root.appendingPathComponent("Sources"))
         let scaffolder = try fixture.scaffolder()
         try scaffolder.apply(try scaffolder.planNew("Notes", templates: try fixture.builtIn))
-        #expect(FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("Sources/notes/NotesCommand.swift").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: fixture.root.appendingPathComponent("Sources/notes/NotesCommand.swift").path))
     }
 
     @Test("a failure injected at any step leaves the tree byte for byte as before")
@@ -116,7 +137,8 @@ struct ScaffolderNewTests {
         let set = try fixture.templateCopy("long") { url in
             // 224 characters as a template, 288 once the 40-character name is put in twice: past NAME_MAX (255).
             let name = "Tests/__name__AppTests/zz" + String(repeating: "x", count: 200) + "__name____name__.swift"
-            try Data("// too long once rendered\n".utf8).write(to: url.appendingPathComponent("files").appendingPathComponent(name))
+            try Data("// too long once rendered\n".utf8).write(
+                to: url.appendingPathComponent("files").appendingPathComponent(name))
         }
         let before = fixture.snapshot()
         let scaffolder = try fixture.scaffolder()
@@ -132,7 +154,8 @@ struct ScaffolderNewTests {
         let fixture = try Fixture()
         let tests = fixture.root.appendingPathComponent("Tests")
         // Root ignores permissions, so as root the folder is made immutable (chattr +i) instead.
-        let locked = geteuid() == 0
+        let locked =
+            geteuid() == 0
             ? try Self.chattr("+i", tests)
             : (try? FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: tests.path)) != nil
         try #require(locked, "cannot make a folder unwritable here (chattr +i needs ext4 and CAP_LINUX_IMMUTABLE)")
@@ -188,7 +211,8 @@ struct ScaffolderNewTests {
         let fixture = try Fixture()
         let set = try fixture.templateCopy("minimal") { url in
             let description = url.appendingPathComponent(TemplateSet.descriptionFile)
-            let json = #"{"name": "Minimal", "summary": "s", "manifestEntry": "Feature(\"{{ name }}\", app: \"{{ app }}\")"}"#
+            let json =
+                #"{"name": "Minimal", "summary": "s", "manifestEntry": "Feature(\"{{ name }}\", app: \"{{ app }}\")"}"#
             try Data(json.utf8).write(to: description)
         }
         let plan = try fixture.scaffolder().planNew("IOStats", templates: set)

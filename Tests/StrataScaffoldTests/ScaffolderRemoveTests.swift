@@ -2,6 +2,7 @@ import AppSupport
 import Core
 import Foundation
 import Testing
+
 @testable import StrataScaffold
 
 @Suite("strata remove")
@@ -75,7 +76,8 @@ struct ScaffolderRemoveTests {
         let output = try runner.remove("Notes", force: true, dryRun: false)
         #expect(output.contains("kept Modules/Notes/Entity/Extra.swift"))
         #expect(fixture.read("Modules/Notes/Entity/Extra.swift") == "// mine\n")
-        #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("Modules/Notes/UseCase").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("Modules/Notes/UseCase").path))
         #expect(fixture.read("Package.swift") == manifest)
     }
 
@@ -85,7 +87,9 @@ struct ScaffolderRemoveTests {
         let runner = try ScaffoldRunner(path: fixture.root.path, validator: StubValidator())
         let manifest = fixture.read("Package.swift")
         _ = try runner.new("Notes", templates: nil, dryRun: false)
-        let edited = fixture.read("Package.swift").replacingOccurrences(of: "app: \"notes\", infrastructure: [\"Database\"", with: "app: \"notes\", infrastructure: [\"Database\", \"HTTPClient\"")
+        let edited = fixture.read("Package.swift").replacingOccurrences(
+            of: "app: \"notes\", infrastructure: [\"Database\"",
+            with: "app: \"notes\", infrastructure: [\"Database\", \"HTTPClient\"")
         try fixture.write(edited, to: "Package.swift")
         let error = #expect(throws: MessageError.self) { try runner.remove("Notes", force: false, dryRun: false) }
         #expect(error?.message.contains("Package.swift") == true)

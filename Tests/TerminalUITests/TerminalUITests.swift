@@ -4,9 +4,12 @@ import Testing
 
 @Suite("Terminal output")
 struct TerminalUITests {
-    @Test("display width counts emoji and CJK as two columns", arguments: [
-        ("abc", 3), ("🐶", 2), ("❤️", 2), ("👩‍💻", 2), ("🇫🇷", 2), ("日本語", 6), ("한국", 4), ("é", 1), ("e\u{301}", 1), ("ｶ", 1),
-    ])
+    @Test(
+        "display width counts emoji and CJK as two columns",
+        arguments: [
+            ("abc", 3), ("🐶", 2), ("❤️", 2), ("👩‍💻", 2), ("🇫🇷", 2), ("日本語", 6), ("한국", 4), ("é", 1), ("e\u{301}", 1),
+            ("ｶ", 1),
+        ])
     func width(text: String, columns: Int) {
         #expect(DisplayWidth.of(text) == columns)
     }
@@ -18,12 +21,13 @@ struct TerminalUITests {
         table.append(["漢字", "日本", "7"])
         table.append(["Plain", "abc", "100"])
         let lines = table.render().split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "THEME    CARDS   SCORE",
-            "Animals  🐶🐱🐭     12",
-            "漢字     日本        7",
-            "Plain    abc       100",
-        ])
+        #expect(
+            lines == [
+                "THEME    CARDS   SCORE",
+                "Animals  🐶🐱🐭     12",
+                "漢字     日本        7",
+                "Plain    abc       100",
+            ])
         #expect(Set(lines.map { DisplayWidth.of($0) }).count == 1)
     }
 
@@ -58,11 +62,15 @@ struct TerminalUITests {
     @Test("the progress bar writes nothing unless stderr is a TTY")
     func progressOnlyOnTTY() {
         let written = Written()
-        let piped = ProgressBar(label: "fetch", environment: TerminalEnvironment(stdoutIsTTY: true, stderrIsTTY: false), write: written.append)
+        let piped = ProgressBar(
+            label: "fetch", environment: TerminalEnvironment(stdoutIsTTY: true, stderrIsTTY: false),
+            write: written.append)
         piped.update(done: 1, total: 2)
         piped.finish()
         #expect(written.text.isEmpty)
-        let tty = ProgressBar(label: "fetch", environment: TerminalEnvironment(stdoutIsTTY: false, stderrIsTTY: true), write: written.append)
+        let tty = ProgressBar(
+            label: "fetch", environment: TerminalEnvironment(stdoutIsTTY: false, stderrIsTTY: true),
+            write: written.append)
         tty.update(done: 1, total: 2)
         tty.finish()
         #expect(written.text.contains("1/2"))
@@ -71,7 +79,10 @@ struct TerminalUITests {
 
     @Test("JSON output has sorted keys and ISO 8601 dates")
     func json() throws {
-        struct Row: Encodable { let zeta: Int; let alpha: Date }
+        struct Row: Encodable {
+            let zeta: Int
+            let alpha: Date
+        }
         let text = try JSONOutput.string(Row(zeta: 1, alpha: Date(timeIntervalSince1970: 0)))
         #expect(text == "{\n  \"alpha\" : \"1970-01-01T00:00:00Z\",\n  \"zeta\" : 1\n}")
     }

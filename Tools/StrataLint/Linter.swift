@@ -81,7 +81,8 @@ public enum Linter {
         let rulesURL = options.rulesFile ?? root.appendingPathComponent("strata.yml")
         let rulesPath = relativePath(rulesURL, to: root)
         guard let rulesData = FileManager.default.contents(atPath: rulesURL.path) else {
-            throw ConfigError(file: rulesPath, "cannot read the rules file; create strata.yml in the package root or pass --config")
+            throw ConfigError(
+                file: rulesPath, "cannot read the rules file; create strata.yml in the package root or pass --config")
         }
         var rules = try RulesParser.parse(String(decoding: rulesData, as: UTF8.self), file: rulesPath)
         let baseline = try options.baseline.map(Baseline.read)
@@ -102,14 +103,18 @@ public enum Linter {
 
         clock = Date()
         let files = PackageScanner.scan(
-            graph: graph, root: root, scanner: SwiftImportScanner(conditions: rules.conditions), stringsOf: sourceRules.targetsWithStrings)
+            graph: graph, root: root, scanner: SwiftImportScanner(conditions: rules.conditions),
+            stringsOf: sourceRules.targetsWithStrings)
         statistics.scanSeconds = Date().timeIntervalSince(clock)
 
         clock = Date()
         let context = LintContext(
-            graph: graph, rules: rules, classification: classification, policy: policy, files: files, sourceRules: sourceRules)
-        var findings = ExceptionFilter.apply(rules.exceptions, to: checks.flatMap { $0.run(context) }, rulesFile: rulesPath)
-            .sorted(by: Finding.ordered)
+            graph: graph, rules: rules, classification: classification, policy: policy, files: files,
+            sourceRules: sourceRules)
+        var findings = ExceptionFilter.apply(
+            rules.exceptions, to: checks.flatMap { $0.run(context) }, rulesFile: rulesPath
+        )
+        .sorted(by: Finding.ordered)
         let stale = baseline?.apply(to: &findings) ?? []
         statistics.checkSeconds = resolveSeconds + Date().timeIntervalSince(clock)
 
@@ -124,7 +129,8 @@ public enum Linter {
 
     /// `url`'s path relative to `root` when inside it, else the full path.
     static func relativePath(_ url: URL, to root: URL) -> String {
-        let path = url.standardizedFileURL.path, base = root.standardizedFileURL.path
+        let path = url.standardizedFileURL.path
+        let base = root.standardizedFileURL.path
         return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
     }
 }

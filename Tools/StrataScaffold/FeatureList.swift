@@ -44,7 +44,8 @@ public struct FeatureList: Sendable, Equatable {
         let matching = lines.indices.filter { lines[$0] == line }
         guard matching.count == 1, let index = matching.first else {
             throw MessageError.conflict(
-                "Package.swift does not have the line strata added (\(line.trimmingCharacters(in: .whitespaces))) exactly once; it was edited, so remove the feature by hand or pass --force")
+                "Package.swift does not have the line strata added (\(line.trimmingCharacters(in: .whitespaces))) exactly once; it was edited, so remove the feature by hand or pass --force"
+            )
         }
         lines.remove(at: index)
         return FeatureList(text: lines.joined(separator: "\n"))
@@ -54,7 +55,8 @@ public struct FeatureList: Sendable, Equatable {
         let found = lines.indices.filter { lines[$0].trimmingCharacters(in: .whitespaces) == Self.marker }
         guard found.count == 1, let index = found.first else {
             throw MessageError.validation(
-                "Package.swift needs exactly one `\(Self.marker)` line closing the `features` list (found \(found.count)); add it before the list's `]`")
+                "Package.swift needs exactly one `\(Self.marker)` line closing the `features` list (found \(found.count)); add it before the list's `]`"
+            )
         }
         return index
     }

@@ -29,10 +29,12 @@ public struct FeatureName: Sendable, Equatable, CustomStringConvertible {
     public init(_ name: String) throws {
         guard !name.isEmpty else { throw MessageError.usage("the name is empty; \(Self.rule)") }
         guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-            throw MessageError.usage("'\(name)' has characters other than ASCII letters and digits\(Self.suggestion(name)); \(Self.rule)")
+            throw MessageError.usage(
+                "'\(name)' has characters other than ASCII letters and digits\(Self.suggestion(name)); \(Self.rule)")
         }
         guard let first = name.first, first.isUppercase else {
-            throw MessageError.usage("'\(name)' must start with an upper-case letter\(Self.suggestion(name)); \(Self.rule)")
+            throw MessageError.usage(
+                "'\(name)' must start with an upper-case letter\(Self.suggestion(name)); \(Self.rule)")
         }
         guard Self.lengthRange.contains(name.count) else {
             throw MessageError.usage("'\(name)' has \(name.count) characters; \(Self.rule)")
@@ -40,7 +42,8 @@ public struct FeatureName: Sendable, Equatable, CustomStringConvertible {
         let words = Self.split(name)
         let variable = Self.camelCase(words)
         for candidate in [name, variable] where SwiftKeywords.all.contains(candidate) {
-            throw MessageError.usage("'\(name)' gives '\(candidate)', a Swift keyword; choose another name (\(Self.rule))")
+            throw MessageError.usage(
+                "'\(name)' gives '\(candidate)', a Swift keyword; choose another name (\(Self.rule))")
         }
         self.name = name
         self.words = words
@@ -65,7 +68,8 @@ public struct FeatureName: Sendable, Equatable, CustomStringConvertible {
     static func suggestion(_ name: String) -> String {
         let parts = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         let candidate = parts.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        guard candidate != name, let first = candidate.first, first.isUppercase, lengthRange.contains(candidate.count) else { return "" }
+        guard candidate != name, let first = candidate.first, first.isUppercase, lengthRange.contains(candidate.count)
+        else { return "" }
         return " (did you mean \(candidate)?)"
     }
 
@@ -85,7 +89,8 @@ public struct FeatureName: Sendable, Equatable, CustomStringConvertible {
             let rest = String(characters[index...])
             // A known acronym at a word boundary is one word, even when its case would split it.
             if current.isEmpty || current.last.map({ $0.isLowercase || $0.isNumber }) == true,
-               let acronym = acronyms.first(where: { rest.hasPrefix($0) && boundaryAfter($0, in: rest) }) {
+                let acronym = acronyms.first(where: { rest.hasPrefix($0) && boundaryAfter($0, in: rest) })
+            {
                 if !current.isEmpty { words.append(current) }
                 current = acronym
                 currentIsAcronym = true
@@ -97,7 +102,8 @@ public struct FeatureName: Sendable, Equatable, CustomStringConvertible {
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             if character.isUppercase, !current.isEmpty, let previous {
                 // aB and 2B start a word; in ABc the B starts one (the run "A" ends before it).
-                let startsWord = previous.isLowercase || previous.isNumber || currentIsAcronym
+                let startsWord =
+                    previous.isLowercase || previous.isNumber || currentIsAcronym
                     || (previous.isUppercase && next?.isLowercase == true)
                 if startsWord {
                     words.append(current)

@@ -1,6 +1,7 @@
 import AppSupport
 import Core
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -54,7 +55,8 @@ final class FileTransaction {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
             throw errno == EEXIST
-                ? MessageError.conflict("\(root.relativePath(url)) appeared while strata was writing; nothing was changed")
+                ? MessageError.conflict(
+                    "\(root.relativePath(url)) appeared while strata was writing; nothing was changed")
                 : failure("cannot write", url)
         }
         log.append(.createdFile(url))
@@ -104,7 +106,9 @@ final class FileTransaction {
             case .createdDirectory(let url):
                 if rmdir(url.path) != 0 { problems.append("could not remove \(root.relativePath(url))") }
             case .replacedFile(let url, let data, let mode), .deletedFile(let url, let data, let mode):
-                do { try atomicWrite(data, to: url, mode: mode) } catch { problems.append("could not restore \(root.relativePath(url))") }
+                do { try atomicWrite(data, to: url, mode: mode) } catch {
+                    problems.append("could not restore \(root.relativePath(url))")
+                }
             case .removedDirectory(let url):
                 if mkdir(url.path, 0o755) != 0 { problems.append("could not recreate \(root.relativePath(url))") }
             }
@@ -122,7 +126,8 @@ final class FileTransaction {
     }
 
     private func atomicWrite(_ contents: Data, to url: URL, mode: mode_t) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).strata-\(getpid())")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).strata-\(getpid())")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw failure("cannot write", temporary) }
         do {
@@ -156,6 +161,8 @@ final class FileTransaction {
     }
 
     private func failure(_ doing: String, _ url: URL) -> MessageError {
-        MessageError.storage("\(doing) \(root.relativePath(url)): \(String(cString: strerror(errno))); check the folder's permissions and free space")
+        MessageError.storage(
+            "\(doing) \(root.relativePath(url)): \(String(cString: strerror(errno))); check the folder's permissions and free space"
+        )
     }
 }

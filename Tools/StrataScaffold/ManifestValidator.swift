@@ -42,20 +42,23 @@ public struct SwiftPMValidator: ManifestValidator {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [swift, "package", "--package-path", root.path, "dump-package"]
         process.currentDirectoryURL = root
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         do {
             try process.run()
         } catch {
-            throw MessageError.storage("cannot run `\(swift) package dump-package`: \(error); put swift on the PATH or set STRATA_SWIFT")
+            throw MessageError.storage(
+                "cannot run `\(swift) package dump-package`: \(error); put swift on the PATH or set STRATA_SWIFT")
         }
         // Read stderr on the side so neither pipe can fill up and block the child.
         let errorText = ErrorCollector(errors)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw MessageError.validation("SwiftPM rejects Package.swift: \(Self.firstError(errorText.text())); fix the manifest")
+            throw MessageError.validation(
+                "SwiftPM rejects Package.swift: \(Self.firstError(errorText.text())); fix the manifest")
         }
         return try Self.parse(data)
     }

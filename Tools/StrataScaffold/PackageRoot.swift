@@ -1,6 +1,7 @@
 import AppSupport
 import Core
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -48,13 +49,15 @@ public struct PackageRoot: Sendable {
             guard Self.exists(next) else { break }
             let isLast = index == components.count - 1
             if !isLast && !Self.isDirectory(next) {
-                throw MessageError.conflict("\(relativePath(next)) exists and is not a folder; move it away or choose another name")
+                throw MessageError.conflict(
+                    "\(relativePath(next)) exists and is not a folder; move it away or choose another name")
             }
             existing = next
         }
         guard let real = Self.realPath(existing.path), contains(real) else {
             throw MessageError.conflict(
-                "\(relative) would be written outside the package through the symbolic link \(relativePath(existing)); strata never writes outside \(url.path)")
+                "\(relative) would be written outside the package through the symbolic link \(relativePath(existing)); strata never writes outside \(url.path)"
+            )
         }
         return url.appendingPathComponent(relative)
     }

@@ -25,7 +25,8 @@ public struct NewFeaturePlan: Sendable {
 
     /// The manifest change as a unified diff.
     public var manifestDiff: String {
-        UnifiedDiff.make(old: manifestBefore, new: manifestAfter, oldName: "a/Package.swift", newName: "b/Package.swift")
+        UnifiedDiff.make(
+            old: manifestBefore, new: manifestAfter, oldName: "a/Package.swift", newName: "b/Package.swift")
     }
 }
 
@@ -50,6 +51,7 @@ public struct RemoveFeaturePlan: Sendable {
 
     /// The manifest change as a unified diff.
     public var manifestDiff: String {
-        UnifiedDiff.make(old: manifestBefore, new: manifestAfter, oldName: "a/Package.swift", newName: "b/Package.swift")
+        UnifiedDiff.make(
+            old: manifestBefore, new: manifestAfter, oldName: "a/Package.swift", newName: "b/Package.swift")
     }
 }

@@ -48,7 +48,8 @@ public enum ScaffoldReport {
             lines += set.files.map { "    \($0.hasSuffix(".stencil") ? String($0.dropLast(".stencil".count)) : $0)" }
             lines.append("")
         }
-        lines.append("use one with `strata new NAME --templates DIR`; placeholders: __name__, __app__, __variable__, __snake__")
+        lines.append(
+            "use one with `strata new NAME --templates DIR`; placeholders: __name__, __app__, __variable__, __snake__")
         return lines.joined(separator: "\n") + "\n"
     }
 }

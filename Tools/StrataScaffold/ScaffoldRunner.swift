@@ -37,7 +37,9 @@ public struct ScaffoldRunner {
         var sets = TemplateSet.discover(root: root.url)
         if let extra { sets.append(try TemplateSet(directory: Self.url(extra))) }
         guard !sets.isEmpty else {
-            throw MessageError.notFound("no template sets under \(root.url.path)/\(TemplateSet.setsPath); restore Tools/Templates/Feature or pass --templates")
+            throw MessageError.notFound(
+                "no template sets under \(root.url.path)/\(TemplateSet.setsPath); restore Tools/Templates/Feature or pass --templates"
+            )
         }
         return ScaffoldReport.templates(sets, root: root)
     }
@@ -48,6 +50,7 @@ public struct ScaffoldRunner {
     }
 
     private static func url(_ path: String) -> URL {
-        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
     }
 }

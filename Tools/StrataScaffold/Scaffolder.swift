@@ -32,7 +32,8 @@ public struct Scaffolder {
         let manifestBefore = try readManifest()
         let list = FeatureList(text: manifestBefore)
         if list.entryLine(for: feature.name) != nil {
-            throw MessageError.conflict("Package.swift already has a feature named \(feature.name); choose another name")
+            throw MessageError.conflict(
+                "Package.swift already has a feature named \(feature.name); choose another name")
         }
         let manifestAfter = try list.inserting(rendered.manifestEntry).text
         let existing = try validator.summary(of: root.url)
@@ -52,9 +53,12 @@ public struct Scaffolder {
             for folder in missingFolders(of: url) where !directories.contains(folder) { directories.append(folder) }
         }
         guard conflicts.isEmpty else {
-            throw MessageError.conflict("\(Self.list(conflicts)) already exist\(conflicts.count == 1 ? "s" : ""); nothing was written; choose another name or remove them")
+            throw MessageError.conflict(
+                "\(Self.list(conflicts)) already exist\(conflicts.count == 1 ? "s" : ""); nothing was written; choose another name or remove them"
+            )
         }
-        let manifestLine = manifestAfter.components(separatedBy: "\n").first { FeatureList.declares($0, feature.name) } ?? ""
+        let manifestLine =
+            manifestAfter.components(separatedBy: "\n").first { FeatureList.declares($0, feature.name) } ?? ""
         let record = GenerationRecord(
             feature: feature.name, app: feature.kebabCase, template: templates.description.name,
             manifestLine: manifestLine, targets: rendered.targets,
@@ -81,9 +85,13 @@ public struct Scaffolder {
             try transaction.replaceFile(root.manifest, with: Data(plan.manifestAfter.utf8))
             try transaction.check("check Package.swift with SwiftPM") {
                 let summary = try validator.summary(of: root.url)
-                let missing = (plan.targets + [plan.product]).filter { !summary.targets.contains($0) && !summary.products.contains($0) }
+                let missing = (plan.targets + [plan.product]).filter {
+                    !summary.targets.contains($0) && !summary.products.contains($0)
+                }
                 guard missing.isEmpty else {
-                    throw MessageError.validation("after the edit SwiftPM does not list \(Self.list(missing)); check the template's manifestEntry")
+                    throw MessageError.validation(
+                        "after the edit SwiftPM does not list \(Self.list(missing)); check the template's manifestEntry"
+                    )
                 }
             }
         } catch {
@@ -103,14 +111,17 @@ public struct Scaffolder {
         let recordURL = try root.inside(recordPath)
         let manifestBefore = try readManifest()
         guard let data = FileManager.default.contents(atPath: recordURL.path) else {
-            let known = FeatureList(text: manifestBefore).entryLine(for: feature.name) != nil
+            let known =
+                FeatureList(text: manifestBefore).entryLine(for: feature.name) != nil
                 || PackageRoot.exists(root.url.appendingPathComponent("Modules/\(feature.name)"))
-            throw MessageError.notFound(known
-                ? "strata did not generate \(feature.name) (there is no \(recordPath)); remove it by hand"
-                : "there is no feature \(feature.name); run `strata new \(feature.name)` to make one")
+            throw MessageError.notFound(
+                known
+                    ? "strata did not generate \(feature.name) (there is no \(recordPath)); remove it by hand"
+                    : "there is no feature \(feature.name); run `strata new \(feature.name)` to make one")
         }
         let record = try GenerationRecord.decode(data, path: recordPath)
-        var changed: [String] = [], deletions: [String] = []
+        var changed: [String] = []
+        var deletions: [String] = []
         for file in record.files {
             let url = try root.inside(file.path)
             guard let contents = FileManager.default.contents(atPath: url.path) else {
@@ -126,16 +137,18 @@ public struct Scaffolder {
         let manifestAfter: String
         do {
             manifestAfter = try list.removing(line: record.manifestLine).text
-        } catch where force {
+        } catch  where force {
             // Forced: drop whatever line declares the feature now, if one still does.
-            manifestAfter = try list.entryLine(for: feature.name).map { try list.removing(line: $0).text } ?? manifestBefore
+            manifestAfter =
+                try list.entryLine(for: feature.name).map { try list.removing(line: $0).text } ?? manifestBefore
         } catch {
             changed.append("Package.swift (its \(feature.name) line was edited)")
             manifestAfter = manifestBefore
         }
         if !changed.isEmpty && !force {
             throw MessageError.conflict(
-                "\(Self.list(changed)) changed since `strata new`; nothing was removed; pass --force to remove the generated files anyway")
+                "\(Self.list(changed)) changed since `strata new`; nothing was removed; pass --force to remove the generated files anyway"
+            )
         }
         return RemoveFeaturePlan(
             name: feature, record: record, files: deletions + [recordPath], keptFiles: kept,
@@ -155,7 +168,8 @@ public struct Scaffolder {
             try transaction.check("check Package.swift with SwiftPM") {
                 let left = try validator.summary(of: root.url).targets.filter(plan.record.targets.contains)
                 guard left.isEmpty else {
-                    throw MessageError.validation("after the edit SwiftPM still lists \(Self.list(left)); remove their entry by hand")
+                    throw MessageError.validation(
+                        "after the edit SwiftPM still lists \(Self.list(left)); remove their entry by hand")
                 }
             }
         } catch {

@@ -67,12 +67,15 @@ public struct TemplateSet: Sendable {
         let describing = directory.appendingPathComponent(Self.descriptionFile)
         guard let data = FileManager.default.contents(atPath: describing.path) else {
             throw MessageError.notFound(
-                "no template set at \(directory.path) (it needs \(Self.descriptionFile) and files/); run `strata templates` to list the sets")
+                "no template set at \(directory.path) (it needs \(Self.descriptionFile) and files/); run `strata templates` to list the sets"
+            )
         }
         do {
             description = try JSONDecoder().decode(Description.self, from: data)
         } catch {
-            throw MessageError.badData("cannot read \(describing.path): \(error); it needs name, summary and manifestEntry (and may give nextSteps, targets, product)")
+            throw MessageError.badData(
+                "cannot read \(describing.path): \(error); it needs name, summary and manifestEntry (and may give nextSteps, targets, product)"
+            )
         }
         self.directory = directory
         files = try Self.listFiles(in: directory.appendingPathComponent("files"))
@@ -84,13 +87,19 @@ public struct TemplateSet: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.sorted()
             .compactMap { try? TemplateSet(directory: folder.appendingPathComponent($0)) }
-            .sorted { ($0.description.name == "Feature" ? 0 : 1, $0.description.name) < ($1.description.name == "Feature" ? 0 : 1, $1.description.name) }
+            .sorted {
+                ($0.description.name == "Feature" ? 0 : 1, $0.description.name) < (
+                    $1.description.name == "Feature" ? 0 : 1, $1.description.name
+                )
+            }
     }
 
     /// The path a template file produces for `name` (placeholders replaced, `.stencil` dropped).
     public static func outputPath(for template: String, name: FeatureName) -> String {
         var path = template
-        for (placeholder, value) in placeholders(name) { path = path.replacingOccurrences(of: placeholder, with: value) }
+        for (placeholder, value) in placeholders(name) {
+            path = path.replacingOccurrences(of: placeholder, with: value)
+        }
         return path.hasSuffix(".stencil") ? String(path.dropLast(".stencil".count)) : path
     }
 
@@ -103,7 +112,8 @@ public struct TemplateSet: Sendable {
         func render(_ text: String, in file: String) throws -> String {
             if let unknown = Self.unknownVariables(in: text, known: Set(context.keys)).first {
                 throw MessageError.badData(
-                    "template \(file) uses '\(unknown)', which is not a template variable (\(context.keys.sorted().joined(separator: ", ")))")
+                    "template \(file) uses '\(unknown)', which is not a template variable (\(context.keys.sorted().joined(separator: ", ")))"
+                )
             }
             do {
                 return try environment.renderTemplate(string: text, context: context)
@@ -119,7 +129,9 @@ public struct TemplateSet: Sendable {
             }
             let output = Self.outputPath(for: file, name: name)
             if file.hasSuffix(".stencil") {
-                rendered.append(RenderedFile(path: output, contents: Data(try render(String(decoding: data, as: UTF8.self), in: file).utf8)))
+                rendered.append(
+                    RenderedFile(
+                        path: output, contents: Data(try render(String(decoding: data, as: UTF8.self), in: file).utf8)))
             } else {
                 rendered.append(RenderedFile(path: output, contents: data))
             }
@@ -134,7 +146,10 @@ public struct TemplateSet: Sendable {
 
     /// The variables a template sees.
     public static func context(_ name: FeatureName) -> [String: String] {
-        ["name": name.name, "app": name.kebabCase, "variable": name.camelCase, "snake": name.snakeCase, "title": name.title]
+        [
+            "name": name.name, "app": name.kebabCase, "variable": name.camelCase, "snake": name.snakeCase,
+            "title": name.title,
+        ]
     }
 
     private static func placeholders(_ name: FeatureName) -> [(String, String)] {
@@ -158,12 +173,15 @@ public struct TemplateSet: Sendable {
 
     private static func listFiles(in folder: URL) throws -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else {
-            throw MessageError.notFound("the template set has no files/ folder at \(folder.path); add the templates there")
+            throw MessageError.notFound(
+                "the template set has no files/ folder at \(folder.path); add the templates there")
         }
         var files: [String] = []
         while let path = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue
+            {
                 files.append(path)
             }
         }

@@ -1,7 +1,9 @@
 /// A unified diff (`diff -u` format) between two texts, for `--dry-run` to show manifest changes.
 public enum UnifiedDiff {
     fileprivate enum Line: Equatable {
-        case same(String), removed(String), added(String)
+        case same(String)
+        case removed(String)
+        case added(String)
     }
 
     /// The diff of `old` and `new` with `context` unchanged lines around each change; empty when equal.
@@ -11,7 +13,8 @@ public enum UnifiedDiff {
         guard let firstChange = changed.first else { return "" }
         // Group changes whose context windows touch into one hunk each.
         var hunks: [ClosedRange<Int>] = []
-        var start = max(0, firstChange - context), end = min(lines.count - 1, firstChange + context)
+        var start = max(0, firstChange - context)
+        var end = min(lines.count - 1, firstChange + context)
         for index in changed.dropFirst() {
             if index - context <= end + 1 {
                 end = min(lines.count - 1, index + context)
@@ -28,7 +31,8 @@ public enum UnifiedDiff {
             let oldStart = before.filter { $0.isOld }.count + 1
             let newStart = before.filter { $0.isNew }.count + 1
             let body = lines[hunk]
-            let oldCount = body.filter { $0.isOld }.count, newCount = body.filter { $0.isNew }.count
+            let oldCount = body.filter { $0.isOld }.count
+            let newCount = body.filter { $0.isNew }.count
             output.append("@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@")
             output += body.map(\.text)
         }
@@ -51,14 +55,19 @@ public enum UnifiedDiff {
             }
         }
         var result: [Line] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < old.count || j < new.count {
             if i < old.count, j < new.count, old[i] == new[j] {
-                result.append(.same(old[i])); i += 1; j += 1
+                result.append(.same(old[i]))
+                i += 1
+                j += 1
             } else if j < new.count, i == old.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-                result.append(.added(new[j])); j += 1
+                result.append(.added(new[j]))
+                j += 1
             } else {
-                result.append(.removed(old[i])); i += 1
+                result.append(.removed(old[i]))
+                i += 1
             }
         }
         return result

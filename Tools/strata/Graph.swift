@@ -9,7 +9,10 @@ struct Graph: ParsableCommand {
 
     @OptionGroup var package: PackageOptions
 
-    @Option(name: .long, help: ArgumentHelp("Output format: \(GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Output format: \(GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"))
     var format: GraphFormat = .mermaid
 
     @Option(name: .long, help: ArgumentHelp("Draw only this feature and the modules it uses.", valueName: "name"))
@@ -18,13 +21,18 @@ struct Graph: ParsableCommand {
     @Flag(name: .long, help: "Include test targets.")
     var tests = false
 
-    @Option(name: .long, help: ArgumentHelp("Replace the Mermaid diagram between <!-- strata:graph:begin --> and <!-- strata:graph:end --> in this Markdown file.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Replace the Mermaid diagram between <!-- strata:graph:begin --> and <!-- strata:graph:end --> in this Markdown file.",
+            valueName: "file"))
     var writeDocs: String?
 
     func run() throws {
         let result = try package.lint()
         if let feature, !result.features.contains(feature) {
-            Console.error("strata: error: no feature named \(feature); features: \(result.features.joined(separator: ", "))")
+            Console.error(
+                "strata: error: no feature named \(feature); features: \(result.features.joined(separator: ", "))")
             throw ExitCode(2)
         }
         let graph = ModuleGraph(result, includeTests: tests, feature: feature)
@@ -33,8 +41,13 @@ struct Graph: ParsableCommand {
             return
         }
         let document = (try? String(contentsOfFile: writeDocs, encoding: .utf8)) ?? ""
-        guard let updated = GraphRenderer.replacingDiagram(in: document, with: try GraphRenderer.render(graph, format: .mermaid)) else {
-            Console.error("strata: error: \(writeDocs) has no <!-- strata:graph:begin --> ... <!-- strata:graph:end --> markers; add them where the diagram goes")
+        guard
+            let updated = GraphRenderer.replacingDiagram(
+                in: document, with: try GraphRenderer.render(graph, format: .mermaid))
+        else {
+            Console.error(
+                "strata: error: \(writeDocs) has no <!-- strata:graph:begin --> ... <!-- strata:graph:end --> markers; add them where the diagram goes"
+            )
             throw ExitCode(2)
         }
         try updated.write(toFile: writeDocs, atomically: true, encoding: .utf8)

@@ -6,17 +6,26 @@ import StrataLint
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the package's targets and imports against strata.yml.",
-        discussion: "Exit status: 0 when clean (warnings allowed), 1 on violations not in the baseline, 2 on a usage or configuration error.")
+        discussion:
+            "Exit status: 0 when clean (warnings allowed), 1 on violations not in the baseline, 2 on a usage or configuration error."
+    )
 
     @OptionGroup var package: PackageOptions
 
-    @Option(name: .long, help: ArgumentHelp("Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"))
     var format: ReportFormat = .text
 
-    @Option(name: .long, help: ArgumentHelp("Known violations: reported as known, they do not fail the run.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Known violations: reported as known, they do not fail the run.", valueName: "file"))
     var baseline: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write every current violation to this baseline file and exit 0.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Write every current violation to this baseline file and exit 0.", valueName: "file"))
     var writeBaseline: String?
 
     func run() throws {
@@ -27,7 +36,9 @@ struct Lint: ParsableCommand {
                 Console.error("strata: error: cannot write \(writeBaseline); check the folder exists and is writable")
                 throw ExitCode(2)
             }
-            Console.error("strata: wrote \(result.findings.filter { $0.severity == .error }.count) known violation(s) to \(writeBaseline)")
+            Console.error(
+                "strata: wrote \(result.findings.filter { $0.severity == .error }.count) known violation(s) to \(writeBaseline)"
+            )
             return
         }
         Console.out(try Reporter.render(result, format: format, baselinePath: baseline))

@@ -7,10 +7,15 @@ struct PackageOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The package's root folder.", valueName: "dir"))
     var path: String = "."
 
-    @Option(name: .long, help: ArgumentHelp("The rules file (default: strata.yml in the package root).", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("The rules file (default: strata.yml in the package root).", valueName: "file"))
     var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("Read the target graph from a saved `swift package dump-package` output instead of evaluating Package.swift.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Read the target graph from a saved `swift package dump-package` output instead of evaluating Package.swift.",
+            valueName: "file"))
     var packageJSON: String?
 
     @Flag(name: .long, help: "Print no summary line on standard error.")
@@ -19,7 +24,8 @@ struct PackageOptions: ParsableArguments {
     func lintOptions(baseline: String? = nil) -> LintOptions {
         LintOptions(
             packageDirectory: URL(fileURLWithPath: path), rulesFile: config.map(URL.init(fileURLWithPath:)),
-            packageJSON: packageJSON.map(URL.init(fileURLWithPath:)), baseline: baseline.map(URL.init(fileURLWithPath:)))
+            packageJSON: packageJSON.map(URL.init(fileURLWithPath:)), baseline: baseline.map(URL.init(fileURLWithPath:))
+        )
     }
 
     /// Runs the checker; a configuration error is printed as `file:line:col: error: ...` and exits with 2.

@@ -2,5 +2,7 @@ import ArgumentParser
 
 extension Strata {
     /// Every subcommand of `strata`; a new job adds its command type here, in its own file.
-    static let subcommands: [any ParsableCommand.Type] = [NewCommand.self, RemoveCommand.self, TemplatesCommand.self, Lint.self, Graph.self]
+    static let subcommands: [any ParsableCommand.Type] = [
+        NewCommand.self, RemoveCommand.self, TemplatesCommand.self, Lint.self, Graph.self,
+    ]
 }

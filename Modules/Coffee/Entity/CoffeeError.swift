@@ -79,7 +79,8 @@ public enum CoffeeError: DomainError, Equatable, Codable {
     /// The kind of each case: it picks the exit code and the HTTP status.
     public var kind: ErrorKind {
         switch self {
-        case .emptyCustomer, .customerTooLong, .customerNotOneLine, .missingCoffee, .notOnMenu, .missingSize, .unknownSize,
+        case .emptyCustomer, .customerTooLong, .customerNotOneLine, .missingCoffee, .notOnMenu, .missingSize,
+            .unknownSize,
             .unknownStatus, .unknownSort, .notADate, .notATime, .unknownParameter:
             .validation
         case .notAnOrderID, .ambiguousID, .notAServerURL, .remoteCannotServe, .cannotListen: .usage

@@ -16,8 +16,8 @@ public struct Day: Sendable, Equatable, CustomStringConvertible {
     public init(parsing text: String) throws {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), (1...Day.daysIn(month: month, year: year)).contains(day)
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...Day.daysIn(month: month, year: year)).contains(day)
         else {
             throw CoffeeError.notADate(text: text)
         }
@@ -36,7 +36,8 @@ public struct Day: Sendable, Equatable, CustomStringConvertible {
     public func interval(in timeZone: TimeZone) -> DateInterval {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let start = calendar.date(from: DateComponents(year: year, month: month, day: day)) ?? Date(timeIntervalSince1970: 0)
+        let start =
+            calendar.date(from: DateComponents(year: year, month: month, day: day)) ?? Date(timeIntervalSince1970: 0)
         let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
         return DateInterval(start: start, end: end)
     }

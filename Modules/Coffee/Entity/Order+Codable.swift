@@ -13,7 +13,8 @@ extension Order: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let idText = try container.decode(String.self, forKey: .id)
         guard let uuid = UUID(uuidString: idText) else {
-            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "not a UUID: \(idText)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .id, in: container, debugDescription: "not a UUID: \(idText)")
         }
         self.init(
             id: ID(uuid),
@@ -42,7 +43,8 @@ extension Order: Codable {
     private static func decodeDate(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Date {
         let text = try container.decode(String.self, forKey: key)
         guard let date = Timestamp.parse(text) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "not an ISO 8601 time: \(text)")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container, debugDescription: "not an ISO 8601 time: \(text)")
         }
         return date
     }
@@ -61,7 +63,8 @@ public enum Timestamp {
         let days = floorDivision(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3_600, 2)):\(pad(secondOfDay / 60 % 60, 2)):"
+        return
+            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3_600, 2)):\(pad(secondOfDay / 60 % 60, 2)):"
             + "\(pad(secondOfDay % 60, 2)).\(pad(milliseconds - seconds * 1000, 3))Z"
     }
 

@@ -93,7 +93,9 @@ public enum CustomerName {
     public static func validate(_ name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw CoffeeError.emptyCustomer }
-        guard trimmed.count <= maxLength else { throw CoffeeError.customerTooLong(length: trimmed.count, limit: maxLength) }
+        guard trimmed.count <= maxLength else {
+            throw CoffeeError.customerTooLong(length: trimmed.count, limit: maxLength)
+        }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw CoffeeError.customerNotOneLine
         }

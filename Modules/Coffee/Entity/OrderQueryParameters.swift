@@ -12,7 +12,9 @@ public enum OrderQueryParameters {
         if let customer = query.customer { items.append(URLQueryItem(name: "customer", value: customer)) }
         if let prefix = query.idPrefix { items.append(URLQueryItem(name: "id", value: prefix)) }
         if let from = query.createdFrom { items.append(URLQueryItem(name: "from", value: Timestamp.format(from))) }
-        if let before = query.createdBefore { items.append(URLQueryItem(name: "before", value: Timestamp.format(before))) }
+        if let before = query.createdBefore {
+            items.append(URLQueryItem(name: "before", value: Timestamp.format(before)))
+        }
         if query.sort != .time { items.append(URLQueryItem(name: "sort", value: query.sort.rawValue)) }
         return items
     }

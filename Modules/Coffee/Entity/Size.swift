@@ -15,7 +15,9 @@ public enum Size: String, Sendable, Codable, CaseIterable, Comparable {
     public init(parsing text: String) throws {
         let key = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard !key.isEmpty else { throw CoffeeError.missingSize }
-        guard let size = Size(rawValue: key) ?? Size.allCases.first(where: { key.count == 1 && $0.rawValue.hasPrefix(key) })
+        guard
+            let size = Size(rawValue: key)
+                ?? Size.allCases.first(where: { key.count == 1 && $0.rawValue.hasPrefix(key) })
         else {
             throw CoffeeError.unknownSize(size: text)
         }

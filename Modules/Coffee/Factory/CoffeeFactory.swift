@@ -17,11 +17,14 @@ public enum CoffeeFactory {
     /// The feature on the SQLite file at `databaseURL`, created and migrated when new.
     ///
     /// - Throws: `StorageError` when the file cannot be opened or migrated.
-    public static func live(databaseURL: URL, clock: WallClock = .live, ids: UUIDGenerator = .live) throws -> CoffeeFeature {
+    public static func live(databaseURL: URL, clock: WallClock = .live, ids: UUIDGenerator = .live) throws
+        -> CoffeeFeature
+    {
         let database = try AppDatabase(
             url: databaseURL, migrator: CoffeeSchema.migrator, renamedMigrations: CoffeeSchema.renamedMigrations)
         return CoffeeFeature(
-            useCase: CoffeeUseCase(repository: SQLiteOrderRepository(database: database), clock: clock, ids: ids), servable: true)
+            useCase: CoffeeUseCase(repository: SQLiteOrderRepository(database: database), clock: clock, ids: ids),
+            servable: true)
     }
 
     /// The feature on an orders server (`coffee serve`), such as `http://127.0.0.1:8080`.
@@ -30,13 +33,15 @@ public enum CoffeeFactory {
     public static func remote(
         serverURL: URL, clock: WallClock = .live, ids: UUIDGenerator = .live, transport: HTTPTransport = .live
     ) throws -> CoffeeFeature {
-        guard let scheme = serverURL.scheme?.lowercased(), ["http", "https"].contains(scheme), serverURL.host?.isEmpty == false
+        guard let scheme = serverURL.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            serverURL.host?.isEmpty == false
         else {
             throw CoffeeError.notAServerURL(url: serverURL.absoluteString)
         }
         // One attempt only: a POST must not be sent twice, and a local server is up or it is not.
         let client = HTTPClient(
-            configuration: .init(userAgent: "coffee/1.0", limits: HTTPLimits(idleTimeout: 10, totalTimeout: 30), maxAttempts: 1),
+            configuration: .init(
+                userAgent: "coffee/1.0", limits: HTTPLimits(idleTimeout: 10, totalTimeout: 30), maxAttempts: 1),
             transport: transport)
         let repository = RemoteOrderRepository(baseURL: serverURL, client: client)
         return CoffeeFeature(useCase: CoffeeUseCase(repository: repository, clock: clock, ids: ids), servable: false)

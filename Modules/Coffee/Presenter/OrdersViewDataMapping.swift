@@ -21,7 +21,8 @@ struct OrdersViewDataMapping: Sendable {
 
     func list(_ orders: [Order]) -> OrderListViewData {
         OrderListViewData(
-            orders: orders.map(row), count: orders.count, total: Money.format(cents: orders.reduce(0) { $0 + $1.totalCents }))
+            orders: orders.map(row), count: orders.count,
+            total: Money.format(cents: orders.reduce(0) { $0 + $1.totalCents }))
     }
 
     func detail(_ order: Order, change: OrderChange?) -> OrderDetailViewData {
@@ -31,11 +32,12 @@ struct OrdersViewDataMapping: Sendable {
     }
 
     func menu(_ menu: Menu) -> MenuViewData {
-        MenuViewData(items: menu.items.map { item in
-            MenuRowViewData(
-                coffee: item.name, small: Money.format(cents: item.prices.small),
-                medium: Money.format(cents: item.prices.medium), large: Money.format(cents: item.prices.large))
-        })
+        MenuViewData(
+            items: menu.items.map { item in
+                MenuRowViewData(
+                    coffee: item.name, small: Money.format(cents: item.prices.small),
+                    medium: Money.format(cents: item.prices.medium), large: Money.format(cents: item.prices.large))
+            })
     }
 
     func report(_ report: DailyReport) -> ReportViewData {
@@ -53,7 +55,10 @@ struct OrdersViewDataMapping: Sendable {
     /// `YYYY-MM-DD HH:MM[:SS]` from calendar fields, so no locale changes the digits or their order.
     func time(_ date: Date, seconds: Bool) -> String {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { let value = value ?? 0; return value < 10 ? "0\(value)" : "\(value)" }
+        func two(_ value: Int?) -> String {
+            let value = value ?? 0
+            return value < 10 ? "0\(value)" : "\(value)"
+        }
         let day = "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
         return seconds ? day + ":" + two(parts.second) : day
     }

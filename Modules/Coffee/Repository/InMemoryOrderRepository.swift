@@ -58,7 +58,9 @@ public final class InMemoryOrderRepository: OrderRepository {
     /// Removes the order.
     public func delete(_ id: Order.ID) async throws -> Order {
         try state.withLock { state in
-            guard let order = state.orders.removeValue(forKey: id) else { throw CoffeeError.orderNotFound(id: Self.key(id)) }
+            guard let order = state.orders.removeValue(forKey: id) else {
+                throw CoffeeError.orderNotFound(id: Self.key(id))
+            }
             state.changes += 1
             return order
         }

@@ -60,7 +60,8 @@ public struct RemoteOrderRepository: OrderRepository {
         _ method: String, _ path: String, query: [URLQueryItem] = [], body: (some Encodable)? = Optional<String>.none,
         as type: Response.Type
     ) async throws -> Response {
-        guard var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false) else {
+        guard var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        else {
             throw CoffeeError.notAServerURL(url: baseURL.absoluteString)
         }
         if !query.isEmpty { components.queryItems = query }
@@ -82,7 +83,8 @@ public struct RemoteOrderRepository: OrderRepository {
     /// The server's own `CoffeeError` when its body carries one; else its kind and message; else the status.
     static func error(from response: HTTPResponse, request: HTTPRequest) -> CoffeeError {
         guard let body = try? JSONDecoder().decode(ErrorBody.self, from: response.body) else {
-            return .notAnOrdersServer(request: "\(request.method) \(request.url.absoluteString)", status: response.status)
+            return .notAnOrdersServer(
+                request: "\(request.method) \(request.url.absoluteString)", status: response.status)
         }
         return body.error.detail ?? .serverFailed(kind: body.error.kind, message: body.error.message)
     }

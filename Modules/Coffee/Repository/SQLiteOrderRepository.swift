@@ -31,9 +31,12 @@ public struct SQLiteOrderRepository: OrderRepository {
     public func menu() async throws -> Menu {
         try await database.read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT name, small, medium, large FROM menu_items ORDER BY position")
-            return Menu(items: rows.map { row in
-                MenuItem(name: row["name"], prices: Prices(small: row["small"], medium: row["medium"], large: row["large"]))
-            })
+            return Menu(
+                items: rows.map { row in
+                    MenuItem(
+                        name: row["name"],
+                        prices: Prices(small: row["small"], medium: row["medium"], large: row["large"]))
+                })
         }
     }
 
@@ -95,7 +98,8 @@ public struct SQLiteOrderRepository: OrderRepository {
         do {
             return try Self.dataVersion(watcher)
         } catch let error as DatabaseError {
-            throw StorageError(.read, path: database.path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
+            throw StorageError(
+                .read, path: database.path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
         }
     }
 
@@ -151,8 +155,8 @@ public struct SQLiteOrderRepository: OrderRepository {
     private static func order(_ row: Row) throws -> Order {
         let idText: String = row[0]
         guard let uuid = UUID(uuidString: idText),
-              let size = Size(rawValue: row[3]),
-              let status = OrderStatus(rawValue: row[5])
+            let size = Size(rawValue: row[3]),
+            let status = OrderStatus(rawValue: row[5])
         else {
             throw CoffeeError.unreadableOrder(id: idText)
         }

@@ -39,7 +39,8 @@ public struct CoffeeServer: Sendable {
     /// - Throws: `CoffeeError.cannotListen` when the address cannot be bound (the feature's own
     ///   case, so the app words it with the rest and no layer above needs the server module).
     public func run(
-        host: String, port: Int, quiet: Bool = false, onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void
+        host: String, port: Int, quiet: Bool = false,
+        onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void
     ) async throws {
         do {
             try await HTTPServerRunner(address: .init(host: host, port: port), quiet: quiet).run(router()) { address in
@@ -92,7 +93,8 @@ public struct CoffeeServer: Sendable {
         case (nil, let status?): return try await useCase.changeStatus(id, to: try OrderStatus(parsing: status))
         default:
             throw APIError(
-                .validation, #"say what to change: {"action": "advance"} or {"action": "cancel"}, or {"status": "<next status>"}"#,
+                .validation,
+                #"say what to change: {"action": "advance"} or {"action": "cancel"}, or {"status": "<next status>"}"#,
                 field: "action")
         }
     }

@@ -17,15 +17,24 @@ enum CoffeeServerWording {
         let kind = error.kind
         switch error {
         case .emptyCustomer:
-            return APIError(kind, "the field 'customer' is empty; send the customer's name, 1 to \(CustomerName.maxLength) characters", field: "customer")
+            return APIError(
+                kind,
+                "the field 'customer' is empty; send the customer's name, 1 to \(CustomerName.maxLength) characters",
+                field: "customer")
         case .customerTooLong(let length, let limit):
-            return APIError(kind, "the field 'customer' has \(length) characters; send at most \(limit)", field: "customer")
+            return APIError(
+                kind, "the field 'customer' has \(length) characters; send at most \(limit)", field: "customer")
         case .customerNotOneLine:
-            return APIError(kind, "the field 'customer' contains a line break or control character; send plain text", field: "customer")
+            return APIError(
+                kind, "the field 'customer' contains a line break or control character; send plain text",
+                field: "customer")
         case .missingCoffee:
-            return APIError(kind, "the field 'coffee' is missing or empty; send a coffee from GET /menu", field: "coffee")
+            return APIError(
+                kind, "the field 'coffee' is missing or empty; send a coffee from GET /menu", field: "coffee")
         case .notOnMenu(let coffee, let menu):
-            return APIError(kind, "\(quoted(coffee)) is not on the menu; send one of \(menu.joined(separator: ", ")) (GET /menu)", field: "coffee")
+            return APIError(
+                kind, "\(quoted(coffee)) is not on the menu; send one of \(menu.joined(separator: ", ")) (GET /menu)",
+                field: "coffee")
         case .missingSize:
             return APIError(kind, "the field 'size' is missing or empty; send one of \(sizes)", field: "size")
         case .unknownSize(let size):
@@ -35,15 +44,23 @@ enum CoffeeServerWording {
         case .unknownSort(let sort):
             return APIError(kind, "unknown sort \(quoted(sort)); use time or total", field: "sort")
         case .notADate(let text):
-            return APIError(kind, "\(quoted(text)) is not a date; write it as YYYY-MM-DD, such as 2026-03-14", field: "date")
+            return APIError(
+                kind, "\(quoted(text)) is not a date; write it as YYYY-MM-DD, such as 2026-03-14", field: "date")
         case .notATime(let text, let parameter):
-            return APIError(kind, "\(quoted(text)) is not a time for \(parameter); use ISO 8601, such as 2026-03-14T09:00:00Z", field: parameter)
+            return APIError(
+                kind, "\(quoted(text)) is not a time for \(parameter); use ISO 8601, such as 2026-03-14T09:00:00Z",
+                field: parameter)
         case .unknownParameter(let name):
-            return APIError(kind, "unknown parameter \(quoted(name)); use status, customer, id, from, before or sort", field: name)
+            return APIError(
+                kind, "unknown parameter \(quoted(name)); use status, customer, id, from, before or sort", field: name)
         case .notAnOrderID(let text):
-            return APIError(kind, "\(quoted(text)) is not an order id; use an id or the start of one, as GET /orders lists them", field: "id")
+            return APIError(
+                kind, "\(quoted(text)) is not an order id; use an id or the start of one, as GET /orders lists them",
+                field: "id")
         case .ambiguousID(let prefix, let matches):
-            return APIError(kind, "the id \(quoted(prefix)) matches \(matches.count) orders; send more characters of the id", field: "id")
+            return APIError(
+                kind, "the id \(quoted(prefix)) matches \(matches.count) orders; send more characters of the id",
+                field: "id")
         case .orderNotFound(let id):
             return APIError(kind, "no order \(id); GET /orders lists the order ids", field: "id")
         case .forbiddenMove(let order, let from, let to):
@@ -54,7 +71,8 @@ enum CoffeeServerWording {
             return APIError(kind, "order \(order) already exists")
         case .unreadableOrder(let id):
             // Bad data in the server's own database is the server's fault, not the request's.
-            return APIError(.internalServerError, kind, "the server's database holds an order it cannot read (id \(id))")
+            return APIError(
+                .internalServerError, kind, "the server's database holds an order it cannot read (id \(id))")
         case .notAServerURL, .notAnOrdersServer, .unexpectedAnswer, .remoteCannotServe, .cannotListen:
             // Failures of a client or of starting a server: a request never causes them.
             return APIError(.internalServerError, .internal, "unexpected server error")

@@ -9,6 +9,7 @@ extension CoffeeUseCase {
         menu: Menu = .standard, orders: [Order] = [], clock: WallClock = .live, ids: UUIDGenerator = .live,
         timeZone: TimeZone = .current
     ) -> CoffeeUseCase {
-        CoffeeUseCase(repository: InMemoryOrderRepository(menu: menu, orders: orders), clock: clock, ids: ids, timeZone: timeZone)
+        CoffeeUseCase(
+            repository: InMemoryOrderRepository(menu: menu, orders: orders), clock: clock, ids: ids, timeZone: timeZone)
     }
 }

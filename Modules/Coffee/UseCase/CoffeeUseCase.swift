@@ -15,7 +15,10 @@ public struct CoffeeUseCase: Sendable {
     private let timeZone: TimeZone
 
     /// Creates the use cases; the report's days run midnight to midnight in `timeZone`.
-    public init(repository: any OrderRepository, clock: WallClock = .live, ids: UUIDGenerator = .live, timeZone: TimeZone = .current) {
+    public init(
+        repository: any OrderRepository, clock: WallClock = .live, ids: UUIDGenerator = .live,
+        timeZone: TimeZone = .current
+    ) {
         self.repository = repository
         self.clock = clock
         self.ids = ids
@@ -30,7 +33,8 @@ public struct CoffeeUseCase: Sendable {
     /// Places an order for `customer`, checked against the rules and priced from the menu, then stores it.
     public func place(customer: String, coffee: String, size: String) async throws -> Order {
         let order = try Order.place(
-            id: ids(), customer: customer, coffee: coffee, size: size, menu: try await repository.menu(), at: clock.now())
+            id: ids(), customer: customer, coffee: coffee, size: size, menu: try await repository.menu(),
+            at: clock.now())
         return try await repository.add(order)
     }
 

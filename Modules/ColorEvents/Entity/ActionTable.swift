@@ -1,5 +1,5 @@
-import Foundation
 import Core
+import Foundation
 
 /// The event -> actions map: which actions of which screens each event triggers, in order.
 ///
@@ -22,9 +22,16 @@ public struct ActionTable: Sendable {
         .selectLeft: [TabAction.select(.left)],
         .selectCenter: [TabAction.select(.center)],
         .selectRight: [TabAction.select(.right)],
-        .startLoading: [LeftAction.changeStateTo(.loading), CenterAction.changeStateTo(.loading), RightAction.changeStateTo(.loading)],
-        .finishLoading: [LeftAction.changeStateTo(.loaded), CenterAction.changeStateTo(.loaded), RightAction.changeStateTo(.loaded)],
-        .failLoading: [LeftAction.changeStateTo(.failed), CenterAction.changeStateTo(.failed), RightAction.changeStateTo(.failed)],
+        .startLoading: [
+            LeftAction.changeStateTo(.loading), CenterAction.changeStateTo(.loading),
+            RightAction.changeStateTo(.loading),
+        ],
+        .finishLoading: [
+            LeftAction.changeStateTo(.loaded), CenterAction.changeStateTo(.loaded), RightAction.changeStateTo(.loaded),
+        ],
+        .failLoading: [
+            LeftAction.changeStateTo(.failed), CenterAction.changeStateTo(.failed), RightAction.changeStateTo(.failed),
+        ],
     ])
 
     /// The actions `event` triggers, unresolved (colour changes still say `random`).
@@ -33,7 +40,9 @@ public struct ActionTable: Sendable {
     /// The actions `event` triggered, with the colours the journal recorded put back in order.
     ///
     /// - Throws: `ColorEventsError.colorCountMismatch` when there are too few or too many colours.
-    public func actions(for event: Event, recordedColors colors: [RGBColor]) throws(ColorEventsError) -> [any ScreenAction] {
+    public func actions(for event: Event, recordedColors colors: [RGBColor]) throws(ColorEventsError)
+        -> [any ScreenAction]
+    {
         let unresolved = actions(for: event)
         var expected = 0
         for action in unresolved {

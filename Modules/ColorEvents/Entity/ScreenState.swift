@@ -107,7 +107,9 @@ public struct SceneState: Sendable, Equatable {
     /// The scene a journal leads to: every entry's actions, with their recorded colours, applied in order.
     ///
     /// - Throws: `ColorEventsError.colorCountMismatch` when an entry's colours do not fit its event's actions.
-    public static func replaying(_ entries: [JournalEntry], table: ActionTable = .standard) throws(ColorEventsError) -> SceneState {
+    public static func replaying(_ entries: [JournalEntry], table: ActionTable = .standard) throws(ColorEventsError)
+        -> SceneState
+    {
         var scene = SceneState()
         for entry in entries {
             for action in try table.actions(for: entry.event, recordedColors: entry.colors) {

@@ -17,9 +17,12 @@ public enum ColorEventsFactory {
     /// - Parameters:
     ///   - seed: makes the colours repeatable; the system generator when `nil`.
     /// - Throws: `StorageError` when the database cannot be opened or migrated.
-    public static func live(databaseURL: URL, seed: UInt64? = nil, clock: WallClock = .live) async throws -> ColorEventsFeature {
+    public static func live(databaseURL: URL, seed: UInt64? = nil, clock: WallClock = .live) async throws
+        -> ColorEventsFeature
+    {
         let database = try AppDatabase(
-            url: databaseURL, migrator: ColorEventsSchema.migrator, renamedMigrations: ColorEventsSchema.renamedMigrations)
+            url: databaseURL, migrator: ColorEventsSchema.migrator,
+            renamedMigrations: ColorEventsSchema.renamedMigrations)
         return feature(journal: SQLiteJournalRepository(database: database), seed: seed, clock: clock)
     }
 

@@ -13,7 +13,8 @@ public final class InMemoryJournalRepository: JournalRepository {
     /// Appends an entry; it never fails. Times are cut to whole milliseconds, as SQLite stores them.
     public func append(_ event: Event, sentAt: Date, colors: [RGBColor]) throws -> JournalEntry {
         stored.withLock { entries in
-            let entry = JournalEntry(sequence: Int64(entries.count + 1), event: event, sentAt: sentAt.wholeMilliseconds, colors: colors)
+            let entry = JournalEntry(
+                sequence: Int64(entries.count + 1), event: event, sentAt: sentAt.wholeMilliseconds, colors: colors)
             entries.append(entry)
             return entry
         }

@@ -18,7 +18,8 @@ public struct SQLiteJournalRepository: JournalRepository {
                 sql: "INSERT INTO journal_events (event, sent_at, colors) VALUES (?, ?, ?)",
                 arguments: [event.rawValue, milliseconds, colors.map(\.hex).joined(separator: " ")])
             return JournalEntry(
-                sequence: db.lastInsertedRowID, event: event, sentAt: Date(millisecondsSince1970: milliseconds), colors: colors)
+                sequence: db.lastInsertedRowID, event: event, sentAt: Date(millisecondsSince1970: milliseconds),
+                colors: colors)
         }
     }
 
@@ -45,10 +46,13 @@ public struct SQLiteJournalRepository: JournalRepository {
         guard let event = Event(rawValue: name) else { throw .unknownStoredEvent(sequence: sequence, name: name) }
         var colors: [RGBColor] = []
         for hex in colorText.split(separator: " ") {
-            guard let color = RGBColor(hex: String(hex)) else { throw .damagedColor(sequence: sequence, text: String(hex)) }
+            guard let color = RGBColor(hex: String(hex)) else {
+                throw .damagedColor(sequence: sequence, text: String(hex))
+            }
             colors.append(color)
         }
         let sentAt: Int64 = row["sent_at"]
-        return JournalEntry(sequence: sequence, event: event, sentAt: Date(millisecondsSince1970: sentAt), colors: colors)
+        return JournalEntry(
+            sequence: sequence, event: event, sentAt: Date(millisecondsSince1970: sentAt), colors: colors)
     }
 }

@@ -51,11 +51,14 @@ public final class ColorEventBus: Sendable {
     private let state = Mutex(State())
 
     /// Creates a bus over a journal, drawing colours from `random` and stamping entries with `clock`.
-    public init(table: ActionTable = .standard, journal: any JournalRepository, random: RandomSource, clock: WallClock = .live) {
+    public init(
+        table: ActionTable = .standard, journal: any JournalRepository, random: RandomSource, clock: WallClock = .live
+    ) {
         self.table = table
-        routes = Dictionary(uniqueKeysWithValues: Event.allCases.map { event in
-            (event, table.actions(for: event).filter { !$0.isDefault })
-        })
+        routes = Dictionary(
+            uniqueKeysWithValues: Event.allCases.map { event in
+                (event, table.actions(for: event).filter { !$0.isDefault })
+            })
         self.journal = journal
         self.random = random
         self.clock = clock

@@ -43,7 +43,8 @@ public enum MemorizeError: DomainError, Equatable {
     /// What kind of failure the case is (and so the exit code).
     public var kind: ErrorKind {
         switch self {
-        case .blankThemeName, .notOneEmoji, .tooFewEmoji, .tooFewPairs, .tooManyPairs, .unknownColor, .duplicateTheme, .noCard:
+        case .blankThemeName, .notOneEmoji, .tooFewEmoji, .tooFewPairs, .tooManyPairs, .unknownColor, .duplicateTheme,
+            .noCard:
             .validation
         case .unknownTheme, .noThemes, .themesFileMissing: .notFound
         case .notACardNumber: .usage

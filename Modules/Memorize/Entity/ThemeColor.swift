@@ -46,8 +46,11 @@ public struct ThemeColor: Hashable, Sendable, Codable, CustomStringConvertible {
         }
         let digits = Array(wanted.utf8)
         if digits.count == 7, digits[0] == UInt8(ascii: "#"),
-           let value = UInt32(String(wanted.dropFirst()), radix: 16) {
-            self.init(name: wanted, red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
+            let value = UInt32(String(wanted.dropFirst()), radix: 16)
+        {
+            self.init(
+                name: wanted, red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF)
+            )
             return
         }
         throw MemorizeError.unknownColor(text, known: Self.named.map(\.name))

@@ -17,14 +17,17 @@ public enum MemorizeFactory {
     ///
     /// - Throws: the themes file's `MemorizeError` at once, before any game is dealt.
     public static func live(databaseURL: URL, themesFile: URL?) throws -> MemorizeFeature {
-        let themes: any ThemeRepository = try themesFile.map { try ThemeFileRepository(url: $0) } ?? InMemoryThemeRepository()
+        let themes: any ThemeRepository =
+            try themesFile.map { try ThemeFileRepository(url: $0) } ?? InMemoryThemeRepository()
         let scores = LazyScoreRepository {
             SQLiteScoreRepository(
                 database: try AppDatabase(
-                    url: databaseURL, migrator: MemorizeSchema.migrator, renamedMigrations: MemorizeSchema.renamedMigrations))
+                    url: databaseURL, migrator: MemorizeSchema.migrator,
+                    renamedMigrations: MemorizeSchema.renamedMigrations))
         }
         return MemorizeFeature(
-            useCase: MemorizeUseCase(themes: themes, scores: scores, random: .live, clock: .live), openScores: { try scores.open() })
+            useCase: MemorizeUseCase(themes: themes, scores: scores, random: .live, clock: .live),
+            openScores: { try scores.open() })
     }
 
     /// The feature in memory: `themes`, a score table holding `records` shared by every presenter,
@@ -35,7 +38,8 @@ public enum MemorizeFactory {
         random: RandomSource = .seeded(0),
         clock: WallClock = .fixed(Date(timeIntervalSince1970: 1_700_000_000))
     ) -> MemorizeFeature {
-        MemorizeFeature(useCase: .inMemory(themes: themes, records: records, random: random, clock: clock), openScores: {})
+        MemorizeFeature(
+            useCase: .inMemory(themes: themes, records: records, random: random, clock: clock), openScores: {})
     }
 }
 

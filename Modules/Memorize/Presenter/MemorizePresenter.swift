@@ -94,7 +94,8 @@ public final class MemorizePresenter: Presenting {
         }
         return MemorizeViewData(
             themeName: game.theme.name, themeColor: game.theme.color, cards: cards,
-            score: model.score, moves: model.moves, matchedPairs: model.matchedPairs, pairs: game.pairs, seed: game.seed,
+            score: model.score, moves: model.moves, matchedPairs: model.matchedPairs, pairs: game.pairs,
+            seed: game.seed,
             lastMove: lastMove, isOver: model.isOver, recording: recording)
     }
 }

@@ -55,12 +55,14 @@ public final class ScoreBoardPresenter: Presenting {
     public func load(theme: String? = nil, limit: Int = 10) {
         load(\.state) {
             let groups = try useCase.topScores(theme: theme, limit: limit)
-            return ScoreBoardViewData(rows: groups.flatMap { group in
-                group.records.enumerated().map { index, record in
-                    .init(rank: index + 1, theme: record.theme, score: record.score, moves: record.moves,
-                          pairs: record.pairs, seed: record.seed, date: Self.format(record.finishedAt))
-                }
-            })
+            return ScoreBoardViewData(
+                rows: groups.flatMap { group in
+                    group.records.enumerated().map { index, record in
+                        .init(
+                            rank: index + 1, theme: record.theme, score: record.score, moves: record.moves,
+                            pairs: record.pairs, seed: record.seed, date: Self.format(record.finishedAt))
+                    }
+                })
         }
     }
 

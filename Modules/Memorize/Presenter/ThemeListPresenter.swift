@@ -47,9 +47,12 @@ public final class ThemeListPresenter: Presenting {
     /// Loads the themes.
     public func load() {
         load(\.state) {
-            ThemeListViewData(rows: try useCase.allThemes().map { theme in
-                .init(name: theme.name, pairs: theme.pairs, maxPairs: theme.contents.count, color: theme.color, emoji: theme.contents)
-            })
+            ThemeListViewData(
+                rows: try useCase.allThemes().map { theme in
+                    .init(
+                        name: theme.name, pairs: theme.pairs, maxPairs: theme.contents.count, color: theme.color,
+                        emoji: theme.contents)
+                })
         }
     }
 }

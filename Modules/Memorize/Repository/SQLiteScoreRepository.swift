@@ -23,13 +23,14 @@ public struct SQLiteScoreRepository: ScoreRepository {
                     record.theme, record.score, record.moves, record.pairs, Int64(bitPattern: record.seed),
                     record.finishedAt.millisecondsSince1970,
                 ])
-            let better = try Int.fetchOne(
-                db,
-                sql: """
-                    SELECT COUNT(*) FROM scores WHERE theme = ? COLLATE NOCASE
-                    AND (score > ? OR (score = ? AND moves < ?))
-                    """,
-                arguments: [record.theme, record.score, record.score, record.moves]) ?? 0
+            let better =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM scores WHERE theme = ? COLLATE NOCASE
+                        AND (score > ? OR (score = ? AND moves < ?))
+                        """,
+                    arguments: [record.theme, record.score, record.score, record.moves]) ?? 0
             return better + 1
         }
     }

@@ -59,8 +59,11 @@ public struct ThemeFileRepository: ThemeRepository {
             do {
                 let color = try ThemeColor(parsing: entry.color ?? "gray")
                 let distinct = Set(entry.emoji).count
-                let theme = try Theme(name: entry.name, contents: entry.emoji, pairs: entry.pairs ?? min(distinct, 8), color: color)
-                guard seen.insert(theme.name.lowercased()).inserted else { throw MemorizeError.duplicateTheme(theme.name) }
+                let theme = try Theme(
+                    name: entry.name, contents: entry.emoji, pairs: entry.pairs ?? min(distinct, 8), color: color)
+                guard seen.insert(theme.name.lowercased()).inserted else {
+                    throw MemorizeError.duplicateTheme(theme.name)
+                }
                 return theme
             } catch let error as MemorizeError {
                 throw MemorizeError.badTheme(path: path, position: position + 1, name: entry.name, problem: error)
@@ -71,7 +74,8 @@ public struct ThemeFileRepository: ThemeRepository {
     private static func defect(_ error: any Error) -> ThemeFileDefect {
         switch error {
         case DecodingError.keyNotFound(let key, let context): .missingField(key.stringValue, at: location(context))
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context): .wrongType(at: location(context))
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            .wrongType(at: location(context))
         default: .notJSON
         }
     }

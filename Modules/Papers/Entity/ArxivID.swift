@@ -31,7 +31,9 @@ public struct ArxivID: Hashable, Sendable, Codable, CustomStringConvertible {
         var version: Int?
         if let v = bytes.lastIndex(of: UInt8(ascii: "v")), v != bytes.startIndex {
             let digits = bytes[(v + 1)...]
-            if (1...18).contains(digits.count), digits.allSatisfy(Self.isDigit), let number = Int(String(decoding: digits, as: UTF8.self)), number > 0 {
+            if (1...18).contains(digits.count), digits.allSatisfy(Self.isDigit),
+                let number = Int(String(decoding: digits, as: UTF8.self)), number > 0
+            {
                 version = number
                 bytes = bytes[..<v]
             }
@@ -50,7 +52,8 @@ public struct ArxivID: Hashable, Sendable, Codable, CustomStringConvertible {
     static func isNewStyle(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return false }
         let (yymm, number) = (bytes[..<dot], bytes[(dot + 1)...])
-        guard yymm.count == 4, (4...5).contains(number.count), yymm.allSatisfy(isDigit), number.allSatisfy(isDigit) else { return false }
+        guard yymm.count == 4, (4...5).contains(number.count), yymm.allSatisfy(isDigit), number.allSatisfy(isDigit)
+        else { return false }
         let month = Int(yymm[yymm.startIndex + 2] - 0x30) * 10 + Int(yymm[yymm.startIndex + 3] - 0x30)
         return (1...12).contains(month)
     }
@@ -63,7 +66,9 @@ public struct ArxivID: Hashable, Sendable, Codable, CustomStringConvertible {
         let name: ArraySlice<UInt8>
         if let dot = archive.firstIndex(of: UInt8(ascii: ".")) {
             let subject = archive[(dot + 1)...]
-            guard subject.count == 2, subject.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return false }
+            guard subject.count == 2, subject.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else {
+                return false
+            }
             name = archive[..<dot]
         } else {
             name = archive
@@ -79,7 +84,9 @@ public struct ArxivID: Hashable, Sendable, Codable, CustomStringConvertible {
         guard let first = marker.first, bytes.count >= marker.count else { return nil }
         var index = bytes.startIndex
         while index <= bytes.endIndex - marker.count {
-            if bytes[index] == first, bytes[index..<(index + marker.count)].elementsEqual(marker) { return index + marker.count }
+            if bytes[index] == first, bytes[index..<(index + marker.count)].elementsEqual(marker) {
+                return index + marker.count
+            }
             index += 1
         }
         return nil
@@ -91,11 +98,13 @@ extension StringProtocol {
     func trimmingWhitespace() -> Substring {
         let characters = Substring(self)
         // Most text has a printable ASCII character at both ends; no Unicode properties needed then.
-        if let first = characters.utf8.first, let last = characters.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+        if let first = characters.utf8.first, let last = characters.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        {
             return characters
         }
         guard let first = characters.firstIndex(where: { !$0.isWhitespace }),
-              let last = characters.lastIndex(where: { !$0.isWhitespace })
+            let last = characters.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return characters[first...last]
     }

@@ -67,6 +67,7 @@ public struct SaveSummary: Sendable, Equatable, Codable {
 
     /// Adds another summary's counts.
     public static func + (lhs: SaveSummary, rhs: SaveSummary) -> SaveSummary {
-        SaveSummary(added: lhs.added + rhs.added, updated: lhs.updated + rhs.updated, unchanged: lhs.unchanged + rhs.unchanged)
+        SaveSummary(
+            added: lhs.added + rhs.added, updated: lhs.updated + rhs.updated, unchanged: lhs.unchanged + rhs.unchanged)
     }
 }

@@ -44,7 +44,9 @@ extension Paper {
     public var citationKey: String {
         let year = Calendar.utc.component(.year, from: published)
         let name = BibTeX.keyPart(authors.first?.lastName ?? "arxiv")
-        let word = title.split(whereSeparator: { !$0.isLetter }).first { $0.count > 3 }.map { BibTeX.keyPart(String($0)) } ?? ""
+        let word =
+            title.split(whereSeparator: { !$0.isLetter }).first { $0.count > 3 }.map { BibTeX.keyPart(String($0)) }
+            ?? ""
         return "\(name.isEmpty ? "arxiv" : name)\(year)\(word)"
     }
 }
@@ -53,8 +55,12 @@ extension Paper {
 enum BibTeX {
     /// ASCII letters and digits only, lower-cased, accents dropped: safe in a citation key.
     static func keyPart(_ text: String) -> String {
-        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-        return String(folded.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }.map(Character.init)).lowercased()
+        let folded = text.folding(
+            options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        return String(
+            folded.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }.map(
+                Character.init)
+        ).lowercased()
     }
 
     /// The text with unbalanced braces escaped, so one stray `}` cannot end the field early.

@@ -79,7 +79,9 @@ public struct Paper: Sendable, Equatable, Codable, Identifiable {
     ///
     /// Branch-free: every whitespace byte is written as a space, and the write position only
     /// moves past it when the byte before was not whitespace too; a trailing space is dropped.
-    private static func collapse(_ source: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    private static func collapse(
+        _ source: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
         var write = 0
         var previousWasSpace = 1
         for byte in source {

@@ -108,7 +108,8 @@ public struct PaperQuery: Sendable, Equatable {
 
     /// A short description for the fetch history: the search text and the ids.
     public var summary: String {
-        ([expression?.apiText].compactMap { $0 } + (ids.isEmpty ? [] : ["id_list=" + ids.map(\.description).joined(separator: ",")]))
+        ([expression?.apiText].compactMap { $0 }
+            + (ids.isEmpty ? [] : ["id_list=" + ids.map(\.description).joined(separator: ",")]))
             .joined(separator: " ")
     }
 }

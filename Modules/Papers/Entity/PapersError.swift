@@ -62,8 +62,8 @@ public enum PapersError: DomainError, Equatable {
     public var kind: ErrorKind {
         switch self {
         case .notAnArxivID, .emptyQuery, .emptySearch, .limitOutOfRange, .unexpectedToken, .searchEndsWithOperator,
-             .unclosedParenthesis, .operatorWithoutOperand, .unclosedQuote, .fieldWithoutWord, .notACategory,
-             .noFilesToImport, .noIDs, .offlineSearch, .invalidAPIURL:
+            .unclosedParenthesis, .operatorWithoutOperand, .unclosedQuote, .fieldWithoutWord, .notACategory,
+            .noFilesToImport, .noIDs, .offlineSearch, .invalidAPIURL:
             .usage
         case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound: .notFound
         case .apiError, .unexpectedStatus, .emptyPage: .remote

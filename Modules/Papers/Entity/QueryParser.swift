@@ -95,8 +95,11 @@ public struct QueryParser: Sendable {
                 var field: SearchField?
                 var start = index
                 // A `field:` prefix, only for the API's own field names.
-                if let colon = text[index...].firstIndex(where: { $0 == ":" || $0.isWhitespace || $0 == "\"" || $0 == "(" || $0 == ")" }),
-                   text[colon] == ":", let known = SearchField(rawValue: String(text[index..<colon]).lowercased()) {
+                if let colon = text[index...].firstIndex(where: {
+                    $0 == ":" || $0.isWhitespace || $0 == "\"" || $0 == "(" || $0 == ")"
+                }),
+                    text[colon] == ":", let known = SearchField(rawValue: String(text[index..<colon]).lowercased())
+                {
                     field = known
                     start = text.index(after: colon)
                 }
@@ -109,7 +112,9 @@ public struct QueryParser: Sendable {
                     if !words.isEmpty { tokens.append(.phrase(field, words)) }
                     index = text.index(after: close)
                 } else {
-                    let end = text[start...].firstIndex(where: { $0.isWhitespace || $0 == "(" || $0 == ")" || $0 == "\"" }) ?? text.endIndex
+                    let end =
+                        text[start...].firstIndex(where: { $0.isWhitespace || $0 == "(" || $0 == ")" || $0 == "\"" })
+                        ?? text.endIndex
                     let word = String(text[start..<end])
                     if field == nil, ["AND", "OR", "ANDNOT"].contains(word) {
                         tokens.append(.op(word))

@@ -34,7 +34,8 @@ public enum PapersFactory {
             configuration: .init(userAgent: userAgent, limits: limits, maxAttempts: 4, baseDelay: 3, maxDelay: 30),
             transport: transport, clock: clock)
         let api = ArxivAPI(
-            configuration: .init(baseURL: apiURL), client: client, clock: clock, requestLog: SQLiteRequestLog(database: database))
+            configuration: .init(baseURL: apiURL), client: client, clock: clock,
+            requestLog: SQLiteRequestLog(database: database))
         return feature(source: api, library: SQLitePaperLibrary(database: database), clock: clock)
     }
 

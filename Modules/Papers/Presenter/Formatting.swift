@@ -44,10 +44,14 @@ enum Formatting {
     }
 
     /// Everything about one paper; `change` says what a favourite mark just did, if anything.
-    static func detail(_ paper: Paper, isFavourite: Bool, now: Date, change: FavouriteNotice? = nil) -> PaperDetailViewData {
+    static func detail(_ paper: Paper, isFavourite: Bool, now: Date, change: FavouriteNotice? = nil)
+        -> PaperDetailViewData
+    {
         PaperDetailViewData(
             shortID: paper.shortID, id: paper.id, version: paper.version, title: paper.title,
-            authors: paper.authors.map { $0.affiliations.isEmpty ? $0.name : "\($0.name) (\($0.affiliations.joined(separator: ", ")))" },
+            authors: paper.authors.map {
+                $0.affiliations.isEmpty ? $0.name : "\($0.name) (\($0.affiliations.joined(separator: ", ")))"
+            },
             published: day(paper.published), updated: day(paper.updated),
             primaryCategory: paper.primaryCategory, categories: paper.categories,
             abstractURL: paper.abstractURL, pdfURL: paper.pdfURL,

@@ -30,7 +30,12 @@ public final class LibraryPresenter: Presenting {
                 ("papers", Formatting.count(stats.papers)),
                 ("favourites", Formatting.count(stats.favourites)),
                 ("fetches", Formatting.count(stats.fetches)),
-                ("published", stats.oldestPublished.flatMap { oldest in stats.newestPublished.map { "\(Formatting.day(oldest)) to \(Formatting.day($0))" } }),
+                (
+                    "published",
+                    stats.oldestPublished.flatMap { oldest in
+                        stats.newestPublished.map { "\(Formatting.day(oldest)) to \(Formatting.day($0))" }
+                    }
+                ),
                 ("last fetch", stats.lastFetch.map(Formatting.day)),
             ]
             return LibraryStatsViewData(
@@ -45,7 +50,8 @@ public final class LibraryPresenter: Presenting {
             let report = try useCase.importFeeds(paths.map { URL(fileURLWithPath: $0) }, dryRun: dryRun)
             let saved = report.saved ?? SaveSummary()
             let files = Formatting.plural(report.files, "file")
-            let message = dryRun
+            let message =
+                dryRun
                 ? "\(Formatting.plural(report.papers, "paper")) in \(files), all well-formed (dry run: nothing saved)"
                 : "imported \(Formatting.plural(report.papers, "paper")) from \(files): \(Formatting.count(saved.added)) added, \(Formatting.count(saved.updated)) updated, \(Formatting.count(saved.unchanged)) unchanged"
             return ImportViewData(

@@ -33,7 +33,8 @@ public final class PaperDetailPresenter: Presenting {
     public func favourite(_ id: String) async {
         await load(\.state) {
             let change = try await useCase.favourite(id)
-            return Formatting.detail(change.paper, isFavourite: true, now: now(), change: change.changed ? .added : .alreadyFavourite)
+            return Formatting.detail(
+                change.paper, isFavourite: true, now: now(), change: change.changed ? .added : .alreadyFavourite)
         }
     }
 
@@ -41,7 +42,8 @@ public final class PaperDetailPresenter: Presenting {
     public func unfavourite(_ id: String) async {
         load(\.state) {
             let change = try useCase.unfavourite(id)
-            return Formatting.detail(change.paper, isFavourite: false, now: now(), change: change.changed ? .removed : .wasNotFavourite)
+            return Formatting.detail(
+                change.paper, isFavourite: false, now: now(), change: change.changed ? .removed : .wasNotFavourite)
         }
     }
 }

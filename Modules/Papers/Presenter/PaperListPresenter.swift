@@ -35,7 +35,9 @@ public final class PaperListPresenter: Presenting {
     /// The newest submissions in a category.
     public func latest(category: String, limit: Int = 20, progress: (@Sendable (Int, Int) -> Void)? = nil) async {
         await load(\.state) {
-            view(try await useCase.latest(category: category, limit: limit, progress: progress), subject: .category(category))
+            view(
+                try await useCase.latest(category: category, limit: limit, progress: progress),
+                subject: .category(category))
         }
     }
 

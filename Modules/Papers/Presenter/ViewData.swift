@@ -107,7 +107,9 @@ public struct PaperDetailViewData: Sendable, Equatable, Codable {
             ("abstract", abstractURL), ("pdf", pdfURL), ("comment", comment), ("journal", journalRef), ("doi", doi),
             ("favourite", isFavourite ? "yes" : "no"),
         ]
-        return pairs.compactMap { label, value in value.flatMap { $0.isEmpty ? nil : DetailField(label: label, value: $0) } }
+        return pairs.compactMap { label, value in
+            value.flatMap { $0.isEmpty ? nil : DetailField(label: label, value: $0) }
+        }
     }
 }
 

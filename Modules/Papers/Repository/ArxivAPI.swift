@@ -14,7 +14,8 @@ public struct ArxivAPI: PaperSource {
     /// How the API is called.
     public struct Configuration: Sendable, Equatable {
         /// arXiv's own endpoint.
-        public static let defaultBaseURL = URL(string: "https://export.arxiv.org/api/query") ?? URL(fileURLWithPath: "/")
+        public static let defaultBaseURL =
+            URL(string: "https://export.arxiv.org/api/query") ?? URL(fileURLWithPath: "/")
 
         /// The query endpoint.
         public var baseURL: URL
@@ -26,7 +27,10 @@ public struct ArxivAPI: PaperSource {
         public var emptyPageRetries: Int
 
         /// Creates a configuration.
-        public init(baseURL: URL = Configuration.defaultBaseURL, pageSize: Int = PaperQuery.maxPageSize, minimumInterval: Double = 3, emptyPageRetries: Int = 3) {
+        public init(
+            baseURL: URL = Configuration.defaultBaseURL, pageSize: Int = PaperQuery.maxPageSize,
+            minimumInterval: Double = 3, emptyPageRetries: Int = 3
+        ) {
             self.baseURL = baseURL
             self.pageSize = max(1, min(PaperQuery.maxPageSize, pageSize))
             self.minimumInterval = minimumInterval
@@ -72,7 +76,8 @@ public struct ArxivAPI: PaperSource {
     }
 
     /// One page; an empty page before the end of the result set is asked for again, a few times.
-    private func pageWithRetries(_ query: PaperQuery, start: Int, size: Int, knownTotal: Int?) async throws -> FeedPage {
+    private func pageWithRetries(_ query: PaperQuery, start: Int, size: Int, knownTotal: Int?) async throws -> FeedPage
+    {
         var attempt = 0
         while true {
             let page = try await fetchPage(query, start: start, size: size)
@@ -125,8 +130,12 @@ public struct ArxivAPI: PaperSource {
             throw PapersError.invalidAPIURL(configuration.baseURL.absoluteString)
         }
         var items = components.queryItems ?? []
-        if let expression = query.expression { items.append(URLQueryItem(name: "search_query", value: expression.apiText)) }
-        if !query.ids.isEmpty { items.append(URLQueryItem(name: "id_list", value: query.ids.map(\.description).joined(separator: ","))) }
+        if let expression = query.expression {
+            items.append(URLQueryItem(name: "search_query", value: expression.apiText))
+        }
+        if !query.ids.isEmpty {
+            items.append(URLQueryItem(name: "id_list", value: query.ids.map(\.description).joined(separator: ",")))
+        }
         items += [
             URLQueryItem(name: "start", value: String(start)),
             URLQueryItem(name: "max_results", value: String(size)),

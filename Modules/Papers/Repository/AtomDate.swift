@@ -25,8 +25,9 @@ enum AtomDate {
             return true
         }
         guard let year = number(4), expect(0x2D), let month = number(2), expect(0x2D), let day = number(2),
-              expect(0x54, 0x74, 0x20), let hour = number(2), expect(0x3A), let minute = number(2), expect(0x3A),
-              let second = number(2), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            expect(0x54, 0x74, 0x20), let hour = number(2), expect(0x3A), let minute = number(2), expect(0x3A),
+            let second = number(2), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
+            second < 61
         else { return nil }
         var fraction = 0.0
         if index < bytes.count, bytes[index] == 0x2E {

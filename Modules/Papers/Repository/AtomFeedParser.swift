@@ -50,7 +50,9 @@ public struct AtomFeedParser: Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw PapersError.fileNotFound(path)
         }
-        guard let file = FileHandle(forReadingAtPath: path) else { throw PapersError.fileNotReadable(path, reason: nil) }
+        guard let file = FileHandle(forReadingAtPath: path) else {
+            throw PapersError.fileNotReadable(path, reason: nil)
+        }
         defer { try? file.close() }
         func read() throws -> Data {
             do { return try file.read(upToCount: chunkSize) ?? Data() } catch {

@@ -42,7 +42,9 @@ struct AtomReader: ~Copyable {
         state.initialize(to: AtomState(source: source))
         let prefix = Array(head.prefix(Self.headLength))
         let created = prefix.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(&handler, state, $0.baseAddress, Int32($0.count), source) }
+            bytes.withMemoryRebound(to: CChar.self) {
+                xmlCreatePushParserCtxt(&handler, state, $0.baseAddress, Int32($0.count), source)
+            }
         }
         guard let context = created else {
             state.deinitialize(count: 1)
@@ -64,7 +66,9 @@ struct AtomReader: ~Copyable {
     /// Parses the next bytes, handing each complete paper to `onEntry`.
     func push(_ bytes: UnsafeRawBufferPointer, onEntry: (Paper) throws -> Void) throws {
         guard !bytes.isEmpty else { return }
-        try parse(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), count: bytes.count, terminate: false, onEntry: onEntry)
+        try parse(
+            bytes.baseAddress?.assumingMemoryBound(to: CChar.self), count: bytes.count, terminate: false,
+            onEntry: onEntry)
     }
 
     /// Ends the input: what is left is parsed and the feed's header returned.
@@ -76,7 +80,9 @@ struct AtomReader: ~Copyable {
         return state.pointee.header
     }
 
-    private func parse(_ bytes: UnsafePointer<CChar>?, count: Int, terminate: Bool, onEntry: (Paper) throws -> Void) throws {
+    private func parse(_ bytes: UnsafePointer<CChar>?, count: Int, terminate: Bool, onEntry: (Paper) throws -> Void)
+        throws
+    {
         var offset = 0
         repeat {
             // xmlParseChunk takes an Int32 length.
@@ -84,7 +90,8 @@ struct AtomReader: ~Copyable {
             let status = withoutActuallyEscaping(onEntry) { onEntry in
                 state.pointee.onEntry = onEntry
                 defer { state.pointee.onEntry = nil }
-                return xmlParseChunk(context, bytes.map { $0 + offset }, Int32(length), terminate && offset + length == count ? 1 : 0)
+                return xmlParseChunk(
+                    context, bytes.map { $0 + offset }, Int32(length), terminate && offset + length == count ? 1 : 0)
             }
             if let failure = state.pointee.failure { throw failure }
             if status != 0 || context.pointee.wellFormed == 0 { throw state.pointee.malformed() }
@@ -151,9 +158,12 @@ struct AtomState {
         } else if namespace == names.arxiv, inEntry {
             field = arxivElement(name, element)
         } else if namespace == names.opensearch, !inEntry {
-            field = name == names.totalResults ? .totalResults
-                : name == names.startIndex ? .startIndex
-                : name == names.itemsPerPage ? .itemsPerPage : nil
+            field =
+                name == names.totalResults
+                ? .totalResults
+                : name == names.startIndex
+                    ? .startIndex
+                    : name == names.itemsPerPage ? .itemsPerPage : nil
         } else {
             field = nil
         }
@@ -219,7 +229,9 @@ struct AtomState {
             readLink(element)
             return nil
         case names.category:
-            if let term = element.value(of: names.term) { entry.categories.append(String(decoding: term, as: UTF8.self)) }
+            if let term = element.value(of: names.term) {
+                entry.categories.append(String(decoding: term, as: UTF8.self))
+            }
             return nil
         default: return nil
         }
@@ -258,7 +270,8 @@ struct AtomState {
         switch field {
         case .published, .updated:
             guard let date = AtomDate.parse(text) else {
-                throw PapersError.badFeed(source: source, problem: .malformedDate(entry: header.entryCount + 1, text: string()))
+                throw PapersError.badFeed(
+                    source: source, problem: .malformedDate(entry: header.entryCount + 1, text: string()))
             }
             if field == .published { entry.published = date } else { entry.updated = date }
         case .totalResults: header.totalResults = Int(string())
@@ -268,7 +281,8 @@ struct AtomState {
         case .title: entry.title = rawString()
         case .summary: entry.summary = rawString()
         case .authorName: if !entry.authors.isEmpty { entry.authors[entry.authors.count - 1].name = string() }
-        case .affiliation: if !entry.authors.isEmpty { entry.authors[entry.authors.count - 1].affiliations.append(string()) }
+        case .affiliation:
+            if !entry.authors.isEmpty { entry.authors[entry.authors.count - 1].affiliations.append(string()) }
         case .comment: entry.comment = string()
         case .journalRef: entry.journalRef = string()
         case .doi: entry.doi = string()
@@ -295,7 +309,9 @@ struct AtomState {
     }
 
     private func notAFeed(_ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?) -> PapersError {
-        PapersError.badFeed(source: source, problem: .notAtom(root: String(cString: name), namespace: namespace.map { String(cString: $0) }))
+        PapersError.badFeed(
+            source: source,
+            problem: .notAtom(root: String(cString: name), namespace: namespace.map { String(cString: $0) }))
     }
 }
 

@@ -26,7 +26,8 @@ enum Columns {
     static func arguments(_ paper: Paper) -> StatementArguments {
         let values: [DatabaseValue] = [
             paper.id.databaseValue, paper.version.databaseValue, paper.title.databaseValue, paper.summary.databaseValue,
-            paper.authors.map { $0.name }.joined(separator: ", ").databaseValue, AuthorCoding.encode(paper.authors).databaseValue,
+            paper.authors.map { $0.name }.joined(separator: ", ").databaseValue,
+            AuthorCoding.encode(paper.authors).databaseValue,
             paper.published.millisecondsSince1970.databaseValue, paper.updated.millisecondsSince1970.databaseValue,
             paper.primaryCategory.databaseValue, paper.categories.joined(separator: " ").databaseValue,
             paper.abstractURL.databaseValue, paper.pdfURL.databaseValue,
@@ -59,7 +60,8 @@ enum FullTextQuery {
             rest = rest[start...]
             var column: String?
             if let colon = rest.firstIndex(where: { $0 == ":" || $0.isWhitespace || $0 == "\"" }), rest[colon] == ":",
-               let name = columns[rest[..<colon].lowercased()] {
+                let name = columns[rest[..<colon].lowercased()]
+            {
                 column = name
                 rest = rest[rest.index(after: colon)...]
             }

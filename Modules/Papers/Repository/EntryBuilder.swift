@@ -24,10 +24,11 @@ struct EntryBuilder {
 
     /// Whether this is the API's error entry rather than a paper.
     var isAPIError: Bool {
-        (title == "Error" && authors.contains { $0.name == Self.errorAuthor }) || (id.map { id in
-            var id = id
-            return id.withUTF8 { FeedBytes.find("/api/errors", in: $0) != nil }
-        } ?? false)
+        (title == "Error" && authors.contains { $0.name == Self.errorAuthor })
+            || (id.map { id in
+                var id = id
+                return id.withUTF8 { FeedBytes.find("/api/errors", in: $0) != nil }
+            } ?? false)
     }
 
     /// The paper, or an error: `.apiError` for the API's error entry, `.badFeed` for an entry without id or dates.

@@ -9,11 +9,6 @@ struct FullTextBatch {
     let db: Database
     private(set) var indexedThrough: Int64
 
-    init(db: Database, indexedThrough: Int64) {
-        self.db = db
-        self.indexedThrough = indexedThrough
-    }
-
     /// Records the mark before the first row is written.
     func start() throws {
         try db.execute(
@@ -25,11 +20,14 @@ struct FullTextBatch {
     mutating func indexNewRows() throws {
         let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT coalesce(max(key), 0) FROM papers")) ?? 0
         guard last > indexedThrough else { return }
-        try db.cachedStatement(sql: """
-            INSERT INTO papers_fts (rowid, title, summary, author_names)
-            SELECT key, title, summary, author_names FROM papers WHERE key > ? AND key <= ?
-            """).execute(arguments: [indexedThrough, last])
-        try db.cachedStatement(sql: "UPDATE meta SET value = ? WHERE key = '\(PapersSchema.unindexedMark)'").execute(arguments: [last])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO papers_fts (rowid, title, summary, author_names)
+                SELECT key, title, summary, author_names FROM papers WHERE key > ? AND key <= ?
+                """
+        ).execute(arguments: [indexedThrough, last])
+        try db.cachedStatement(sql: "UPDATE meta SET value = ? WHERE key = '\(PapersSchema.unindexedMark)'").execute(
+            arguments: [last])
         indexedThrough = last
     }
 

@@ -28,7 +28,8 @@ public final class InMemoryPaperLibrary: PaperLibrary {
     }
 
     /// Applies what `produce` yields to a copy, and keeps the copy only if `produce` finishes.
-    public func importing(_ produce: @escaping @Sendable ((Paper) throws -> Void) throws -> Void) throws -> SaveSummary {
+    public func importing(_ produce: @escaping @Sendable ((Paper) throws -> Void) throws -> Void) throws -> SaveSummary
+    {
         var papers = state.withLock { $0.papers }
         var summary = SaveSummary()
         try produce { paper in
@@ -50,7 +51,9 @@ public final class InMemoryPaperLibrary: PaperLibrary {
 
     /// Papers whose title, abstract or authors contain every word, newest first.
     public func search(_ text: String, limit: Int) throws -> [Paper] {
-        let words = text.split(whereSeparator: \.isWhitespace).map { $0.filter { $0 != "\"" && $0 != "*" } }.filter { !$0.isEmpty }
+        let words = text.split(whereSeparator: \.isWhitespace).map { $0.filter { $0 != "\"" && $0 != "*" } }.filter {
+            !$0.isEmpty
+        }
         guard !words.isEmpty else { return [] }
         return state.withLock { $0.papers.values }
             .filter { paper in
@@ -90,7 +93,9 @@ public final class InMemoryPaperLibrary: PaperLibrary {
     public func stats() throws -> LibraryStats {
         state.withLock { state in
             let counts = Dictionary(grouping: state.papers.values, by: \.primaryCategory).mapValues(\.count)
-            let top = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(10).map { CategoryCount(category: $0.key, count: $0.value) }
+            let top = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(10).map {
+                CategoryCount(category: $0.key, count: $0.value)
+            }
             let dates = state.papers.values.map(\.published)
             return LibraryStats(
                 papers: state.papers.count, favourites: state.favourites.count, fetches: state.fetches.count,

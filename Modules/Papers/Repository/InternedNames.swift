@@ -16,7 +16,9 @@ struct InternedNames {
 
     init(dictionary: xmlDictPtr?) {
         func intern(_ text: String) -> UnsafePointer<xmlChar>? {
-            text.withCString { xmlDictLookup(dictionary, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self), -1) }
+            text.withCString {
+                xmlDictLookup(dictionary, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self), -1)
+            }
         }
         atom = intern("http://www.w3.org/2005/Atom")
         arxiv = intern("http://arxiv.org/schemas/atom")

@@ -64,16 +64,21 @@ public final class InMemoryPaperSource: PaperSource {
     static func matches(_ expression: QueryExpression, _ paper: Paper) -> Bool {
         switch expression {
         case .term(let field, let words), .phrase(let field, let words):
-            let haystack: String = switch field {
-            case .ti: paper.title
-            case .au: paper.authors.map(\.name).joined(separator: " ")
-            case .abs: paper.summary
-            case .cat: paper.categories.joined(separator: " ")
-            case .co: paper.comment ?? ""
-            case .jr: paper.journalRef ?? ""
-            case .rn: ""
-            case .all: [paper.title, paper.summary, paper.authors.map(\.name).joined(separator: " "), paper.categories.joined(separator: " ")].joined(separator: " ")
-            }
+            let haystack: String =
+                switch field {
+                case .ti: paper.title
+                case .au: paper.authors.map(\.name).joined(separator: " ")
+                case .abs: paper.summary
+                case .cat: paper.categories.joined(separator: " ")
+                case .co: paper.comment ?? ""
+                case .jr: paper.journalRef ?? ""
+                case .rn: ""
+                case .all:
+                    [
+                        paper.title, paper.summary, paper.authors.map(\.name).joined(separator: " "),
+                        paper.categories.joined(separator: " "),
+                    ].joined(separator: " ")
+                }
             return haystack.localizedCaseInsensitiveContains(words.replacingOccurrences(of: "_", with: " "))
         case .and(let left, let right): return matches(left, paper) && matches(right, paper)
         case .or(let left, let right): return matches(left, paper) || matches(right, paper)

@@ -16,71 +16,73 @@ public enum PapersSchema {
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE papers (
-                    key INTEGER PRIMARY KEY,            -- stable rowid for the external-content FTS index
-                    id TEXT NOT NULL UNIQUE,            -- arXiv id without version
-                    version INTEGER NOT NULL,
-                    title TEXT NOT NULL,
-                    summary TEXT NOT NULL,
-                    author_names TEXT NOT NULL,         -- "A, B, C": what the index and lists read
-                    authors TEXT NOT NULL,              -- names and affiliations, see AuthorCoding
-                    published REAL NOT NULL,            -- seconds since 1970, UTC
-                    updated REAL NOT NULL,
-                    primary_category TEXT NOT NULL,
-                    categories TEXT NOT NULL,           -- space-separated
-                    abstract_url TEXT NOT NULL,
-                    pdf_url TEXT NOT NULL,
-                    comment TEXT,
-                    journal_ref TEXT,
-                    doi TEXT
-                );
-                CREATE INDEX papers_published ON papers(published);
-                CREATE TABLE favourites (
-                    paper_id TEXT PRIMARY KEY REFERENCES papers(id) ON DELETE CASCADE,
-                    added_at REAL NOT NULL
-                );
-                CREATE TABLE fetches (
-                    id INTEGER PRIMARY KEY,
-                    query TEXT NOT NULL,
-                    fetched_at REAL NOT NULL,
-                    result_count INTEGER NOT NULL
-                );
-                CREATE TABLE meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
-                CREATE VIRTUAL TABLE papers_fts USING fts5(
-                    title, summary, author_names,
-                    content='papers', content_rowid='key', tokenize='unicode61 remove_diacritics 2'
-                );
-                CREATE TRIGGER papers_fts_insert AFTER INSERT ON papers BEGIN
-                    INSERT INTO papers_fts(rowid, title, summary, author_names) VALUES (new.key, new.title, new.summary, new.author_names);
-                END;
-                CREATE TRIGGER papers_fts_delete AFTER DELETE ON papers BEGIN
-                    INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
-                END;
-                CREATE TRIGGER papers_fts_update AFTER UPDATE ON papers BEGIN
-                    INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
-                    INSERT INTO papers_fts(rowid, title, summary, author_names) VALUES (new.key, new.title, new.summary, new.author_names);
-                END;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE papers (
+                        key INTEGER PRIMARY KEY,            -- stable rowid for the external-content FTS index
+                        id TEXT NOT NULL UNIQUE,            -- arXiv id without version
+                        version INTEGER NOT NULL,
+                        title TEXT NOT NULL,
+                        summary TEXT NOT NULL,
+                        author_names TEXT NOT NULL,         -- "A, B, C": what the index and lists read
+                        authors TEXT NOT NULL,              -- names and affiliations, see AuthorCoding
+                        published REAL NOT NULL,            -- seconds since 1970, UTC
+                        updated REAL NOT NULL,
+                        primary_category TEXT NOT NULL,
+                        categories TEXT NOT NULL,           -- space-separated
+                        abstract_url TEXT NOT NULL,
+                        pdf_url TEXT NOT NULL,
+                        comment TEXT,
+                        journal_ref TEXT,
+                        doi TEXT
+                    );
+                    CREATE INDEX papers_published ON papers(published);
+                    CREATE TABLE favourites (
+                        paper_id TEXT PRIMARY KEY REFERENCES papers(id) ON DELETE CASCADE,
+                        added_at REAL NOT NULL
+                    );
+                    CREATE TABLE fetches (
+                        id INTEGER PRIMARY KEY,
+                        query TEXT NOT NULL,
+                        fetched_at REAL NOT NULL,
+                        result_count INTEGER NOT NULL
+                    );
+                    CREATE TABLE meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+                    CREATE VIRTUAL TABLE papers_fts USING fts5(
+                        title, summary, author_names,
+                        content='papers', content_rowid='key', tokenize='unicode61 remove_diacritics 2'
+                    );
+                    CREATE TRIGGER papers_fts_insert AFTER INSERT ON papers BEGIN
+                        INSERT INTO papers_fts(rowid, title, summary, author_names) VALUES (new.key, new.title, new.summary, new.author_names);
+                    END;
+                    CREATE TRIGGER papers_fts_delete AFTER DELETE ON papers BEGIN
+                        INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
+                    END;
+                    CREATE TRIGGER papers_fts_update AFTER UPDATE ON papers BEGIN
+                        INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
+                        INSERT INTO papers_fts(rowid, title, summary, author_names) VALUES (new.key, new.title, new.summary, new.author_names);
+                    END;
+                    """)
         }
         migrator.registerMigration("v2") { db in
             // Inserts no longer index row by row (see SQLitePaperLibrary.upsert). Updates and
             // deletes still do, except for rows added by the write in progress: those are not
             // in the index yet, and the bulk insert at its end reads their final text.
             let pending = "old.key <= coalesce((SELECT value FROM meta WHERE key = '\(unindexedMark)'), old.key)"
-            try db.execute(sql: """
-                DROP TRIGGER papers_fts_insert;
-                DROP TRIGGER papers_fts_delete;
-                DROP TRIGGER papers_fts_update;
-                CREATE TRIGGER papers_fts_delete AFTER DELETE ON papers WHEN \(pending) BEGIN
-                    INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
-                END;
-                CREATE TRIGGER papers_fts_update AFTER UPDATE ON papers WHEN \(pending) BEGIN
-                    INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
-                    INSERT INTO papers_fts(rowid, title, summary, author_names) VALUES (new.key, new.title, new.summary, new.author_names);
-                END;
-                INSERT INTO papers_fts(papers_fts, rank) VALUES ('hashsize', \(ftsHashSize));
-                """)
+            try db.execute(
+                sql: """
+                    DROP TRIGGER papers_fts_insert;
+                    DROP TRIGGER papers_fts_delete;
+                    DROP TRIGGER papers_fts_update;
+                    CREATE TRIGGER papers_fts_delete AFTER DELETE ON papers WHEN \(pending) BEGIN
+                        INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
+                    END;
+                    CREATE TRIGGER papers_fts_update AFTER UPDATE ON papers WHEN \(pending) BEGIN
+                        INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
+                        INSERT INTO papers_fts(rowid, title, summary, author_names) VALUES (new.key, new.title, new.summary, new.author_names);
+                    END;
+                    INSERT INTO papers_fts(papers_fts, rank) VALUES ('hashsize', \(ftsHashSize));
+                    """)
         }
         migrator.registerMigration("v3") { db in
             // Time as INTEGER milliseconds: each table is copied into one with INTEGER columns,
@@ -88,63 +90,64 @@ public enum PapersSchema {
             // `papers.key`, holding the same text) stays consistent without a rebuild. GRDB runs
             // a migration with foreign keys off and checks them at its end.
             let pending = "old.key <= coalesce((SELECT value FROM meta WHERE key = '\(unindexedMark)'), old.key)"
-            try db.execute(sql: """
-                CREATE TABLE papers_v3 (
-                    key INTEGER PRIMARY KEY,
-                    id TEXT NOT NULL UNIQUE,
-                    version INTEGER NOT NULL,
-                    title TEXT NOT NULL,
-                    summary TEXT NOT NULL,
-                    author_names TEXT NOT NULL,
-                    authors TEXT NOT NULL,
-                    published INTEGER NOT NULL,         -- milliseconds since 1970, UTC
-                    updated INTEGER NOT NULL,
-                    primary_category TEXT NOT NULL,
-                    categories TEXT NOT NULL,
-                    abstract_url TEXT NOT NULL,
-                    pdf_url TEXT NOT NULL,
-                    comment TEXT,
-                    journal_ref TEXT,
-                    doi TEXT
-                );
-                INSERT INTO papers_v3 (key, id, version, title, summary, author_names, authors, published, updated,
-                                       primary_category, categories, abstract_url, pdf_url, comment, journal_ref, doi)
-                    SELECT key, id, version, title, summary, author_names, authors,
-                           CAST(round(published * 1000) AS INTEGER), CAST(round(updated * 1000) AS INTEGER),
-                           primary_category, categories, abstract_url, pdf_url, comment, journal_ref, doi
-                    FROM papers;
-                DROP TABLE papers;
-                ALTER TABLE papers_v3 RENAME TO papers;
-                CREATE INDEX papers_published ON papers(published);
-                CREATE TRIGGER papers_fts_delete AFTER DELETE ON papers WHEN \(pending) BEGIN
-                    INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
-                END;
-                CREATE TRIGGER papers_fts_update AFTER UPDATE ON papers WHEN \(pending) BEGIN
-                    INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
-                    INSERT INTO papers_fts(rowid, title, summary, author_names) VALUES (new.key, new.title, new.summary, new.author_names);
-                END;
+            try db.execute(
+                sql: """
+                    CREATE TABLE papers_v3 (
+                        key INTEGER PRIMARY KEY,
+                        id TEXT NOT NULL UNIQUE,
+                        version INTEGER NOT NULL,
+                        title TEXT NOT NULL,
+                        summary TEXT NOT NULL,
+                        author_names TEXT NOT NULL,
+                        authors TEXT NOT NULL,
+                        published INTEGER NOT NULL,         -- milliseconds since 1970, UTC
+                        updated INTEGER NOT NULL,
+                        primary_category TEXT NOT NULL,
+                        categories TEXT NOT NULL,
+                        abstract_url TEXT NOT NULL,
+                        pdf_url TEXT NOT NULL,
+                        comment TEXT,
+                        journal_ref TEXT,
+                        doi TEXT
+                    );
+                    INSERT INTO papers_v3 (key, id, version, title, summary, author_names, authors, published, updated,
+                                           primary_category, categories, abstract_url, pdf_url, comment, journal_ref, doi)
+                        SELECT key, id, version, title, summary, author_names, authors,
+                               CAST(round(published * 1000) AS INTEGER), CAST(round(updated * 1000) AS INTEGER),
+                               primary_category, categories, abstract_url, pdf_url, comment, journal_ref, doi
+                        FROM papers;
+                    DROP TABLE papers;
+                    ALTER TABLE papers_v3 RENAME TO papers;
+                    CREATE INDEX papers_published ON papers(published);
+                    CREATE TRIGGER papers_fts_delete AFTER DELETE ON papers WHEN \(pending) BEGIN
+                        INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
+                    END;
+                    CREATE TRIGGER papers_fts_update AFTER UPDATE ON papers WHEN \(pending) BEGIN
+                        INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
+                        INSERT INTO papers_fts(rowid, title, summary, author_names) VALUES (new.key, new.title, new.summary, new.author_names);
+                    END;
 
-                CREATE TABLE favourites_v3 (
-                    paper_id TEXT PRIMARY KEY REFERENCES papers(id) ON DELETE CASCADE,
-                    added_at INTEGER NOT NULL           -- milliseconds since 1970, UTC
-                );
-                INSERT INTO favourites_v3 (paper_id, added_at) SELECT paper_id, CAST(round(added_at * 1000) AS INTEGER) FROM favourites;
-                DROP TABLE favourites;
-                ALTER TABLE favourites_v3 RENAME TO favourites;
+                    CREATE TABLE favourites_v3 (
+                        paper_id TEXT PRIMARY KEY REFERENCES papers(id) ON DELETE CASCADE,
+                        added_at INTEGER NOT NULL           -- milliseconds since 1970, UTC
+                    );
+                    INSERT INTO favourites_v3 (paper_id, added_at) SELECT paper_id, CAST(round(added_at * 1000) AS INTEGER) FROM favourites;
+                    DROP TABLE favourites;
+                    ALTER TABLE favourites_v3 RENAME TO favourites;
 
-                CREATE TABLE fetches_v3 (
-                    id INTEGER PRIMARY KEY,
-                    query TEXT NOT NULL,
-                    fetched_at INTEGER NOT NULL,        -- milliseconds since 1970, UTC
-                    result_count INTEGER NOT NULL
-                );
-                INSERT INTO fetches_v3 (id, query, fetched_at, result_count)
-                    SELECT id, query, CAST(round(fetched_at * 1000) AS INTEGER), result_count FROM fetches;
-                DROP TABLE fetches;
-                ALTER TABLE fetches_v3 RENAME TO fetches;
+                    CREATE TABLE fetches_v3 (
+                        id INTEGER PRIMARY KEY,
+                        query TEXT NOT NULL,
+                        fetched_at INTEGER NOT NULL,        -- milliseconds since 1970, UTC
+                        result_count INTEGER NOT NULL
+                    );
+                    INSERT INTO fetches_v3 (id, query, fetched_at, result_count)
+                        SELECT id, query, CAST(round(fetched_at * 1000) AS INTEGER), result_count FROM fetches;
+                    DROP TABLE fetches;
+                    ALTER TABLE fetches_v3 RENAME TO fetches;
 
-                UPDATE meta SET value = CAST(round(value * 1000) AS INTEGER) WHERE key = 'last_request_at';
-                """)
+                    UPDATE meta SET value = CAST(round(value * 1000) AS INTEGER) WHERE key = 'last_request_at';
+                    """)
         }
         return migrator
     }

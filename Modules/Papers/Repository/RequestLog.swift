@@ -26,7 +26,8 @@ public struct SQLiteRequestLog: RequestLog {
     /// When the last API request was sent.
     public func lastRequestTime() throws -> Date? {
         try database.read { db in
-            try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'last_request_at'").map(Date.init(millisecondsSince1970:))
+            try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'last_request_at'").map(
+                Date.init(millisecondsSince1970:))
         }
     }
 
@@ -34,7 +35,8 @@ public struct SQLiteRequestLog: RequestLog {
     public func recordRequest(at date: Date) throws {
         try database.write { db in
             try db.execute(
-                sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_request_at', ?)", arguments: [date.millisecondsSince1970])
+                sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_request_at', ?)",
+                arguments: [date.millisecondsSince1970])
         }
     }
 }

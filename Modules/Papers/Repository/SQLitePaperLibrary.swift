@@ -19,7 +19,8 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// The paper with this id, if the library has it.
     public func paper(id: String) throws -> Paper? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Columns.select) FROM papers WHERE id = ?", arguments: [id]).map(Columns.paper)
+            try Row.fetchOne(db, sql: "SELECT \(Columns.select) FROM papers WHERE id = ?", arguments: [id]).map(
+                Columns.paper)
         }
     }
 
@@ -40,7 +41,8 @@ public struct SQLitePaperLibrary: PaperLibrary {
     ///
     /// `produce` runs on a thread of its own and also builds each row's values there, so
     /// parsing and SQLite's writing (tokenising for the index above all) use two cores.
-    public func importing(_ produce: @escaping @Sendable ((Paper) throws -> Void) throws -> Void) throws -> SaveSummary {
+    public func importing(_ produce: @escaping @Sendable ((Paper) throws -> Void) throws -> Void) throws -> SaveSummary
+    {
         try database.write { db in
             // Each indexing batch re-reads the ~3 MB of rows just written; SQLite's default
             // 2 MB page cache would send it back to the file for them (about 10% of the import).
@@ -61,7 +63,9 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// per row would be 5x slower than one per 2,000 rows. Rows updated in place keep their key and
     /// are re-indexed by the update trigger, which skips rows above the `fts_unindexed_after`
     /// mark: those are not in the index yet, and the next batch reads their final text.
-    private static func upsert(_ db: Database, _ feed: (_ insert: (StatementArguments) throws -> Void) throws -> Void) throws -> SaveSummary {
+    private static func upsert(_ db: Database, _ feed: (_ insert: (StatementArguments) throws -> Void) throws -> Void)
+        throws -> SaveSummary
+    {
         let lastKey = try Int64.fetchOne(db, sql: "SELECT coalesce(max(key), 0) FROM papers") ?? 0
         var index = FullTextBatch(db: db, indexedThrough: lastKey)
         try index.start()
@@ -101,13 +105,19 @@ public struct SQLitePaperLibrary: PaperLibrary {
         guard let match = FullTextQuery.match(text) else { return [] }
         let window = max(rankingWindow, limit)
         return try database.read { db in
-            let windowStart = try Int64.fetchOne(db.cachedStatement(sql: """
-                SELECT rowid FROM papers_fts WHERE papers_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?
-                """), arguments: [match, window - 1]) ?? 0
-            return try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT \(Columns.select("p")) FROM papers_fts JOIN papers p ON p.key = papers_fts.rowid
-                WHERE papers_fts MATCH ? AND papers_fts.rowid >= ? ORDER BY papers_fts.rank LIMIT ?
-                """), arguments: [match, windowStart, limit]).map(Columns.paper)
+            let windowStart =
+                try Int64.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT rowid FROM papers_fts WHERE papers_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?
+                            """), arguments: [match, window - 1]) ?? 0
+            return try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Columns.select("p")) FROM papers_fts JOIN papers p ON p.key = papers_fts.rowid
+                        WHERE papers_fts MATCH ? AND papers_fts.rowid >= ? ORDER BY papers_fts.rank LIMIT ?
+                        """), arguments: [match, windowStart, limit]
+            ).map(Columns.paper)
         }
     }
 
@@ -121,7 +131,9 @@ public struct SQLitePaperLibrary: PaperLibrary {
                 guard try Int.fetchOne(db, sql: "SELECT 1 FROM papers WHERE id = ?", arguments: [id]) != nil else {
                     throw PapersError.notInLibrary(id)
                 }
-                try db.execute(sql: "INSERT OR IGNORE INTO favourites (paper_id, added_at) VALUES (?, ?)", arguments: [id, date.millisecondsSince1970])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO favourites (paper_id, added_at) VALUES (?, ?)",
+                    arguments: [id, date.millisecondsSince1970])
             } else {
                 try db.execute(sql: "DELETE FROM favourites WHERE paper_id = ?", arguments: [id])
             }
@@ -132,9 +144,12 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// The favourites, most recently marked first.
     public func favourites() throws -> [Paper] {
         try database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(Columns.select("p")) FROM favourites f JOIN papers p ON p.id = f.paper_id ORDER BY f.added_at DESC, p.id
-                """).map(Columns.paper)
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Columns.select("p")) FROM favourites f JOIN papers p ON p.id = f.paper_id ORDER BY f.added_at DESC, p.id
+                    """
+            ).map(Columns.paper)
         }
     }
 
@@ -146,16 +161,22 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// Counts, top categories and dates.
     public func stats() throws -> LibraryStats {
         try database.read { db in
-            let counts = try Row.fetchOne(db, sql: """
-                SELECT (SELECT count(*) FROM papers), (SELECT count(*) FROM favourites), (SELECT count(*) FROM fetches),
-                       (SELECT min(published) FROM papers), (SELECT max(published) FROM papers), (SELECT max(fetched_at) FROM fetches)
-                """)
-            let categories = try Row.fetchAll(db, sql: """
-                SELECT primary_category, count(*) AS n FROM papers GROUP BY primary_category ORDER BY n DESC, primary_category LIMIT 10
-                """).map { CategoryCount(category: $0[0], count: $0[1]) }
+            let counts = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT (SELECT count(*) FROM papers), (SELECT count(*) FROM favourites), (SELECT count(*) FROM fetches),
+                           (SELECT min(published) FROM papers), (SELECT max(published) FROM papers), (SELECT max(fetched_at) FROM fetches)
+                    """)
+            let categories = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT primary_category, count(*) AS n FROM papers GROUP BY primary_category ORDER BY n DESC, primary_category LIMIT 10
+                    """
+            ).map { CategoryCount(category: $0[0], count: $0[1]) }
             func date(_ index: Int) -> Date? { (counts?[index] as Int64?).map(Date.init(millisecondsSince1970:)) }
             return LibraryStats(
-                papers: counts?[0] ?? 0, favourites: counts?[1] ?? 0, fetches: counts?[2] ?? 0, topCategories: categories,
+                papers: counts?[0] ?? 0, favourites: counts?[1] ?? 0, fetches: counts?[2] ?? 0,
+                topCategories: categories,
                 oldestPublished: date(3), newestPublished: date(4), lastFetch: date(5))
         }
     }

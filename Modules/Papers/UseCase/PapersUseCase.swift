@@ -26,7 +26,9 @@ public struct PapersUseCase: Sendable {
     public func search(_ query: PaperQuery, progress: FetchProgress? = nil) async throws -> PaperList {
         let result = try await source.fetch(query, progress: progress)
         let saved = try library.save(result.papers, fetchedBy: query.summary, at: clock.now())
-        return PaperList(papers: result.papers, favouriteIDs: try library.favouriteIDs(), totalResults: result.totalResults, saved: saved, description: query.summary)
+        return PaperList(
+            papers: result.papers, favouriteIDs: try library.favouriteIDs(), totalResults: result.totalResults,
+            saved: saved, description: query.summary)
     }
 
     /// The newest submissions in a category, such as `cs.LG`.
@@ -34,7 +36,8 @@ public struct PapersUseCase: Sendable {
         guard !category.isEmpty, category.allSatisfy({ $0.isLetter || $0 == "." || $0 == "-" }) else {
             throw PapersError.notACategory(category)
         }
-        let query = try PaperQuery(expression: .term(.cat, category), sortBy: .submittedDate, sortOrder: .descending, limit: limit)
+        let query = try PaperQuery(
+            expression: .term(.cat, category), sortBy: .submittedDate, sortOrder: .descending, limit: limit)
         return try await search(query, progress: progress)
     }
 
@@ -60,7 +63,9 @@ public struct PapersUseCase: Sendable {
             let result = try await source.fetch(query, progress: nil)
             try library.save(result.papers, fetchedBy: query.summary, at: clock.now())
             for id in missing {
-                found[id.description] = result.papers.first { $0.id == id.base && (id.version == nil || id.version == $0.version) }
+                found[id.description] = result.papers.first {
+                    $0.id == id.base && (id.version == nil || id.version == $0.version)
+                }
             }
         }
         return try parsed.map { id in
@@ -88,7 +93,9 @@ public struct PapersUseCase: Sendable {
     /// The favourites, most recently marked first.
     public func favourites() throws -> PaperList {
         let papers = try library.favourites()
-        return PaperList(papers: papers, favouriteIDs: Set(papers.map(\.id)), totalResults: papers.count, saved: nil, description: "favourites")
+        return PaperList(
+            papers: papers, favouriteIDs: Set(papers.map(\.id)), totalResults: papers.count, saved: nil,
+            description: "favourites")
     }
 
     /// Searches the library's full-text index, offline.
@@ -96,7 +103,8 @@ public struct PapersUseCase: Sendable {
         guard limit > 0 else { throw PapersError.limitOutOfRange(limit, allowed: 1...Int.max) }
         guard text.contains(where: { $0.isLetter || $0.isNumber }) else { throw PapersError.emptySearch }
         let papers = try library.search(text, limit: limit)
-        return PaperList(papers: papers, favouriteIDs: try library.favouriteIDs(), totalResults: nil, saved: nil, description: text)
+        return PaperList(
+            papers: papers, favouriteIDs: try library.favouriteIDs(), totalResults: nil, saved: nil, description: text)
     }
 
     /// Counts, top categories and dates of the library.

@@ -14,7 +14,9 @@ public struct PaperList: Sendable, Equatable {
     public var description: String
 
     /// Creates a list.
-    public init(papers: [Paper], favouriteIDs: Set<String>, totalResults: Int?, saved: SaveSummary?, description: String) {
+    public init(
+        papers: [Paper], favouriteIDs: Set<String>, totalResults: Int?, saved: SaveSummary?, description: String
+    ) {
         self.papers = papers
         self.favouriteIDs = favouriteIDs
         self.totalResults = totalResults

@@ -20,12 +20,15 @@ public enum DatabasePath {
     ) throws -> URL {
         let variable = variable(app: app)
         if let option {
-            guard !option.isEmpty else { throw MessageError.usage("--db is empty; give a file path, or leave --db out for the default") }
+            guard !option.isEmpty else {
+                throw MessageError.usage("--db is empty; give a file path, or leave --db out for the default")
+            }
             return URL(fileURLWithPath: expandTilde(option, environment: environment))
         }
         if let value = environment[variable] {
             guard !value.isEmpty else {
-                throw MessageError.usage("$\(variable) is set but empty; give it a file path, or unset it for the default")
+                throw MessageError.usage(
+                    "$\(variable) is set but empty; give it a file path, or unset it for the default")
             }
             return URL(fileURLWithPath: expandTilde(value, environment: environment))
         }

@@ -30,9 +30,12 @@ public enum SharedWording {
         let request = Quote.text(error.request, limit: 200)
         return switch error.failure {
         case .timedOut: "\(request) timed out after \(tries); check the address or your connection and try again"
-        case .connectionFailed(let reason): "\(request) failed after \(tries): \(reason); check the address or your connection"
-        case .status(let status): "\(request) answered HTTP \(status) after \(tries); the server is busy or failing, try again later"
-        case .responseTooLarge(let limit): "\(request): the response is larger than \(limit) bytes; ask for less (a smaller page or limit)"
+        case .connectionFailed(let reason):
+            "\(request) failed after \(tries): \(reason); check the address or your connection"
+        case .status(let status):
+            "\(request) answered HTTP \(status) after \(tries); the server is busy or failing, try again later"
+        case .responseTooLarge(let limit):
+            "\(request): the response is larger than \(limit) bytes; ask for less (a smaller page or limit)"
         case .retryAfterTooLong(let status, let seconds):
             "\(request): HTTP \(status), and the server asks to wait \(seconds) s; try again later"
         }

@@ -25,7 +25,8 @@ public struct AppDatabase: Sendable {
         busyTimeout: TimeInterval = AppDatabase.defaultBusyTimeout
     ) throws {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let pool = try DatabasePool(path: url.path, configuration: Self.configuration(busyTimeout: busyTimeout))
             try Self.migrate(pool, migrator: migrator, renamed: renamedMigrations)
             writer = pool
@@ -94,14 +95,17 @@ public struct AppDatabase: Sendable {
         return configuration
     }
 
-    private static func migrate(_ writer: some DatabaseWriter, migrator: DatabaseMigrator, renamed: [String: String]) throws {
+    private static func migrate(_ writer: some DatabaseWriter, migrator: DatabaseMigrator, renamed: [String: String])
+        throws
+    {
         if !renamed.isEmpty {
             // GRDB knows a migration by its id: rename the recorded ids before it compares them,
             // so a file from before a rename is recognised as already migrated.
             try writer.write { db in
                 guard try db.tableExists("grdb_migrations") else { return }
                 for (old, new) in renamed {
-                    try db.execute(sql: "UPDATE grdb_migrations SET identifier = ? WHERE identifier = ?", arguments: [new, old])
+                    try db.execute(
+                        sql: "UPDATE grdb_migrations SET identifier = ? WHERE identifier = ?", arguments: [new, old])
                 }
             }
         }
@@ -113,7 +117,9 @@ public struct AppDatabase: Sendable {
         if error is any DomainError { return error }
         if let error = error as? DatabaseError {
             let busy = error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
-            return StorageError(operation, path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)", isBusy: busy)
+            return StorageError(
+                operation, path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)",
+                isBusy: busy)
         }
         return StorageError(operation, path: path, reason: (error as NSError).localizedDescription)
     }

@@ -84,7 +84,8 @@ public struct HTTPClient: Sendable {
                 outcome = .status(response)
             } catch let error as HTTPTransportError {
                 if case .responseTooLarge(let limit) = error {
-                    throw TransferError(request: describe(request), failure: .responseTooLarge(limit: limit), attempts: attempt)
+                    throw TransferError(
+                        request: describe(request), failure: .responseTooLarge(limit: limit), attempts: attempt)
                 }
                 outcome = .transport(error)
             }
@@ -100,11 +101,12 @@ public struct HTTPClient: Sendable {
     private func delay(after outcome: Outcome, attempt: Int, request: HTTPRequest) throws(TransferError) -> Double {
         let backoff = min(configuration.maxDelay, configuration.baseDelay * pow(2, Double(attempt - 1)))
         guard case .status(let response) = outcome,
-              let retryAfter = response.header("Retry-After").flatMap({ RetryAfter.seconds($0, now: clock.now()) })
+            let retryAfter = response.header("Retry-After").flatMap({ RetryAfter.seconds($0, now: clock.now()) })
         else { return backoff }
         guard retryAfter <= configuration.maxRetryAfter else {
             throw TransferError(
-                request: describe(request), failure: .retryAfterTooLong(status: response.status, seconds: Int(retryAfter)),
+                request: describe(request),
+                failure: .retryAfterTooLong(status: response.status, seconds: Int(retryAfter)),
                 attempts: attempt)
         }
         return retryAfter

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -69,7 +70,8 @@ private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchec
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (continuation, result) = lock.withLock { () -> (CheckedContinuation<HTTPResponse, any Error>?, Result<HTTPResponse, any Error>) in
+        let (continuation, result) = lock.withLock {
+            () -> (CheckedContinuation<HTTPResponse, any Error>?, Result<HTTPResponse, any Error>) in
             defer { self.continuation = nil }
             if let failure { return (self.continuation, .failure(failure)) }
             if let error { return (self.continuation, .failure(Self.classify(error))) }
@@ -80,7 +82,9 @@ private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchec
             for (name, value) in response.allHeaderFields {
                 headers[String(describing: name)] = String(describing: value)
             }
-            return (self.continuation, .success(HTTPResponse(status: response.statusCode, headers: headers, body: body)))
+            return (
+                self.continuation, .success(HTTPResponse(status: response.statusCode, headers: headers, body: body))
+            )
         }
         continuation?.resume(with: result)
     }

@@ -36,7 +36,9 @@ public struct APIError: Error, Sendable, Equatable {
     }
 
     /// Creates an error with the status its kind maps to.
-    public init(_ kind: ErrorKind, _ message: String, field: String? = nil, code: String? = nil, detail: JSONValue? = nil) {
+    public init(
+        _ kind: ErrorKind, _ message: String, field: String? = nil, code: String? = nil, detail: JSONValue? = nil
+    ) {
         self.init(Self.status(for: kind), kind, message, field: field, code: code, detail: detail)
     }
 
@@ -46,7 +48,8 @@ public struct APIError: Error, Sendable, Equatable {
     /// one key, the case's name, which becomes the code. An error that does not encode so keeps no code.
     public func carrying(_ error: some Encodable) -> APIError {
         let detail = try? JSONValue(encoding: error)
-        let code: String? = if case .object(let members)? = detail, members.count == 1 { members.keys.first } else { nil }
+        let code: String? =
+            if case .object(let members)? = detail, members.count == 1 { members.keys.first } else { nil }
         return APIError(status, kind, message, field: field, code: code, detail: detail)
     }
 
@@ -88,6 +91,7 @@ public struct ErrorBody: Codable, Sendable, Equatable {
 
     /// The body for `error`.
     public init(_ error: APIError) {
-        self.error = Detail(kind: error.kind, message: error.message, field: error.field, code: error.code, detail: error.detail)
+        self.error = Detail(
+            kind: error.kind, message: error.message, field: error.field, code: error.code, detail: error.detail)
     }
 }

@@ -15,7 +15,9 @@ public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// Runs the route and converts what it throws.
-    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
         do {
             return try await next(request, context)
         } catch {
@@ -31,11 +33,14 @@ public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as any DomainError:
             return describe(error) ?? Self.generic(error)
         case let error as HTTPError where error.status == .notFound:
-            return APIError(.notFound, .notFound, "there is no \(request.method) \(request.uri.path); see the API routes in the docs")
+            return APIError(
+                .notFound, .notFound,
+                "there is no \(request.method) \(request.uri.path); see the API routes in the docs")
         case let error as HTTPError where error.status == .contentTooLarge:
             return APIError(.contentTooLarge, .usage, "the request body is too large; send a smaller one")
         case let error as HTTPError:
-            return APIError(error.status, error.status.code < 500 ? .usage : .internal, error.body ?? error.status.reasonPhrase)
+            return APIError(
+                error.status, error.status.code < 500 ? .usage : .internal, error.body ?? error.status.reasonPhrase)
         default:
             return APIError(.internalServerError, .internal, "unexpected server error")
         }

@@ -29,7 +29,9 @@ public enum JSONMessages {
         do {
             return try JSONDecoder().decode(Value.self, from: data)
         } catch {
-            throw APIError(.badRequest, .badData, "the request body is JSON but not the expected object: \(describe(error))", field: field(error))
+            throw APIError(
+                .badRequest, .badData, "the request body is JSON but not the expected object: \(describe(error))",
+                field: field(error))
         }
     }
 
@@ -65,7 +67,8 @@ public enum JSONMessages {
     public static func response(for error: APIError) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(ErrorBody(error))) ?? Data(#"{"error":{"kind":"internal","message":"error"}}"#.utf8)
+        let data =
+            (try? encoder.encode(ErrorBody(error))) ?? Data(#"{"error":{"kind":"internal","message":"error"}}"#.utf8)
         return response(buffer: buffer(data), status: error.status)
     }
 

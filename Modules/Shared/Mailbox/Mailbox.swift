@@ -69,7 +69,7 @@ public final class Mailbox: Sendable {
     public func next() async -> (any Sendable)? {
         // Fast path: an item is queued, so no continuation is needed.
         let (queued, passed, isEmpty) = state.withLock { state in Self.popItem(&state) }
-        passed.forEach { $0.resume() }
+        for waiter in passed { waiter.resume() }
         if let queued { return queued }
         if !isEmpty { return nil }
         return await withTaskCancellationHandler {
@@ -80,7 +80,7 @@ public final class Mailbox: Sendable {
                     state.waiter = continuation
                     return (nil, passed, true)
                 }
-                passed.forEach { $0.resume() }
+                for waiter in passed { waiter.resume() }
                 if !wait { continuation.resume(returning: item) }
             }
         } onCancel: {
@@ -118,7 +118,7 @@ public final class Mailbox: Sendable {
             }
             return (items, passed)
         }
-        passed.forEach { $0.resume() }
+        for waiter in passed { waiter.resume() }
         return items
     }
 

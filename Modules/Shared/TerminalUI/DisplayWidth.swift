@@ -16,7 +16,9 @@ public enum DisplayWidth {
         if first.properties.generalCategory == .control || first.properties.generalCategory == .format { return 0 }
         if first.properties.isEmojiPresentation { return 2 }
         // Text-default emoji (❤, ☺) become wide with the emoji variation selector, and flags are two regional indicators.
-        if first.properties.isEmoji, scalars.contains("\u{FE0F}") || scalars.count > 1 && isRegionalIndicator(first) { return 2 }
+        if first.properties.isEmoji, scalars.contains("\u{FE0F}") || scalars.count > 1 && isRegionalIndicator(first) {
+            return 2
+        }
         if isEastAsianWide(first.value) { return 2 }
         return 1
     }
@@ -50,9 +52,9 @@ public enum DisplayWidth {
     private static func isEastAsianWide(_ value: UInt32) -> Bool {
         switch value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
-             0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
-             0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+            0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
+            0x20000...0x2FFFD, 0x30000...0x3FFFD:
             return true
         default:
             return false

@@ -25,7 +25,9 @@ public struct BinaryRunner: Sendable {
         let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = runner.deletingLastPathComponent()
         // On Linux the runner is <products>/<Package>PackageTests.xctest; step out of a bundle if there is one.
-        while directory.pathExtension == "xctest" || directory.lastPathComponent == "Contents" || directory.lastPathComponent == "MacOS" {
+        while directory.pathExtension == "xctest" || directory.lastPathComponent == "Contents"
+            || directory.lastPathComponent == "MacOS"
+        {
             directory.deleteLastPathComponent()
         }
         return directory
@@ -46,7 +48,9 @@ public struct BinaryRunner: Sendable {
         merged["COLUMNS"] = "100"
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
-        let output = Pipe(), errors = Pipe(), stdin = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        let stdin = Pipe()
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = stdin

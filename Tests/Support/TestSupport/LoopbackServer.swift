@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -57,9 +58,14 @@ public final class LoopbackServer: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
-        guard bound == 0, listen(fd, 64) == 0 else { close(fd); throw ServerError.socket("bind/listen") }
+        guard bound == 0, listen(fd, 64) == 0 else {
+            close(fd)
+            throw ServerError.socket("bind/listen")
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
@@ -123,7 +129,10 @@ public final class LoopbackServer: @unchecked Sendable {
                 while !isStopped { usleep(20_000) }
                 return
             case .truncate(let status, let declared, let body):
-                send(connection, Data("HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Length: \(declared)\r\n\r\n".utf8) + body)
+                send(
+                    connection,
+                    Data("HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Length: \(declared)\r\n\r\n".utf8) + body
+                )
                 return
             case .close:
                 return
@@ -145,7 +154,8 @@ public final class LoopbackServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         let length = headers["content-length"].flatMap(Int.init) ?? 0
         while buffer.count < length {
@@ -170,7 +180,8 @@ public final class LoopbackServer: @unchecked Sendable {
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let sent = Glibc.send(connection, raw.baseAddress.map { $0 + offset }, raw.count - offset, Int32(MSG_NOSIGNAL))
+                let sent = Glibc.send(
+                    connection, raw.baseAddress.map { $0 + offset }, raw.count - offset, Int32(MSG_NOSIGNAL))
                 if sent <= 0 { return }
                 offset += sent
             }

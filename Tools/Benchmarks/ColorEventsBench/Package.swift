@@ -19,6 +19,6 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],
             path: "Sources/color-events-bench"
-        ),
+        )
     ]
 )

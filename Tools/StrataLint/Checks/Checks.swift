@@ -21,25 +21,37 @@ struct ClassificationCheck: Check {
     func run(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []
         for target in context.graph.targets where context.classification[target.name] == nil {
-            findings.append(Finding(
-                rule: "unclassified-target", message: "target \(target.name) belongs to no layer of \(context.rules.file); add it to a layer's targets, paths or kinds",
-                target: target.name, file: context.manifest))
+            findings.append(
+                Finding(
+                    rule: "unclassified-target",
+                    message:
+                        "target \(target.name) belongs to no layer of \(context.rules.file); add it to a layer's targets, paths or kinds",
+                    target: target.name, file: context.manifest))
         }
         let features = context.classification.features
-        for (index, layer) in context.rules.layers.enumerated() where layer.isFeatureLayer && !layer.optional && !layer.isTests {
-            let present = Set(context.classification.assignments.values.filter { $0.layer == index }.compactMap(\.feature))
+        for (index, layer) in context.rules.layers.enumerated()
+        where layer.isFeatureLayer && !layer.optional && !layer.isTests {
+            let present = Set(
+                context.classification.assignments.values.filter { $0.layer == index }.compactMap(\.feature))
             for feature in features where !present.contains(feature) {
-                findings.append(Finding(
-                    rule: "missing-layer", message: "feature \(feature) has no \(layer.name) layer; add its target or mark the layer `optional: true`",
-                    target: feature, dependency: layer.name, file: context.rules.file, line: layer.place.line, column: layer.place.column))
+                findings.append(
+                    Finding(
+                        rule: "missing-layer",
+                        message:
+                            "feature \(feature) has no \(layer.name) layer; add its target or mark the layer `optional: true`",
+                        target: feature, dependency: layer.name, file: context.rules.file, line: layer.place.line,
+                        column: layer.place.column))
             }
         }
         let minimum = context.rules.features.minimum ?? (context.rules.layers.contains(where: \.isFeatureLayer) ? 1 : 0)
         if features.count < minimum {
             let place = context.rules.features.minimumPlace
-            findings.append(Finding(
-                rule: "too-few-features", message: "found \(features.count) feature(s), the rules require at least \(minimum); check the {feature} patterns",
-                target: context.graph.name, file: context.rules.file, line: place?.line, column: place?.column))
+            findings.append(
+                Finding(
+                    rule: "too-few-features",
+                    message:
+                        "found \(features.count) feature(s), the rules require at least \(minimum); check the {feature} patterns",
+                    target: context.graph.name, file: context.rules.file, line: place?.line, column: place?.column))
         }
         return findings
     }
@@ -50,7 +62,10 @@ struct DeclaredDependencyCheck: Check {
     func run(_ context: LintContext) -> [Finding] {
         context.graph.targets.flatMap { target in
             target.dependencies.compactMap { dependency -> Finding? in
-                guard let verdict = context.policy.verdict(from: target.name, to: dependency.name, layerRule: "layer-dependency", verb: "depends on") else { return nil }
+                guard
+                    let verdict = context.policy.verdict(
+                        from: target.name, to: dependency.name, layerRule: "layer-dependency", verb: "depends on")
+                else { return nil }
                 return Finding(
                     rule: verdict.rule, message: verdict.explanation + "; remove the dependency from Package.swift",
                     target: target.name, dependency: dependency.name, file: context.manifest)
@@ -69,15 +84,24 @@ struct ImportCheck: Check {
             for file in context.files[target.name] ?? [] {
                 for statement in file.imports where statement.module != target.name {
                     let module = statement.module
-                    if let verdict = context.policy.verdict(from: target.name, to: module, layerRule: "layer-import", verb: "imports") {
-                        findings.append(Finding(
-                            rule: verdict.rule, message: verdict.explanation, target: target.name, dependency: module,
-                            file: file.path, line: statement.line, column: statement.column))
-                    } else if !declared.contains(module), context.policy.targetNames.contains(module) || products.contains(module) {
-                        findings.append(Finding(
-                            rule: "implicit-dependency",
-                            message: "\(target.name) imports \(module) but does not declare it; add \"\(module)\" to the target's dependencies in Package.swift",
-                            target: target.name, dependency: module, file: file.path, line: statement.line, column: statement.column))
+                    if let verdict = context.policy.verdict(
+                        from: target.name, to: module, layerRule: "layer-import", verb: "imports")
+                    {
+                        findings.append(
+                            Finding(
+                                rule: verdict.rule, message: verdict.explanation, target: target.name,
+                                dependency: module,
+                                file: file.path, line: statement.line, column: statement.column))
+                    } else if !declared.contains(module),
+                        context.policy.targetNames.contains(module) || products.contains(module)
+                    {
+                        findings.append(
+                            Finding(
+                                rule: "implicit-dependency",
+                                message:
+                                    "\(target.name) imports \(module) but does not declare it; add \"\(module)\" to the target's dependencies in Package.swift",
+                                target: target.name, dependency: module, file: file.path, line: statement.line,
+                                column: statement.column))
                     }
                 }
             }
@@ -92,15 +116,18 @@ struct UnusedDependencyCheck: Check {
         var findings: [Finding] = []
         for target in context.graph.targets {
             guard let files = context.files[target.name], !files.isEmpty,
-                  let assignment = context.classification[target.name],
-                  context.rules.layers[assignment.layer].reportsUnused else { continue }
+                let assignment = context.classification[target.name],
+                context.rules.layers[assignment.layer].reportsUnused
+            else { continue }
             let imported = Set(files.flatMap { $0.imports.map(\.module) })
             for dependency in target.dependencies where !dependency.isProduct && !imported.contains(dependency.name) {
                 guard context.graph.target(named: dependency.name)?.isImportable == true else { continue }
-                findings.append(Finding(
-                    rule: "unused-dependency", severity: .warning,
-                    message: "\(target.name) declares \(dependency.name) but no source file imports it; remove it from Package.swift",
-                    target: target.name, dependency: dependency.name, file: context.manifest))
+                findings.append(
+                    Finding(
+                        rule: "unused-dependency", severity: .warning,
+                        message:
+                            "\(target.name) declares \(dependency.name) but no source file imports it; remove it from Package.swift",
+                        target: target.name, dependency: dependency.name, file: context.manifest))
             }
         }
         return findings
@@ -126,7 +153,8 @@ struct CycleCheck: Check {
                 let cycle = StronglyConnected.cycle(through: members[0], within: Set(members), edges: edges)
                 return Finding(
                     rule: "dependency-cycle",
-                    message: "dependency cycle: \(cycle.joined(separator: " -> ")); break it by moving the shared part into a lower layer",
+                    message:
+                        "dependency cycle: \(cycle.joined(separator: " -> ")); break it by moving the shared part into a lower layer",
                     target: members[0], dependency: members.dropFirst().joined(separator: ","), file: context.manifest)
             }
     }
@@ -136,8 +164,10 @@ struct CycleCheck: Check {
 enum StronglyConnected {
     static func components(nodes: [String], edges: [String: Set<String>]) -> [[String]] {
         var index = 0
-        var indices: [String: Int] = [:], lowlinks: [String: Int] = [:]
-        var stack: [String] = [], onStack = Set<String>()
+        var indices: [String: Int] = [:]
+        var lowlinks: [String: Int] = [:]
+        var stack: [String] = []
+        var onStack = Set<String>()
         var result: [[String]] = []
         func connect(_ node: String) {
             indices[node] = index
@@ -170,7 +200,8 @@ enum StronglyConnected {
     /// The shortest cycle from `start` back to itself inside `within`, by breadth-first search.
     static func cycle(through start: String, within: Set<String>, edges: [String: Set<String>]) -> [String] {
         var previous: [String: String] = [:]
-        var queue = [start], head = 0
+        var queue = [start]
+        var head = 0
         while head < queue.count {
             let node = queue[head]
             head += 1

@@ -39,7 +39,8 @@ struct Classification: Sendable {
                     case .none: assignment = Assignment(layer: layerIndex)
                     case .feature: assignment = Assignment(layer: layerIndex, feature: captured)
                     case .target:
-                        guard let tested = captured, tested != target.name, let testedAssignment = assignments[tested] else { continue }
+                        guard let tested = captured, tested != target.name, let testedAssignment = assignments[tested]
+                        else { continue }
                         assignment = Assignment(layer: layerIndex, feature: testedAssignment.feature, tested: tested)
                     }
                 case .path(let pattern):

@@ -11,11 +11,16 @@ enum ExceptionFilter {
             }
         }
         for (index, exception) in exceptions.enumerated() where !used[index] {
-            let what = [exception.rule.map { "rule \($0)" }, exception.from.map { "from \($0)" }, exception.to.map { "to \($0)" }, exception.file.map { "file \($0)" }]
-                .compactMap { $0 }.joined(separator: ", ")
-            kept.append(Finding(
-                rule: "stale-exception", message: "exception (\(what)) matches no finding; remove it from \(rulesFile)",
-                target: what, file: rulesFile, line: exception.place.line, column: exception.place.column))
+            let what = [
+                exception.rule.map { "rule \($0)" }, exception.from.map { "from \($0)" },
+                exception.to.map { "to \($0)" }, exception.file.map { "file \($0)" },
+            ]
+            .compactMap { $0 }.joined(separator: ", ")
+            kept.append(
+                Finding(
+                    rule: "stale-exception",
+                    message: "exception (\(what)) matches no finding; remove it from \(rulesFile)",
+                    target: what, file: rulesFile, line: exception.place.line, column: exception.place.column))
         }
         return kept
     }

@@ -59,7 +59,8 @@ public enum RuleCatalog {
     public static let descriptions: [String: String] = [
         "layer-dependency": "A target declares a dependency its layer may not use.",
         "layer-import": "A source file imports a module its target's layer may not use.",
-        "implicit-dependency": "A source file imports one of the package's modules its target does not declare directly.",
+        "implicit-dependency":
+            "A source file imports one of the package's modules its target does not declare directly.",
         "feature-independence": "A module of one feature depends on a module of another feature.",
         "feature-isolation": "A module outside every feature (core, shared, tools) depends on a feature.",
         "dependency-cycle": "The package's targets depend on one another in a cycle.",
@@ -74,7 +75,8 @@ public enum RuleCatalog {
     /// A description of `rule`, also for the rules file's own `forbidden` and `forbidden_text` rules.
     public static func describe(_ rule: String, rules: Rules? = nil) -> String {
         if let text = rules?.forbiddenText.first(where: { $0.id == rule }) {
-            return "A string literal holds text the rules file forbids (rule '\(rule)'): " + (text.reason.hasSuffix(".") ? text.reason : text.reason + ".")
+            return "A string literal holds text the rules file forbids (rule '\(rule)'): "
+                + (text.reason.hasSuffix(".") ? text.reason : text.reason + ".")
         }
         return descriptions[rule] ?? "An edge the rules file forbids (rule '\(rule)')."
     }

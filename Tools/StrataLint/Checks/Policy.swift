@@ -40,16 +40,23 @@ struct Policy: Sendable {
         }
 
         for (index, layer) in rules.layers.enumerated() where !layer.optional {
-            for (selectorIndex, selector) in layer.selectors.enumerated() where classification.hits[index][selectorIndex] == 0 {
-                if case .name(let pattern) = selector.selector, pattern.captures == .feature { continue }  // checked per feature
-                throw error(selector.place, "layer '\(layer.name)': \(Self.describe(selector.selector)) matches no target of the package; fix it, remove it, or mark the layer `optional: true`")
+            for (selectorIndex, selector) in layer.selectors.enumerated()
+            where classification.hits[index][selectorIndex] == 0 {
+                // A {feature} pattern is checked per feature.
+                if case .name(let pattern) = selector.selector, pattern.captures == .feature { continue }
+                throw error(
+                    selector.place,
+                    "layer '\(layer.name)': \(Self.describe(selector.selector)) matches no target of the package; fix it, remove it, or mark the layer `optional: true`"
+                )
             }
         }
 
-        var layers: [Set<Int>] = [], modules: [Set<String>] = []
+        var layers: [Set<Int>] = []
+        var modules: [Set<String>] = []
         var governed = Set<String>()
         for layer in rules.layers {
-            var allowedLayers = Set<Int>(), allowedModules = Set<String>()
+            var allowedLayers = Set<Int>()
+            var allowedModules = Set<String>()
             for (name, place) in layer.mayUse {
                 if let index = layerIndex[name] {
                     allowedLayers.insert(index)
@@ -57,7 +64,10 @@ struct Policy: Sendable {
                     allowedModules.insert(name)
                     if !targetNames.contains(name) { governed.insert(name) }
                 } else {
-                    throw error(place, "layer '\(layer.name)' may_use '\(name)', which is neither a layer nor a module or product of the package")
+                    throw error(
+                        place,
+                        "layer '\(layer.name)' may_use '\(name)', which is neither a layer nor a module or product of the package"
+                    )
                 }
             }
             layers.append(allowedLayers)
@@ -68,11 +78,15 @@ struct Policy: Sendable {
         for rule in rules.forbidden {
             var from = Set<String>()
             for (name, place) in rule.from {
-                let matched = Self.targets(named: name, layerIndex: layerIndex, graph: graph, classification: classification)
-                if matched == nil { throw error(place, "forbidden rule '\(rule.id)': from '\(name)' matches no layer and no target") }
+                let matched = Self.targets(
+                    named: name, layerIndex: layerIndex, graph: graph, classification: classification)
+                if matched == nil {
+                    throw error(place, "forbidden rule '\(rule.id)': from '\(name)' matches no layer and no target")
+                }
                 from.formUnion(matched ?? [])
             }
-            var toLayers = Set<Int>(), toPatterns: [NamePattern] = []
+            var toLayers = Set<Int>()
+            var toPatterns: [NamePattern] = []
             for (name, place) in rule.to {
                 if let index = layerIndex[name] {
                     toLayers.insert(index)
@@ -80,7 +94,9 @@ struct Policy: Sendable {
                     // A bare name may be a toolchain or external module: only this rule governs it.
                     toPatterns.append(pattern)
                 } else {
-                    throw error(place, "forbidden rule '\(rule.id)': to '\(name)' is not a layer, target pattern or module name")
+                    throw error(
+                        place, "forbidden rule '\(rule.id)': to '\(name)' is not a layer, target pattern or module name"
+                    )
                 }
             }
             forbidden.append(ResolvedForbidden(rule: rule, from: from, toLayers: toLayers, toPatterns: toPatterns))
@@ -92,7 +108,9 @@ struct Policy: Sendable {
     }
 
     /// The targets a `from` entry names: a layer's targets or a name pattern's matches; nil if it names nothing.
-    static func targets(named name: String, layerIndex: [String: Int], graph: PackageGraph, classification: Classification) -> Set<String>? {
+    static func targets(
+        named name: String, layerIndex: [String: Int], graph: PackageGraph, classification: Classification
+    ) -> Set<String>? {
         if let index = layerIndex[name] {
             return Set(classification.assignments.filter { $0.value.layer == index }.keys)
         }
@@ -120,17 +138,26 @@ struct Policy: Sendable {
         for resolved in forbidden where resolved.from.contains(from) {
             let layerHit = classification[module].map { resolved.toLayers.contains($0.layer) } ?? false
             if layerHit || resolved.toPatterns.contains(where: { $0.matches(module) }) {
-                return Verdict(rule: resolved.rule.id, explanation: "\(from) \(verb) \(module): \(resolved.rule.reason)")
+                return Verdict(
+                    rule: resolved.rule.id, explanation: "\(from) \(verb) \(module): \(resolved.rule.reason)")
             }
         }
         guard governs(module) else { return nil }
         let destination = classification[module]
         if let destination, let feature = destination.feature {
             if rules.features.independent, let own = source.feature, own != feature {
-                return Verdict(rule: "feature-independence", explanation: "\(from) (feature \(own)) \(verb) \(module) (feature \(feature)); features are independent of one another")
+                return Verdict(
+                    rule: "feature-independence",
+                    explanation:
+                        "\(from) (feature \(own)) \(verb) \(module) (feature \(feature)); features are independent of one another"
+                )
             }
             if rules.features.isolated, source.feature == nil {
-                return Verdict(rule: "feature-isolation", explanation: "\(from) (\(layerName(source))) \(verb) \(module) (feature \(feature)); modules outside the features depend on no feature")
+                return Verdict(
+                    rule: "feature-isolation",
+                    explanation:
+                        "\(from) (\(layerName(source))) \(verb) \(module) (feature \(feature)); modules outside the features depend on no feature"
+                )
             }
         }
         if targetNames.contains(module), destination == nil { return nil }  // reported as unclassified
@@ -138,16 +165,23 @@ struct Policy: Sendable {
         let layer = rules.layers[source.layer]
         let allowed = layer.mayUse.map(\.name) + (source.tested.map { ["\($0) (its target)"] } ?? [])
         let what = destination.map { " (\(layerName($0)))" } ?? ""
-        return Verdict(rule: layerRule, explanation: "\(from) (\(layer.name)) \(verb) \(module)\(what), but \(layer.name) may use only \(allowed.isEmpty ? "nothing of the package" : allowed.joined(separator: ", "))")
+        return Verdict(
+            rule: layerRule,
+            explanation:
+                "\(from) (\(layer.name)) \(verb) \(module)\(what), but \(layer.name) may use only \(allowed.isEmpty ? "nothing of the package" : allowed.joined(separator: ", "))"
+        )
     }
 
     private func layerName(_ assignment: Classification.Assignment) -> String { rules.layers[assignment.layer].name }
 
-    private func allows(_ source: Classification.Assignment, _ module: String, _ destination: Classification.Assignment?) -> Bool {
+    private func allows(
+        _ source: Classification.Assignment, _ module: String, _ destination: Classification.Assignment?
+    ) -> Bool {
         if allowedModules[source.layer].contains(module) { return true }
         if let destination, allowedLayers[source.layer].contains(destination.layer) { return true }
         // A test target may use its target and whatever its target may use.
-        if rules.layers[source.layer].isTests, let tested = source.tested, let testedAssignment = classification[tested] {
+        if rules.layers[source.layer].isTests, let tested = source.tested, let testedAssignment = classification[tested]
+        {
             return module == tested || allows(testedAssignment, module, destination)
         }
         return false

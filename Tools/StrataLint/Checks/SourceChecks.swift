@@ -7,13 +7,22 @@ struct RequiredTypeCheck: Check {
             let layer = context.rules.layers[requirement.layer].name
             for (target, type) in requirement.types {
                 let files = context.files[target] ?? []
-                if files.contains(where: { $0.declarations.contains { $0.declaresType && $0.name == type } }) { continue }
-                let folder = context.graph.target(named: target).map { $0.path.hasSuffix("/") ? String($0.path.dropLast()) : $0.path } ?? target
-                var message = "\(folder): \(target) (\(layer) layer) declares no type \(type), which \(context.rules.file):\(requirement.place.line) requires"
-                var location = (file: context.rules.file, line: requirement.place.line, column: requirement.place.column)
+                if files.contains(where: { $0.declarations.contains { $0.declaresType && $0.name == type } }) {
+                    continue
+                }
+                let folder =
+                    context.graph.target(named: target).map {
+                        $0.path.hasSuffix("/") ? String($0.path.dropLast()) : $0.path
+                    } ?? target
+                var message =
+                    "\(folder): \(target) (\(layer) layer) declares no type \(type), which \(context.rules.file):\(requirement.place.line) requires"
+                var location = (
+                    file: context.rules.file, line: requirement.place.line, column: requirement.place.column
+                )
                 // Where an extension of the type is left, the type was most likely renamed or moved away from there.
                 if let file = files.first(where: { $0.declarations.contains { $0.extends(type) } }),
-                   let extended = file.declarations.first(where: { $0.extends(type) }) {
+                    let extended = file.declarations.first(where: { $0.extends(type) })
+                {
                     location = (file.path, extended.line, extended.column)
                     message += "; only an extension of it is left here"
                 }
@@ -23,9 +32,10 @@ struct RequiredTypeCheck: Check {
                 } else {
                     message += "; declare it (struct, enum, class, actor, protocol or typealias) in the target"
                 }
-                findings.append(Finding(
-                    rule: "missing-type", message: message, target: target, dependency: type,
-                    file: location.file, line: location.line, column: location.column))
+                findings.append(
+                    Finding(
+                        rule: "missing-type", message: message, target: target, dependency: type,
+                        file: location.file, line: location.line, column: location.column))
             }
         }
         return findings
@@ -57,12 +67,16 @@ struct ForbiddenTextCheck: Check {
                         guard let match = textRule.firstMatch(in: literal.content) else { continue }
                         let range = Self.trimmed(match, in: literal.content)
                         let text = String(literal.content[range])
-                        let offset = literal.content.utf8.distance(from: literal.content.startIndex, to: range.lowerBound)
+                        let offset = literal.content.utf8.distance(
+                            from: literal.content.startIndex, to: range.lowerBound)
                         let position = literal.position(ofUTF8Offset: offset)
-                        findings.append(Finding(
-                            rule: textRule.rule.id,
-                            message: "\(target)\(layer) has \(Self.quoted(text)) in a string literal: \(textRule.rule.reason)",
-                            target: target, dependency: text, file: file.path, line: position.line, column: position.column))
+                        findings.append(
+                            Finding(
+                                rule: textRule.rule.id,
+                                message:
+                                    "\(target)\(layer) has \(Self.quoted(text)) in a string literal: \(textRule.rule.reason)",
+                                target: target, dependency: text, file: file.path, line: position.line,
+                                column: position.column))
                     }
                 }
             }
@@ -73,7 +87,8 @@ struct ForbiddenTextCheck: Check {
     /// `range` without leading and trailing whitespace, so a pattern that needs a space before
     /// a flag still points at the flag; unchanged when it is all whitespace.
     static func trimmed(_ range: Range<String.Index>, in text: String) -> Range<String.Index> {
-        var lower = range.lowerBound, upper = range.upperBound
+        var lower = range.lowerBound
+        var upper = range.upperBound
         while lower < upper, text[lower].isWhitespace { lower = text.index(after: lower) }
         while lower < upper, text[text.index(before: upper)].isWhitespace { upper = text.index(before: upper) }
         return lower < upper ? lower..<upper : range

@@ -55,8 +55,14 @@ struct SourceRules: Sendable {
                 if types.isEmpty {
                     // An optional layer may hold nothing, and with no feature at all the feature
                     // layers are empty by design: `features.minimum` decides whether that is wrong.
-                    if members.isEmpty && (layer.optional || (layer.isFeatureLayer && classification.features.isEmpty)) { continue }
-                    let why = members.isEmpty ? "the layer holds no target" : "no target of the layer belongs to a feature, so {feature} names nothing"
+                    if members.isEmpty && (layer.optional || (layer.isFeatureLayer && classification.features.isEmpty))
+                    {
+                        continue
+                    }
+                    let why =
+                        members.isEmpty
+                        ? "the layer holds no target"
+                        : "no target of the layer belongs to a feature, so {feature} names nothing"
                     throw error(place, "layer '\(layer.name)' requires '\(name)', which applies to no target: \(why)")
                 }
                 requirements.append(Requirement(layer: index, place: place, types: types))
@@ -69,8 +75,12 @@ struct SourceRules: Sendable {
             func targets(_ entries: [(name: String, place: Rules.Place)], _ key: String) throws -> Set<String> {
                 var found = Set<String>()
                 for (name, place) in entries {
-                    guard let matched = Policy.targets(named: name, layerIndex: layerIndex, graph: graph, classification: classification) else {
-                        throw error(place, "forbidden_text rule '\(rule.id)': \(key) '\(name)' matches no layer and no target")
+                    guard
+                        let matched = Policy.targets(
+                            named: name, layerIndex: layerIndex, graph: graph, classification: classification)
+                    else {
+                        throw error(
+                            place, "forbidden_text rule '\(rule.id)': \(key) '\(name)' matches no layer and no target")
                     }
                     found.formUnion(matched)
                 }
@@ -79,10 +89,16 @@ struct SourceRules: Sendable {
             let read = try targets(rule.targets, "in").subtracting(try targets(rule.except, "except"))
             let patterns = try rule.patterns.map { text, place in
                 guard let pattern = CompiledPattern(text) else {
-                    throw error(place, "forbidden_text rule '\(rule.id)': pattern '\(text)' is not a valid regular expression (ICU syntax)")
+                    throw error(
+                        place,
+                        "forbidden_text rule '\(rule.id)': pattern '\(text)' is not a valid regular expression (ICU syntax)"
+                    )
                 }
                 guard !pattern.matchesEmptyText else {
-                    throw error(place, "forbidden_text rule '\(rule.id)': pattern '\(text)' matches empty text; make it require at least one character")
+                    throw error(
+                        place,
+                        "forbidden_text rule '\(rule.id)': pattern '\(text)' matches empty text; make it require at least one character"
+                    )
                 }
                 return pattern
             }

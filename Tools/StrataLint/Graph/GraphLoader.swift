@@ -17,14 +17,18 @@ public enum GraphLoader {
     public static func load(packageDirectory: URL, dumpFile: URL? = nil) throws -> Loaded {
         if let dumpFile {
             guard let data = FileManager.default.contents(atPath: dumpFile.path) else {
-                throw ConfigError(file: dumpFile.path, "cannot read the saved package dump; check the --package-json path")
+                throw ConfigError(
+                    file: dumpFile.path, "cannot read the saved package dump; check the --package-json path")
             }
-            return Loaded(graph: try decode(data, source: dumpFile.path, packageDirectory: packageDirectory), manifestSeconds: 0)
+            return Loaded(
+                graph: try decode(data, source: dumpFile.path, packageDirectory: packageDirectory), manifestSeconds: 0)
         }
         let start = Date()
         let data = try dumpPackage(at: packageDirectory)
         let seconds = Date().timeIntervalSince(start)
-        return Loaded(graph: try decode(data, source: "Package.swift", packageDirectory: packageDirectory), manifestSeconds: seconds)
+        return Loaded(
+            graph: try decode(data, source: "Package.swift", packageDirectory: packageDirectory),
+            manifestSeconds: seconds)
     }
 
     /// Runs `swift package dump-package` in `directory` and returns its JSON.
@@ -37,7 +41,8 @@ public enum GraphLoader {
         let swift = ProcessInfo.processInfo.environment["STRATA_SWIFT"] ?? "swift"
         // --ignore-lock: dump-package only reads the manifest; waiting for a build holding .build would deadlock `swift test`.
         process.arguments = [swift, "package", "--package-path", directory.path, "--ignore-lock", "dump-package"]
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()
@@ -49,8 +54,12 @@ public enum GraphLoader {
         process.waitUntilExit()
         group.wait()
         guard process.terminationStatus == 0 else {
-            let message = errorText.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "exit \(process.terminationStatus)"
-            throw ConfigError(file: directory.appendingPathComponent("Package.swift").path, "swift package dump-package failed: \(message)")
+            let message =
+                errorText.text.split(whereSeparator: \.isNewline).first.map(String.init)
+                ?? "exit \(process.terminationStatus)"
+            throw ConfigError(
+                file: directory.appendingPathComponent("Package.swift").path,
+                "swift package dump-package failed: \(message)")
         }
         return data
     }
@@ -61,7 +70,8 @@ public enum GraphLoader {
         do {
             manifest = try JSONDecoder().decode(Manifest.self, from: data)
         } catch {
-            throw ConfigError(file: source, "cannot read the package description (\(error)); is this SwiftPM's dump-package output?")
+            throw ConfigError(
+                file: source, "cannot read the package description (\(error)); is this SwiftPM's dump-package output?")
         }
         let names = Set(manifest.targets.map(\.name))
         let targets = manifest.targets.map { target in
@@ -80,7 +90,9 @@ public enum GraphLoader {
         case "plugin": return "Plugins/\(target.name)"
         default:
             let candidates = ["Sources", "Source", "src", "srcs"].map { "\($0)/\(target.name)" }
-            return candidates.first { FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path) }
+            return candidates.first {
+                FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path)
+            }
                 ?? candidates[0]
         }
     }

@@ -16,7 +16,10 @@ public struct PackageGraph: Sendable, Equatable {
         public var dependencies: [Dependency]
 
         /// Creates a target.
-        public init(kind: String, name: String, path: String, exclude: [String] = [], sources: [String]? = nil, dependencies: [Dependency] = []) {
+        public init(
+            kind: String, name: String, path: String, exclude: [String] = [], sources: [String]? = nil,
+            dependencies: [Dependency] = []
+        ) {
             self.kind = kind
             self.name = name
             self.path = path

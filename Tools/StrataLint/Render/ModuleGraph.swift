@@ -43,10 +43,12 @@ public struct ModuleGraph: Sendable, Equatable, Encodable {
         var edges: [String: Edge] = [:]
         for target in kept where names.contains(target.name) {
             for dependency in target.dependencies where names.contains(dependency.name) {
-                edges["\(target.name)>\(dependency.name)"] = Edge(from: target.name, to: dependency.name, declared: true, violations: [])
+                edges["\(target.name)>\(dependency.name)"] = Edge(
+                    from: target.name, to: dependency.name, declared: true, violations: [])
             }
         }
-        for finding in result.findings where finding.severity == .error && RuleCatalog.isEdgeRule(finding.rule, rules: result.rules) {
+        for finding in result.findings
+        where finding.severity == .error && RuleCatalog.isEdgeRule(finding.rule, rules: result.rules) {
             guard let to = finding.dependency, names.contains(finding.target), names.contains(to) else { continue }
             let key = "\(finding.target)>\(to)"
             var edge = edges[key] ?? Edge(from: finding.target, to: to, declared: false, violations: [])
@@ -56,7 +58,11 @@ public struct ModuleGraph: Sendable, Equatable, Encodable {
         self.nodes = kept.filter { names.contains($0.name) }.map {
             Node(id: $0.name, layer: result.layer(of: $0.name), feature: result.feature(of: $0.name), kind: $0.kind)
         }.sorted { ($0.feature == nil ? 1 : 0, $0.feature ?? "") < ($1.feature == nil ? 1 : 0, $1.feature ?? "") }
-        self.edges = edges.values.map { var edge = $0; edge.violations.sort(); return edge }.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+        self.edges = edges.values.map {
+            var edge = $0
+            edge.violations.sort()
+            return edge
+        }.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
         self.layers = result.rules.layers.map(\.name)
     }
 
@@ -77,7 +83,10 @@ public struct ModuleGraph: Sendable, Equatable, Encodable {
 
     /// A fill colour per layer, in rules order.
     func colour(of layer: String?) -> String {
-        let palette = ["#e8f0fe", "#fde7e9", "#e6f4ea", "#fef7e0", "#f3e8fd", "#e0f7fa", "#fce8d5", "#ede7e3", "#e8eaf6", "#f1f8e9", "#fff3e0", "#eceff1"]
+        let palette = [
+            "#e8f0fe", "#fde7e9", "#e6f4ea", "#fef7e0", "#f3e8fd", "#e0f7fa", "#fce8d5", "#ede7e3", "#e8eaf6",
+            "#f1f8e9", "#fff3e0", "#eceff1",
+        ]
         guard let layer, let index = layers.firstIndex(of: layer) else { return "#ffffff" }
         return palette[index % palette.count]
     }
@@ -131,28 +140,38 @@ public enum GraphRenderer {
             lines.append("  class \(graph.nodes.filter { $0.layer == layer }.map(\.id).joined(separator: ",")) \(name)")
         }
         if !violating.isEmpty {
-            lines.append("  linkStyle \(violating.map(String.init).joined(separator: ",")) stroke:#d00,stroke-width:2px")
+            lines.append(
+                "  linkStyle \(violating.map(String.init).joined(separator: ",")) stroke:#d00,stroke-width:2px")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     static func dot(_ graph: ModuleGraph) -> String {
-        var lines = ["digraph strata {", "  rankdir=BT;", "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];"]
+        var lines = [
+            "digraph strata {", "  rankdir=BT;",
+            "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];",
+        ]
         for group in graph.groups {
             lines.append("  subgraph \"cluster_\(group.id)\" {")
             lines.append("    label=\"\(group.label)\";")
             for node in group.nodes {
-                lines.append("    \"\(node.id)\" [fillcolor=\"\(graph.colour(of: node.layer))\", tooltip=\"\(node.layer ?? "no layer")\"];")
+                lines.append(
+                    "    \"\(node.id)\" [fillcolor=\"\(graph.colour(of: node.layer))\", tooltip=\"\(node.layer ?? "no layer")\"];"
+                )
             }
             lines.append("  }")
         }
         for edge in graph.edges {
             var attributes: [String] = []
             if !edge.violations.isEmpty {
-                attributes += ["color=\"#dd0000\"", "penwidth=2", "label=\"✗ \(edge.violations.joined(separator: ", "))\""]
+                attributes += [
+                    "color=\"#dd0000\"", "penwidth=2", "label=\"✗ \(edge.violations.joined(separator: ", "))\"",
+                ]
             }
             if !edge.declared { attributes.append("style=dashed") }
-            lines.append("  \"\(edge.from)\" -> \"\(edge.to)\"\(attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]");")
+            lines.append(
+                "  \"\(edge.from)\" -> \"\(edge.to)\"\(attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]");"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -160,8 +179,12 @@ public enum GraphRenderer {
 
     /// Replaces the text between `<!-- strata:graph:begin -->` and `<!-- strata:graph:end -->` with a Mermaid block.
     public static func replacingDiagram(in document: String, with mermaid: String) -> String? {
-        let begin = "<!-- strata:graph:begin -->", end = "<!-- strata:graph:end -->"
-        guard let start = document.range(of: begin), let stop = document.range(of: end), start.upperBound <= stop.lowerBound else { return nil }
-        return String(document[..<start.upperBound]) + "\n```mermaid\n" + mermaid + "```\n" + String(document[stop.lowerBound...])
+        let begin = "<!-- strata:graph:begin -->"
+        let end = "<!-- strata:graph:end -->"
+        guard let start = document.range(of: begin), let stop = document.range(of: end),
+            start.upperBound <= stop.lowerBound
+        else { return nil }
+        return String(document[..<start.upperBound]) + "\n```mermaid\n" + mermaid + "```\n"
+            + String(document[stop.lowerBound...])
     }
 }

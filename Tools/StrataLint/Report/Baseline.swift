@@ -34,19 +34,24 @@ public struct Baseline: Codable, Sendable, Equatable {
             counts[finding.key, default: (finding, 0)].1 += 1
         }
         entries = counts.values.map { finding, count in
-            Entry(rule: finding.rule, target: finding.target, dependency: finding.dependency, file: finding.file, count: count)
+            Entry(
+                rule: finding.rule, target: finding.target, dependency: finding.dependency, file: finding.file,
+                count: count)
         }.sorted { $0.key < $1.key }
     }
 
     /// Reads a baseline file.
     public static func read(_ url: URL) throws -> Baseline {
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw ConfigError(file: url.path, "cannot read the baseline; check the path or create it with --write-baseline")
+            throw ConfigError(
+                file: url.path, "cannot read the baseline; check the path or create it with --write-baseline")
         }
         do {
             return try JSONDecoder().decode(Baseline.self, from: data)
         } catch {
-            throw ConfigError(file: url.path, "the baseline is not valid JSON of strata's baseline format; recreate it with --write-baseline")
+            throw ConfigError(
+                file: url.path,
+                "the baseline is not valid JSON of strata's baseline format; recreate it with --write-baseline")
         }
     }
 

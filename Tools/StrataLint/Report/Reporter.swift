@@ -15,7 +15,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 /// Writes a lint result in one of the report formats.
 public enum Reporter {
     /// The report of `result` in `format`; `baselinePath` names the baseline in stale-entry lines.
-    public static func render(_ result: LintResult, format: ReportFormat, baselinePath: String? = nil) throws -> String {
+    public static func render(_ result: LintResult, format: ReportFormat, baselinePath: String? = nil) throws -> String
+    {
         switch format {
         case .text: TextReport.render(result, baselinePath: baselinePath)
         case .github: GitHubReport.render(result, baselinePath: baselinePath)
@@ -30,10 +31,15 @@ public enum Reporter {
         let known = errors.filter(\.known).count
         let warnings = result.findings.count - errors.count
         let stats = result.statistics
-        return "strata: \(stats.targets) targets, \(stats.features) features, \(stats.files) files, \(stats.imports) imports: "
+        return
+            "strata: \(stats.targets) targets, \(stats.features) features, \(stats.files) files, \(stats.imports) imports: "
             + "\(errors.count - known) error(s)\(known > 0 ? " (+\(known) known)" : ""), \(warnings) warning(s)"
-            + (result.staleBaseline.isEmpty ? "" : ", \(result.staleBaseline.count) stale baseline entr\(result.staleBaseline.count == 1 ? "y" : "ies")")
-            + String(format: "; manifest %.2f s, scan %.3f s, checks %.3f s", stats.manifestSeconds, stats.scanSeconds, stats.checkSeconds)
+            + (result.staleBaseline.isEmpty
+                ? ""
+                : ", \(result.staleBaseline.count) stale baseline entr\(result.staleBaseline.count == 1 ? "y" : "ies")")
+            + String(
+                format: "; manifest %.2f s, scan %.3f s, checks %.3f s", stats.manifestSeconds, stats.scanSeconds,
+                stats.checkSeconds)
     }
 
     static func location(_ finding: Finding) -> String {
@@ -55,7 +61,8 @@ enum TextReport {
     static func render(_ result: LintResult, baselinePath: String?) -> String {
         var lines = result.findings.map { finding in
             let level = finding.known ? "note" : finding.severity.rawValue
-            return "\(Reporter.location(finding)): \(level): \(finding.known ? "known violation: " : "")\(finding.message) [\(finding.rule)]"
+            return
+                "\(Reporter.location(finding)): \(level): \(finding.known ? "known violation: " : "")\(finding.message) [\(finding.rule)]"
         }
         lines += result.staleBaseline.map { "\(baselinePath ?? "baseline"): note: \(Reporter.describe($0))" }
         return lines.map { $0 + "\n" }.joined()
@@ -71,14 +78,18 @@ enum GitHubReport {
             if let line = finding.line { properties.append("line=\(line)") }
             if let column = finding.column { properties.append("col=\(column)") }
             properties.append("title=\(escapeProperty("strata " + finding.rule))")
-            return "::\(command) \(properties.joined(separator: ","))::\(escapeData((finding.known ? "known violation: " : "") + finding.message))"
+            return
+                "::\(command) \(properties.joined(separator: ","))::\(escapeData((finding.known ? "known violation: " : "") + finding.message))"
         }
-        lines += result.staleBaseline.map { "::notice file=\(escapeProperty(baselinePath ?? "baseline"))::\(escapeData(Reporter.describe($0)))" }
+        lines += result.staleBaseline.map {
+            "::notice file=\(escapeProperty(baselinePath ?? "baseline"))::\(escapeData(Reporter.describe($0)))"
+        }
         return lines.map { $0 + "\n" }.joined()
     }
 
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     static func escapeProperty(_ text: String) -> String {
@@ -109,7 +120,8 @@ enum JSONReport {
             findings: result.findings, staleBaseline: result.staleBaseline,
             summary: Summary(
                 errors: errors.filter { !$0.known }.count, knownErrors: errors.filter(\.known).count,
-                warnings: result.findings.count - errors.count, exitCode: result.exitCode, statistics: result.statistics))
+                warnings: result.findings.count - errors.count, exitCode: result.exitCode, statistics: result.statistics
+            ))
         return try encode(document)
     }
 

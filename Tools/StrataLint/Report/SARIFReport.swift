@@ -7,7 +7,11 @@ enum SARIFReport {
         var schema = "https://json.schemastore.org/sarif-2.1.0.json"
         var version = "2.1.0"
         var runs: [Run]
-        enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
+        enum CodingKeys: String, CodingKey {
+            case schema = "$schema"
+            case version
+            case runs
+        }
     }
 
     struct Run: Encodable {
@@ -63,7 +67,9 @@ enum SARIFReport {
         let ruleIds = Array(Set(result.findings.map(\.rule))).sorted()
         let rules = ruleIds.map { id in
             let severity = result.findings.first { $0.rule == id }?.severity ?? .error
-            return Rule(id: id, shortDescription: Text(text: RuleCatalog.describe(id, rules: result.rules)), defaultConfiguration: Configuration(level: severity.rawValue))
+            return Rule(
+                id: id, shortDescription: Text(text: RuleCatalog.describe(id, rules: result.rules)),
+                defaultConfiguration: Configuration(level: severity.rawValue))
         }
         let index = Dictionary(uniqueKeysWithValues: ruleIds.enumerated().map { ($1, $0) })
         let results = result.findings.map { finding in
@@ -71,9 +77,12 @@ enum SARIFReport {
                 ruleId: finding.rule, ruleIndex: index[finding.rule] ?? 0,
                 level: finding.known ? "note" : finding.severity.rawValue,
                 message: Text(text: finding.message),
-                locations: [Location(physicalLocation: PhysicalLocation(
-                    artifactLocation: ArtifactLocation(uri: finding.file ?? "Package.swift"),
-                    region: finding.line.map { Region(startLine: $0, startColumn: finding.column) }))],
+                locations: [
+                    Location(
+                        physicalLocation: PhysicalLocation(
+                            artifactLocation: ArtifactLocation(uri: finding.file ?? "Package.swift"),
+                            region: finding.line.map { Region(startLine: $0, startColumn: finding.column) }))
+                ],
                 baselineState: finding.known ? "unchanged" : "new",
                 partialFingerprints: ["strataKey/v1": finding.key])
         }

@@ -40,7 +40,9 @@ public struct Rules: Sendable {
 
         /// Whether the layer's targets belong to features (a selector captures `{feature}`).
         public var isFeatureLayer: Bool {
-            selectors.contains { if case .name(let pattern) = $0.selector { pattern.captures == .feature } else { false } }
+            selectors.contains {
+                if case .name(let pattern) = $0.selector { pattern.captures == .feature } else { false }
+            }
         }
     }
 
@@ -157,7 +159,12 @@ public struct NamePattern: Sendable, Equatable, CustomStringConvertible {
         var capture = Capture.none
         var literal: [UInt8] = []
         var rest = Substring(text)
-        func flush() { if !literal.isEmpty { pieces.append(.literal(literal)); literal = [] } }
+        func flush() {
+            if !literal.isEmpty {
+                pieces.append(.literal(literal))
+                literal = []
+            }
+        }
         while let first = rest.first {
             if rest.hasPrefix("{feature}") || rest.hasPrefix("{target}") {
                 guard capture == .none else { return nil }
@@ -225,7 +232,8 @@ public struct NamePattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "_") || byte >= 0x80 || (byte >= 48 && byte <= 57) || ((byte | 0x20) >= 97 && (byte | 0x20) <= 122)
+        byte == UInt8(ascii: "_") || byte >= 0x80 || (byte >= 48 && byte <= 57)
+            || ((byte | 0x20) >= 97 && (byte | 0x20) <= 122)
     }
 
     /// The pattern as written.

@@ -10,13 +10,17 @@ public enum RulesParser {
         } catch let error as YamlError {
             throw yamlError(error, file: file)
         }
-        guard let root else { throw ConfigError(file: file, line: 1, column: 1, "the rules file is empty; see docs/StrataLint.md for its format") }
+        guard let root else {
+            throw ConfigError(
+                file: file, line: 1, column: 1, "the rules file is empty; see docs/StrataLint.md for its format")
+        }
         return try Reader(file: file).rules(root)
     }
 
     static func yamlError(_ error: YamlError, file: String) -> ConfigError {
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+            .composer(_, let problem, let mark, _):
             return ConfigError(file: file, line: mark.line, column: mark.column, "invalid YAML: \(problem)")
         default:
             return ConfigError(file: file, line: 1, column: 1, "invalid YAML: \(error)")
@@ -33,17 +37,21 @@ private struct Reader {
     }
 
     func error(_ node: Node, _ message: String) -> ConfigError {
-        let where_ = place(node)
-        return ConfigError(file: file, line: where_.line, column: where_.column, message)
+        let place = place(node)
+        return ConfigError(file: file, line: place.line, column: place.column, message)
     }
 
     /// The entries of a mapping, rejecting keys not in `allowed` (a typo must not pass silently).
     func mapping(_ node: Node, _ what: String, allowed: [String]) throws -> [String: (key: Node, value: Node)] {
-        guard let mapping = node.mapping else { throw error(node, "\(what) must be a mapping of \(allowed.joined(separator: ", "))") }
+        guard let mapping = node.mapping else {
+            throw error(node, "\(what) must be a mapping of \(allowed.joined(separator: ", "))")
+        }
         var entries: [String: (key: Node, value: Node)] = [:]
         for (key, value) in mapping {
             guard let name = key.string, allowed.contains(name) else {
-                throw error(key, "unknown key '\(key.string ?? "?")' in \(what); expected one of \(allowed.joined(separator: ", "))")
+                throw error(
+                    key,
+                    "unknown key '\(key.string ?? "?")' in \(what); expected one of \(allowed.joined(separator: ", "))")
             }
             entries[name] = (key, value)
         }
@@ -51,7 +59,9 @@ private struct Reader {
     }
 
     func string(_ node: Node, _ what: String) throws -> String {
-        guard let scalar = node.scalar, !scalar.string.isEmpty else { throw error(node, "\(what) must be a non-empty string") }
+        guard let scalar = node.scalar, !scalar.string.isEmpty else {
+            throw error(node, "\(what) must be a non-empty string")
+        }
         return scalar.string
     }
 
@@ -69,33 +79,43 @@ private struct Reader {
 
     func pattern(_ text: String, _ node: Node, _ what: String) throws -> NamePattern {
         guard let pattern = NamePattern(text) else {
-            throw error(node, "\(what) '\(text)' is not a valid pattern: use literal text, *, and at most one {feature} or {target}")
+            throw error(
+                node,
+                "\(what) '\(text)' is not a valid pattern: use literal text, *, and at most one {feature} or {target}")
         }
         return pattern
     }
 
     func rules(_ root: Node) throws -> Rules {
         let top = try mapping(
-            root, "the rules file", allowed: ["version", "features", "conditions", "layers", "forbidden", "forbidden_text", "exceptions"])
+            root, "the rules file",
+            allowed: ["version", "features", "conditions", "layers", "forbidden", "forbidden_text", "exceptions"])
         if let version = top["version"], version.value.int != 1 {
             throw error(version.value, "unsupported version; this strata reads version 1")
         }
-        guard let layerList = top["layers"] else { throw error(root, "the rules file has no `layers`; declare at least one layer") }
+        guard let layerList = top["layers"] else {
+            throw error(root, "the rules file has no `layers`; declare at least one layer")
+        }
         guard let layerNodes = layerList.value.sequence, !layerNodes.isEmpty else {
             throw error(layerList.value, "`layers` must be a non-empty list of layers")
         }
         var layers: [Rules.Layer] = []
         for node in layerNodes {
             let layer = try self.layer(node)
-            if layers.contains(where: { $0.name == layer.name }) { throw error(node, "layer '\(layer.name)' is declared twice") }
+            if layers.contains(where: { $0.name == layer.name }) {
+                throw error(node, "layer '\(layer.name)' is declared twice")
+            }
             layers.append(layer)
         }
         let forbidden = try (top["forbidden"].map { try list($0.value, "forbidden") } ?? []).map(forbidden)
-        let forbiddenText = try (top["forbidden_text"].map { try list($0.value, "forbidden_text") } ?? []).map(forbiddenText)
+        let forbiddenText = try (top["forbidden_text"].map { try list($0.value, "forbidden_text") } ?? []).map(
+            forbiddenText)
         var ids = Set(RuleCatalog.descriptions.keys)
         for (id, node) in forbidden.map({ ($0.id, $0.place) }) + forbiddenText.map({ ($0.id, $0.place) }) {
             guard ids.insert(id).inserted else {
-                throw ConfigError(file: file, line: node.line, column: node.column, "rule id '\(id)' is already used; give every rule its own id")
+                throw ConfigError(
+                    file: file, line: node.line, column: node.column,
+                    "rule id '\(id)' is already used; give every rule its own id")
             }
         }
         return Rules(
@@ -115,18 +135,22 @@ private struct Reader {
 
     func layer(_ node: Node) throws -> Rules.Layer {
         let entries = try mapping(
-            node, "a layer", allowed: ["name", "targets", "paths", "kinds", "may_use", "optional", "tests", "unused", "requires"])
+            node, "a layer",
+            allowed: ["name", "targets", "paths", "kinds", "may_use", "optional", "tests", "unused", "requires"])
         guard let name = entries["name"] else { throw error(node, "a layer needs a `name`") }
         var selectors: [(selector: Rules.Selector, place: Rules.Place)] = []
         for (key, make) in [("targets", Rules.Selector.name), ("paths", Rules.Selector.path)] {
             for entry in try entries[key].map({ try strings($0.value, "`\(key)`") }) ?? [] {
-                selectors.append((make(try pattern(entry.name, entries[key]?.value ?? node, "`\(key)` entry")), entry.place))
+                selectors.append(
+                    (make(try pattern(entry.name, entries[key]?.value ?? node, "`\(key)` entry")), entry.place))
             }
         }
         for entry in try entries["kinds"].map({ try strings($0.value, "`kinds`") }) ?? [] {
             selectors.append((.kind(entry.name), entry.place))
         }
-        guard !selectors.isEmpty else { throw error(node, "layer needs `targets`, `paths` or `kinds` saying which targets it holds") }
+        guard !selectors.isEmpty else {
+            throw error(node, "layer needs `targets`, `paths` or `kinds` saying which targets it holds")
+        }
         var reportsUnused = true
         if let unused = entries["unused"] {
             switch try string(unused.value, "`unused`") {
@@ -139,7 +163,8 @@ private struct Reader {
         if let bad = requires.first(where: { !Self.isTypeNamePattern($0.name) }) {
             throw ConfigError(
                 file: file, line: bad.place.line, column: bad.place.column,
-                "`requires` entry '\(bad.name)' is not a type name: use an identifier, optionally with {feature} and {target}")
+                "`requires` entry '\(bad.name)' is not a type name: use an identifier, optionally with {feature} and {target}"
+            )
         }
         return Rules.Layer(
             name: try string(name.value, "a layer's `name`"),
@@ -154,7 +179,8 @@ private struct Reader {
 
     /// Whether `text` is an identifier once `{feature}` and `{target}` are filled in.
     static func isTypeNamePattern(_ text: String) -> Bool {
-        let filled = text.replacingOccurrences(of: "{feature}", with: "F").replacingOccurrences(of: "{target}", with: "T")
+        let filled = text.replacingOccurrences(of: "{feature}", with: "F").replacingOccurrences(
+            of: "{target}", with: "T")
         guard let first = filled.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
         return filled.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
     }
@@ -165,7 +191,9 @@ private struct Reader {
         if let value = entries["independent"] { features.independent = try bool(value.value, "`independent`") }
         if let value = entries["isolated"] { features.isolated = try bool(value.value, "`isolated`") }
         if let value = entries["minimum"] {
-            guard let minimum = value.value.int, minimum >= 0 else { throw error(value.value, "`minimum` must be a whole number, 0 or more") }
+            guard let minimum = value.value.int, minimum >= 0 else {
+                throw error(value.value, "`minimum` must be a whole number, 0 or more")
+            }
             features.minimum = minimum
             features.minimumPlace = place(value.value)
         }
@@ -181,12 +209,18 @@ private struct Reader {
         }
         if let swift = entries["swift"] {
             let parts = try string(swift.value, "`swift`").split(separator: ".").map { Int($0) }
-            guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { throw error(swift.value, "`swift` must be a version such as \"6.3\"") }
+            guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else {
+                throw error(swift.value, "`swift` must be a version such as \"6.3\"")
+            }
             conditions.swiftVersion = parts.compactMap { $0 }
         }
         if let flags = entries["flags"] {
-            guard let mapping = flags.value.mapping else { throw error(flags.value, "`flags` must map flag names to true or false") }
-            for (key, value) in mapping { conditions.flags[try string(key, "a flag name")] = try bool(value, "a flag's value") }
+            guard let mapping = flags.value.mapping else {
+                throw error(flags.value, "`flags` must map flag names to true or false")
+            }
+            for (key, value) in mapping {
+                conditions.flags[try string(key, "a flag name")] = try bool(value, "a flag's value")
+            }
         }
         return conditions
     }
@@ -196,9 +230,12 @@ private struct Reader {
         guard let id = entries["id"], let from = entries["from"], let to = entries["to"] else {
             throw error(node, "a forbidden rule needs `id`, `from`, `to` and `reason`")
         }
-        guard let reason = entries["reason"] else { throw error(node, "forbidden rule needs a `reason`: say why the edge is forbidden") }
+        guard let reason = entries["reason"] else {
+            throw error(node, "forbidden rule needs a `reason`: say why the edge is forbidden")
+        }
         return Rules.Forbidden(
-            id: try string(id.value, "`id`"), from: try strings(from.value, "`from`"), to: try strings(to.value, "`to`"),
+            id: try string(id.value, "`id`"), from: try strings(from.value, "`from`"),
+            to: try strings(to.value, "`to`"),
             reason: try string(reason.value, "`reason`"), place: place(node))
     }
 
@@ -207,7 +244,9 @@ private struct Reader {
         guard let id = entries["id"], let targets = entries["in"], let pattern = entries["pattern"] else {
             throw error(node, "a forbidden_text rule needs `id`, `in`, `pattern` and `reason`")
         }
-        guard let reason = entries["reason"] else { throw error(node, "forbidden_text rule needs a `reason`: say why the text is forbidden") }
+        guard let reason = entries["reason"] else {
+            throw error(node, "forbidden_text rule needs a `reason`: say why the text is forbidden")
+        }
         return Rules.ForbiddenText(
             id: try string(id.value, "`id`"), targets: try strings(targets.value, "`in`"),
             except: try entries["except"].map { try strings($0.value, "`except`") } ?? [],
@@ -217,7 +256,9 @@ private struct Reader {
 
     func exception(_ node: Node) throws -> Rules.Exception {
         let entries = try mapping(node, "an exception", allowed: ["rule", "from", "to", "file", "reason"])
-        guard let reason = entries["reason"] else { throw error(node, "exception needs a `reason`: say why the violation is accepted") }
+        guard let reason = entries["reason"] else {
+            throw error(node, "exception needs a `reason`: say why the violation is accepted")
+        }
         func optionalPattern(_ key: String) throws -> NamePattern? {
             guard let entry = entries[key] else { return nil }
             return try pattern(try string(entry.value, "`\(key)`"), entry.value, "`\(key)`")

@@ -9,7 +9,11 @@ public enum Tri: Sendable, Equatable {
 
     static func of(_ value: Bool) -> Tri { value ? .yes : .no }
     static prefix func ! (value: Tri) -> Tri {
-        switch value { case .yes: .no; case .no: .yes; case .maybe: .maybe }
+        switch value {
+        case .yes: .no
+        case .no: .yes
+        case .maybe: .maybe
+        }
     }
     static func && (lhs: Tri, rhs: Tri) -> Tri {
         if lhs == .no || rhs == .no { return .no }
@@ -38,7 +42,9 @@ public struct BuildConditions: Sendable, Equatable {
     public var modules: Set<String>
 
     /// Creates the assumptions; by default every platform is considered.
-    public init(os: String? = nil, swiftVersion: [Int] = [6, 3], flags: [String: Bool] = [:], modules: Set<String> = []) {
+    public init(
+        os: String? = nil, swiftVersion: [Int] = [6, 3], flags: [String: Bool] = [:], modules: Set<String> = []
+    ) {
         self.os = os
         self.swiftVersion = swiftVersion
         self.flags = flags
@@ -111,13 +117,22 @@ struct ConditionParser {
             if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") { break }
             if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
                 index += 2
-                while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                while index + 1 < bytes.count,
+                    !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+                { index += 1 }
                 index += 2
                 continue
             }
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") { index += 1; continue }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+                index += 1
+                continue
+            }
             let two = index + 1 < bytes.count ? String(decoding: bytes[index...index + 1], as: UTF8.self) : ""
-            if ["&&", "||", ">=", "<=", "=="].contains(two) { tokens.append(two); index += 2; continue }
+            if ["&&", "||", ">=", "<=", "=="].contains(two) {
+                tokens.append(two)
+                index += 2
+                continue
+            }
             if isWord(byte) {
                 let start = index
                 while index < bytes.count, isWord(bytes[index]) { index += 1 }
@@ -174,7 +189,10 @@ struct ConditionParser {
             var depth = 1
             while let token = next() {
                 if token == "(" { depth += 1 }
-                if token == ")" { depth -= 1; if depth == 0 { break } }
+                if token == ")" {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
                 argument.append(token)
             }
             return call(word, argument)

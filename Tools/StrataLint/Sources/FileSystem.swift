@@ -53,7 +53,9 @@ enum FileSystem {
         var bytes = [UInt8](repeating: 0, count: max(size, 1))
         var filled = 0
         while filled < size {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress.map { $0 + filled }, size - filled) }
+            let count = bytes.withUnsafeMutableBytes {
+                read(descriptor, $0.baseAddress.map { $0 + filled }, size - filled)
+            }
             if count <= 0 { break }
             filled += count
         }

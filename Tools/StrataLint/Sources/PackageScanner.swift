@@ -16,7 +16,9 @@ public struct ScannedFile: Sendable, Equatable {
 enum PackageScanner {
     /// The scanned files of each target, keyed by target name, files sorted by path; string
     /// literals are kept only for the targets in `stringsOf`.
-    static func scan(graph: PackageGraph, root: URL, scanner: SwiftImportScanner, stringsOf: Set<String> = []) -> [String: [ScannedFile]] {
+    static func scan(graph: PackageGraph, root: URL, scanner: SwiftImportScanner, stringsOf: Set<String> = [])
+        -> [String: [ScannedFile]]
+    {
         let targets = graph.targets.filter { $0.kind != "system" && $0.kind != "binary" }
         let results = Results(count: targets.count)
         let rootPath = root.path
@@ -25,7 +27,8 @@ enum PackageScanner {
             let strings = stringsOf.contains(target.name)
             let files = sourceFiles(of: target, root: root).map { path in
                 let facts = scanFile(rootPath + "/" + path, scanner, strings: strings)
-                return ScannedFile(path: path, imports: facts.imports, declarations: facts.declarations, strings: facts.strings)
+                return ScannedFile(
+                    path: path, imports: facts.imports, declarations: facts.declarations, strings: facts.strings)
             }
             results.set(index, files)
         }
@@ -56,7 +59,8 @@ enum PackageScanner {
                 if entry.hasSuffix(".swift"), !isExcluded(entry) { found.append(base + "/" + entry) }
             case true?:
                 let prefix = entry.isEmpty ? "" : entry + "/"
-                for file in FileSystem.files(below: start) where file.hasSuffix(".swift") && !isExcluded(prefix + file) {
+                for file in FileSystem.files(below: start) where file.hasSuffix(".swift") && !isExcluded(prefix + file)
+                {
                     found.append(base + "/" + prefix + file)
                 }
             }

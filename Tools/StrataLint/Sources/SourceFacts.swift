@@ -61,7 +61,9 @@ public struct StringLiteral: Hashable, Sendable {
         let utf8 = content.utf8
         let end = min(offset, utf8.count)
         guard anchor.offset < end else { return position }
-        for byte in utf8[utf8.index(utf8.startIndex, offsetBy: anchor.offset)..<utf8.index(utf8.startIndex, offsetBy: end)] {
+        for byte in utf8[
+            utf8.index(utf8.startIndex, offsetBy: anchor.offset)..<utf8.index(utf8.startIndex, offsetBy: end)]
+        {
             if byte == UInt8(ascii: "\n") {
                 position = (position.line + 1, 1)
             } else {

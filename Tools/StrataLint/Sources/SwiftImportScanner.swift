@@ -69,7 +69,9 @@ private struct IfFrame {
 
 private struct ImportLexer {
     /// The kinds of a scoped import (`import struct M.T`).
-    static let declarationKinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
+    static let declarationKinds: Set<String> = [
+        "struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor",
+    ]
     /// Words that follow `class` (or a contextual `actor`) without it declaring a type of that name.
     static let notTypeNames: Set<String> = [
         "func", "var", "let", "subscript", "init", "deinit", "override", "final", "static", "in", "where", "is", "as",
@@ -311,9 +313,10 @@ private struct ImportLexer {
             path.append(component.name)
         }
         guard state != .no else { return }
-        facts.imports.append(ImportStatement(
-            module: first.name, path: path, kind: kind, attributes: attributes,
-            line: first.line, column: first.column, conditional: state == .maybe))
+        facts.imports.append(
+            ImportStatement(
+                module: first.name, path: path, kind: kind, attributes: attributes,
+                line: first.line, column: first.column, conditional: state == .maybe))
     }
 
     mutating func skipToEndOfLine() {
@@ -344,13 +347,16 @@ private struct ImportLexer {
         let opening = (line: line, column: index - hashes - lineStart + 1)
         let multiline = byte(at: index + 1) == Byte.quote && byte(at: index + 2) == Byte.quote
         index += multiline ? 3 : 1
-        var literal = collectsStrings && active != .no ? LiteralBuilder(line: opening.line, column: opening.column) : nil
+        var literal =
+            collectsStrings && active != .no ? LiteralBuilder(line: opening.line, column: opening.column) : nil
         literal?.startRun(at: index, line: line, column: index - lineStart + 1)
         while index < count {
             let current = bytes[index]
             if current == Byte.quote {
                 if multiline {
-                    if byte(at: index + 1) == Byte.quote, byte(at: index + 2) == Byte.quote, hashesFollow(index + 3, hashes) {
+                    if byte(at: index + 1) == Byte.quote, byte(at: index + 2) == Byte.quote,
+                        hashesFollow(index + 3, hashes)
+                    {
                         finish(&literal)
                         index += 3 + hashes
                         return
@@ -469,7 +475,8 @@ private struct ImportLexer {
         switch keyword {
         case "if":
             let condition = conditions.evaluate(conditionText())
-            frames.append(IfFrame(parent: active, noneTakenBefore: .yes, lastCondition: condition, current: active && condition))
+            frames.append(
+                IfFrame(parent: active, noneTakenBefore: .yes, lastCondition: condition, current: active && condition))
         case "elseif":
             let condition = conditions.evaluate(conditionText())
             guard var frame = frames.popLast() else { return }

@@ -41,11 +41,14 @@ func measure(events: Int, samples: Int, _ send: () -> Void) -> Figures {
         timings.append(before.duration(to: clock.now))
     }
     timings.sort()
-    return Figures(eventsPerSecond: Double(events) / seconds(elapsed), medianMicroseconds: seconds(timings[timings.count / 2]) * 1e6)
+    return Figures(
+        eventsPerSecond: Double(events) / seconds(elapsed),
+        medianMicroseconds: seconds(timings[timings.count / 2]) * 1e6)
 }
 
 /// The same, for a send that must be awaited.
-func measureAsync(events: Int, samples: Int, send: () throws -> Void, settle: () async -> Void) async throws -> Figures {
+func measureAsync(events: Int, samples: Int, send: () throws -> Void, settle: () async -> Void) async throws -> Figures
+{
     for _ in 0..<max(1, events / 20) { try send() }
     await settle()
     let clock = ContinuousClock()
@@ -64,7 +67,9 @@ func measureAsync(events: Int, samples: Int, send: () throws -> Void, settle: ()
         timings.append(before.duration(to: clock.now))
     }
     timings.sort()
-    return Figures(eventsPerSecond: Double(events) / seconds(elapsed), medianMicroseconds: seconds(timings[timings.count / 2]) * 1e6)
+    return Figures(
+        eventsPerSecond: Double(events) / seconds(elapsed),
+        medianMicroseconds: seconds(timings[timings.count / 2]) * 1e6)
 }
 
 func seconds(_ duration: Duration) -> Double {
@@ -72,7 +77,8 @@ func seconds(_ duration: Duration) -> Double {
 }
 
 func newBus() -> ColorEventBus {
-    ColorEventBus(journal: InMemoryJournalRepository(), random: .seeded(1), clock: .fixed(Date(timeIntervalSince1970: 0)))
+    ColorEventBus(
+        journal: InMemoryJournalRepository(), random: .seeded(1), clock: .fixed(Date(timeIntervalSince1970: 0)))
 }
 
 final class Checksum: @unchecked Sendable {
@@ -87,10 +93,14 @@ final class Checksum: @unchecked Sendable {
 
 final class AsyncChecksum: Sendable {
     private let state = Mutex((deliveries: 0, sum: 0))
-    func add(_ color: RGBColor?) { state.withLock { $0.deliveries += 1; $0.sum &+= Int(color?.red ?? 0) } }
+    func add(_ color: RGBColor?) {
+        state.withLock {
+            $0.deliveries += 1
+            $0.sum &+= Int(color?.red ?? 0)
+        }
+    }
     var deliveries: Int { state.withLock { $0.deliveries } }
 }
-
 
 // MARK: - Scenario 1: one event -> two actions (the seed's example, three screens listening)
 
@@ -98,7 +108,8 @@ func strataSync(subscribers: Int, event: Event, events: Int, samples: Int) -> (F
     let bus = newBus()
     let checksum = Checksum()
     let left = (0..<subscribers).map { _ in bus.subscribe(LeftAction.self) }
-    let center = bus.subscribe(CenterAction.self), right = bus.subscribe(RightAction.self)
+    let center = bus.subscribe(CenterAction.self)
+    let right = bus.subscribe(RightAction.self)
     let figures = measure(events: events, samples: samples) {
         _ = try? bus.send(event)
         for subscription in left { for action in subscription.drain() { checksum.add(action.color) } }
@@ -112,7 +123,8 @@ func strataAsync(subscribers: Int, event: Event, events: Int, samples: Int) asyn
     let bus = newBus()
     let checksum = AsyncChecksum()
     let left = (0..<subscribers).map { _ in bus.subscribe(LeftAction.self) }
-    let center = bus.subscribe(CenterAction.self), right = bus.subscribe(RightAction.self)
+    let center = bus.subscribe(CenterAction.self)
+    let right = bus.subscribe(RightAction.self)
     var readers: [Task<Void, Never>] = []
     for stream in left.map(\.actions) {
         readers.append(Task.detached { for await action in stream { checksum.add(action.color) } })
@@ -120,9 +132,10 @@ func strataAsync(subscribers: Int, event: Event, events: Int, samples: Int) asyn
     let (centerActions, rightActions) = (center.actions, right.actions)
     readers.append(Task.detached { for await action in centerActions { checksum.add(action.color) } })
     readers.append(Task.detached { for await action in rightActions { checksum.add(action.color) } })
-    let figures = try await measureAsync(events: events, samples: samples, send: { try bus.send(event) }, settle: { await bus.flush() })
+    let figures = try await measureAsync(
+        events: events, samples: samples, send: { try bus.send(event) }, settle: { await bus.flush() })
     let deliveries = checksum.deliveries
-    (left + []).forEach { $0.cancel() }
+    for subscription in left { subscription.cancel() }
     center.cancel()
     right.cancel()
     for reader in readers { await reader.value }
@@ -158,35 +171,51 @@ func row(_ scenario: String, _ implementation: String, _ figures: Figures) -> St
 
 func check(_ deliveries: Int, expected: Int, _ what: String) {
     if deliveries != expected {
-        FileHandle.standardError.write(Data("color-events-bench: \(what) delivered \(deliveries) actions, expected \(expected)\n".utf8))
+        FileHandle.standardError.write(
+            Data("color-events-bench: \(what) delivered \(deliveries) actions, expected \(expected)\n".utf8))
         exit(1)
     }
 }
 
-print("scenario".padding(toLength: 30, withPad: " ", startingAt: 0)
-    + "implementation".padding(toLength: 34, withPad: " ", startingAt: 0)
-    + "      events/s      median µs")
+print(
+    "scenario".padding(toLength: 30, withPad: " ", startingAt: 0)
+        + "implementation".padding(toLength: 34, withPad: " ", startingAt: 0)
+        + "      events/s      median µs")
 
 var ratios: [String] = []
 for (name, subscribers, event, seedEvent, perEvent, events, samples) in [
-    ("1 event -> 2 actions", 1, Event.changeBothSidesColors, SeedEvent.changeBothSidesColors, 2, Int(200_000 * scale), 20_000),
-    ("1 event -> 100 subscribers", 100, Event.changeLeftColor, SeedEvent.changeLeftColor, 100, Int(10_000 * scale), 2_000),
+    (
+        "1 event -> 2 actions", 1, Event.changeBothSidesColors, SeedEvent.changeBothSidesColors, 2,
+        Int(200_000 * scale), 20_000
+    ),
+    (
+        "1 event -> 100 subscribers", 100, Event.changeLeftColor, SeedEvent.changeLeftColor, 100, Int(10_000 * scale),
+        2_000
+    ),
 ] {
     let warm = max(1, events / 20)
     let (sync, syncCount) = strataSync(subscribers: subscribers, event: event, events: events, samples: samples)
     check(syncCount, expected: (warm + events / rounds * rounds + samples) * perEvent, "strata (sync)")
-    let (async, asyncCount) = try await strataAsync(subscribers: subscribers, event: event, events: events, samples: samples)
+    let (async, asyncCount) = try await strataAsync(
+        subscribers: subscribers, event: event, events: events, samples: samples)
     check(asyncCount, expected: (warm + events / rounds * rounds + samples) * perEvent, "strata (task readers)")
     let combineEvents = max(1, events / 4)
-    let (combine, combineCount) = openCombine(subscribers: subscribers, event: seedEvent, events: combineEvents, samples: samples)
-    check(combineCount, expected: (max(1, combineEvents / 20) + combineEvents / rounds * rounds + samples) * perEvent, "OpenCombine")
+    let (combine, combineCount) = openCombine(
+        subscribers: subscribers, event: seedEvent, events: combineEvents, samples: samples)
+    check(
+        combineCount, expected: (max(1, combineEvents / 20) + combineEvents / rounds * rounds + samples) * perEvent,
+        "OpenCombine")
     print(row(name, "strata bus (drain)", sync))
     print(row("", "strata bus (task readers + flush)", async))
     print(row("", "OpenCombine 0.14 (seed mechanism)", combine))
-    ratios.append(String(format: "%@: throughput strata/OpenCombine %.1fx (task readers %.1fx); median latency OpenCombine/strata %.1fx (task readers %.1fx)",
-                         name, sync.eventsPerSecond / combine.eventsPerSecond, async.eventsPerSecond / combine.eventsPerSecond,
-                         combine.medianMicroseconds / sync.medianMicroseconds, combine.medianMicroseconds / async.medianMicroseconds))
+    ratios.append(
+        String(
+            format:
+                "%@: throughput strata/OpenCombine %.1fx (task readers %.1fx); median latency OpenCombine/strata %.1fx (task readers %.1fx)",
+            name, sync.eventsPerSecond / combine.eventsPerSecond, async.eventsPerSecond / combine.eventsPerSecond,
+            combine.medianMicroseconds / sync.medianMicroseconds, combine.medianMicroseconds / async.medianMicroseconds)
+    )
 }
 print("")
-ratios.forEach { print($0) }
+for ratio in ratios { print(ratio) }
 print("target: strata throughput >= 5x OpenCombine's")
