@@ -9,7 +9,6 @@ public struct PackageSummary: Sendable, Equatable {
     /// Every product's name.
     public var products: [String]
 
-    /// Creates a summary.
     public init(targets: [String], products: [String]) {
         self.targets = targets
         self.products = products
@@ -38,29 +37,18 @@ public struct SwiftPMValidator: ManifestValidator {
 
     /// The targets and products SwiftPM finds in the manifest at `root`.
     public func summary(of root: URL) throws -> PackageSummary {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [swift, "package", "--package-path", root.path, "dump-package"]
-        process.currentDirectoryURL = root
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        let result: ToolProcess.Result
         do {
-            try process.run()
+            result = try ToolProcess.run([swift, "package", "--package-path", root.path, "dump-package"], in: root)
         } catch {
             throw MessageError.storage(
                 "cannot run `\(swift) package dump-package`: \(error); put swift on the PATH or set STRATA_SWIFT")
         }
-        // Read stderr on the side so neither pipe can fill up and block the child.
-        let errorText = ErrorCollector(errors)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard result.status == 0 else {
             throw MessageError.validation(
-                "SwiftPM rejects Package.swift: \(Self.firstError(errorText.text())); fix the manifest")
+                "SwiftPM rejects Package.swift: \(Self.firstError(result.errors)); fix the manifest")
         }
-        return try Self.parse(data)
+        return try Self.parse(result.output)
     }
 
     /// Parses `dump-package`'s JSON.
@@ -83,25 +71,5 @@ public struct SwiftPMValidator: ManifestValidator {
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         let line = lines.first { $0.contains("error:") } ?? lines.first ?? "no message"
         return line.count > 300 ? String(line.prefix(300)) + "…" : line
-    }
-}
-
-/// Drains a pipe on a background thread.
-private final class ErrorCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ pipe: Pipe) {
-        DispatchQueue.global().async { [self] in
-            let read = pipe.fileHandleForReading.readDataToEndOfFile()
-            lock.withLock { data = read }
-            done.signal()
-        }
-    }
-
-    func text() -> String {
-        done.wait()
-        return lock.withLock { String(decoding: data, as: UTF8.self) }
     }
 }

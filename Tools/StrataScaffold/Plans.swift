@@ -22,6 +22,8 @@ public struct NewFeaturePlan: Sendable {
     public let nextSteps: [String]
     /// What will be recorded in the feature's `.strata-generated.json`.
     public let record: GenerationRecord
+    /// Whether the Swift files were formatted with the package's configuration.
+    public let formatting: FormattingOutcome
 
     /// The manifest change as a unified diff.
     public var manifestDiff: String {

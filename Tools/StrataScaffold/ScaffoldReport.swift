@@ -7,6 +7,7 @@ public enum ScaffoldReport {
         var lines = ["strata new \(plan.name) --dry-run: would create \(plan.files.count) files (nothing written)"]
         lines += plan.directories.map { "  create folder  \($0)/" }
         lines += plan.files.map { "  create file    \($0.path) (\($0.contents.count) bytes)" }
+        lines += formattingLine(plan.formatting).map { ["  \($0)"] } ?? []
         lines += ["", plan.manifestDiff]
         return lines.joined(separator: "\n")
     }
@@ -16,8 +17,19 @@ public enum ScaffoldReport {
         var lines = ["created feature \(plan.name) (app \(plan.product), template \(plan.template)):"]
         lines += plan.files.map { "  \($0.path)" }
         lines.append("  Package.swift (+1 line: \(plan.record.manifestLine.trimmingCharacters(in: .whitespaces)))")
+        if let formatting = formattingLine(plan.formatting) { lines.append(formatting) }
         lines += ["", "next:"] + plan.nextSteps.map { "  \($0)" }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The line about formatting, when there is something to say.
+    static func formattingLine(_ outcome: FormattingOutcome) -> String? {
+        switch outcome {
+        case .notConfigured: nil
+        case .formatted(let files, let configuration):
+            "formatted \(files) Swift files with swift format (\(configuration))"
+        case .failed(let reason): "not formatted (\(reason)); the files build as they are, run swift format on them"
+        }
     }
 
     /// What `remove --dry-run` prints: every file and folder it would delete, and the manifest diff.

@@ -11,13 +11,19 @@ public struct Scaffolder {
     /// The package being changed.
     public let root: PackageRoot
     private let validator: any ManifestValidator
+    private let formatter: any SourceFormatter
     /// Called before every step of an apply; tests throw from it to inject failures.
     var beforeStep: (String) throws -> Void = { _ in }
 
-    /// Creates a scaffolder for the package at `root`, judging manifests with `validator`.
-    public init(root: PackageRoot, validator: any ManifestValidator = SwiftPMValidator()) {
+    /// Creates a scaffolder for the package at `root`, judging manifests with `validator` and
+    /// formatting generated sources with `formatter`.
+    public init(
+        root: PackageRoot, validator: any ManifestValidator = SwiftPMValidator(),
+        formatter: any SourceFormatter = SwiftFormatFormatter()
+    ) {
         self.root = root
         self.validator = validator
+        self.formatter = formatter
     }
 
     // MARK: - new
@@ -28,7 +34,9 @@ public struct Scaffolder {
     ///   `.validation` when the manifest cannot take the entry, `.badData` for a broken template.
     public func planNew(_ name: String, templates: TemplateSet) throws -> NewFeaturePlan {
         let feature = try FeatureName(name)
-        let rendered = try templates.render(feature)
+        var rendered = try templates.render(feature)
+        let formatting: FormattingOutcome
+        (rendered.files, formatting) = formatter.format(rendered.files, root: root.url)
         let manifestBefore = try readManifest()
         let list = FeatureList(text: manifestBefore)
         if list.entryLine(for: feature.name) != nil {
@@ -68,7 +76,8 @@ public struct Scaffolder {
         return NewFeaturePlan(
             name: feature, template: templates.description.name, files: files, directories: directories,
             manifestBefore: manifestBefore, manifestAfter: manifestAfter,
-            targets: rendered.targets, product: rendered.product, nextSteps: rendered.nextSteps, record: record)
+            targets: rendered.targets, product: rendered.product, nextSteps: rendered.nextSteps, record: record,
+            formatting: formatting)
     }
 
     /// Writes the plan: folders, files, the manifest entry; then SwiftPM must list the new targets.

@@ -200,7 +200,7 @@ public struct RenderedFile: Sendable, Equatable {
 /// Everything a template set produced for one feature.
 public struct RenderedFeature: Sendable, Equatable {
     /// The files, in template order.
-    public let files: [RenderedFile]
+    public internal(set) var files: [RenderedFile]
     /// The feature's line in Package.swift (without indentation or trailing comma).
     public let manifestEntry: String
     /// Commands to suggest after generating.

@@ -4,7 +4,7 @@ import Core
 ///
 /// The app writes one line naming the flag or command to use; the server writes JSON naming
 /// the request field. `Codable` so an error crosses the HTTP edge as itself: the server sends
-/// it in its error body and `coffee --server URL` turns it back into the same case, so a
+/// it in its error body and `RemoteOrderRepository` turns it back into the same case, so a
 /// remote run prints what a local one would. Every associated value is labelled, so that
 /// JSON reads as field names, not positions.
 public enum CoffeeError: DomainError, Equatable, Codable {

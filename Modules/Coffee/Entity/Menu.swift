@@ -33,7 +33,6 @@ public struct MenuItem: Sendable, Codable, Equatable, Hashable {
     /// What each size costs.
     public var prices: Prices
 
-    /// Creates a menu item.
     public init(name: String, prices: Prices) {
         self.name = name
         self.prices = prices
@@ -45,7 +44,6 @@ public struct Menu: Sendable, Codable, Equatable {
     /// The coffees, in menu order.
     public var items: [MenuItem]
 
-    /// Creates a menu.
     public init(items: [MenuItem]) { self.items = items }
 
     /// The item named `name`, ignoring case and surrounding spaces.

@@ -1,7 +1,7 @@
 import Core
 import Foundation
 
-/// The JSON shape of an order, the same on the wire and in `--format json`:
+/// The JSON shape of an order, the same on the wire and in the app's JSON output:
 /// a lower-case id, integer cents and ISO 8601 times with milliseconds.
 extension Order: Codable {
     private enum CodingKeys: String, CodingKey {

@@ -3,7 +3,7 @@ import Core
 import Foundation
 import HTTPClient
 
-/// Orders kept by an orders server (`coffee serve`), reached with JSON over HTTP.
+/// Orders kept by an orders server (`CoffeeServer`), reached with JSON over HTTP.
 ///
 /// The server runs the same use cases on its own database, so every rule is checked there
 /// too; its error bodies carry the `CoffeeError` itself (`detail`), which this repository

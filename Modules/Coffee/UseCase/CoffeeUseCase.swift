@@ -5,8 +5,8 @@ import Foundation
 
 /// What a person can do with coffee orders, over one repository, with the clock, id source and time zone injected.
 ///
-/// The same use cases run in the `coffee` app (on SQLite or on a remote server) and inside
-/// `coffee serve`, so a rule is checked the same way wherever the order comes from. Ids are
+/// The same use cases run in the app (on SQLite or on a remote server) and inside
+/// `CoffeeServer`, so a rule is checked the same way wherever the order comes from. Ids are
 /// text: a full id or any unique start of one.
 public struct CoffeeUseCase: Sendable {
     private let repository: any OrderRepository

@@ -9,7 +9,6 @@ public struct ActionTable: Sendable {
     /// Each event's actions, in delivery order.
     public let rows: [Event: [any ScreenAction]]
 
-    /// Creates a table.
     public init(_ rows: [Event: [any ScreenAction]]) { self.rows = rows }
 
     /// The app's table.
@@ -73,7 +72,6 @@ public struct JournalEntry: Sendable, Equatable, Codable {
     /// The colours its actions drew, in action order.
     public let colors: [RGBColor]
 
-    /// Creates an entry.
     public init(sequence: Int64, event: Event, sentAt: Date, colors: [RGBColor]) {
         self.sequence = sequence
         self.event = event

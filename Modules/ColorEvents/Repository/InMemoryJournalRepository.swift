@@ -7,7 +7,6 @@ import Synchronization
 public final class InMemoryJournalRepository: JournalRepository {
     private let stored = Mutex<[JournalEntry]>([])
 
-    /// Creates an empty journal.
     public init() {}
 
     /// Appends an entry; it never fails. Times are cut to whole milliseconds, as SQLite stores them.

@@ -25,7 +25,6 @@ public struct StorageError: DomainError, Equatable {
     /// Always `.storage`.
     public var kind: ErrorKind { .storage }
 
-    /// Creates a storage error.
     public init(_ operation: Operation, path: String?, reason: String, isBusy: Bool = false) {
         self.operation = operation
         self.path = path

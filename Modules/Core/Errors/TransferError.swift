@@ -29,7 +29,6 @@ public struct TransferError: DomainError, Equatable {
         }
     }
 
-    /// Creates a transfer error.
     public init(request: String, failure: Failure, attempts: Int) {
         self.request = request
         self.failure = failure

@@ -15,7 +15,6 @@ public struct ScoreRecord: Equatable, Hashable, Sendable {
     /// When the game ended.
     public let finishedAt: Date
 
-    /// Creates a record.
     public init(theme: String, score: Int, moves: Int, pairs: Int, seed: UInt64, finishedAt: Date) {
         self.theme = theme
         self.score = score

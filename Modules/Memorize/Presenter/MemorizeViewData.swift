@@ -49,7 +49,6 @@ public struct CardCell: Equatable, Sendable {
     /// The emoji once a player has earned the right to see it (face up or matched), else `nil`.
     public let content: String?
 
-    /// Creates a cell.
     public init(number: Int, face: Face, content: String?) {
         self.number = number
         self.face = face

@@ -23,7 +23,6 @@ public struct ScoreBoardViewData: Equatable, Sendable {
         /// When it ended, `yyyy-MM-dd HH:mm` in UTC.
         public let date: String
 
-        /// Creates a row.
         public init(rank: Int, theme: String, score: Int, moves: Int, pairs: Int, seed: UInt64, date: String) {
             self.rank = rank
             self.theme = theme
@@ -48,7 +47,6 @@ public final class ScoreBoardPresenter: Presenting {
 
     @ObservationIgnored private let useCase: MemorizeUseCase
 
-    /// Creates the presenter.
     public init(useCase: MemorizeUseCase) { self.useCase = useCase }
 
     /// Loads the best `limit` games per theme, or of `theme` alone.

@@ -18,7 +18,6 @@ public struct ThemeListViewData: Equatable, Sendable {
         /// Its emoji, in order.
         public let emoji: [String]
 
-        /// Creates a row.
         public init(name: String, pairs: Int, maxPairs: Int, color: ThemeColor, emoji: [String]) {
             self.name = name
             self.pairs = pairs
@@ -41,7 +40,6 @@ public final class ThemeListPresenter: Presenting {
 
     @ObservationIgnored private let useCase: MemorizeUseCase
 
-    /// Creates the presenter.
     public init(useCase: MemorizeUseCase) { self.useCase = useCase }
 
     /// Loads the themes.

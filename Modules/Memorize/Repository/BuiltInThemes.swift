@@ -5,7 +5,7 @@ import MemorizeEntity
 /// Every emoji here is drawn two columns wide by default (Emoji_Presentation, no variation
 /// selector), so the grid stays aligned in any modern terminal.
 public enum BuiltInThemes {
-    /// The built-in themes, in the order `memorize themes` lists them.
+    /// The built-in themes, in the order theme lists show them.
     public static let all: [Theme] = definitions.compactMap { name, emoji, pairs, color in
         // Every definition is checked by a test, so a bad one fails CI rather than vanishing quietly.
         try? Theme(name: name, contents: emoji.map(String.init), pairs: pairs, color: color)

@@ -39,7 +39,6 @@ public struct CategoryCount: Sendable, Equatable, Codable {
     /// Papers with it as their primary category.
     public var count: Int
 
-    /// Creates a count.
     public init(category: String, count: Int) {
         self.category = category
         self.count = count
@@ -55,7 +54,6 @@ public struct SaveSummary: Sendable, Equatable, Codable {
     /// Papers the library already had at that version or a newer one.
     public var unchanged: Int
 
-    /// Creates a summary.
     public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0) {
         self.added = added
         self.updated = updated

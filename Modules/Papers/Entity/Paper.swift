@@ -132,7 +132,6 @@ public struct Author: Sendable, Equatable, Codable {
     /// The institutions the author gave.
     public var affiliations: [String]
 
-    /// Creates an author.
     public init(name: String, affiliations: [String] = []) {
         self.name = name
         self.affiliations = affiliations

@@ -9,7 +9,6 @@ public struct QueryParser: Sendable {
     /// The field for words without a `field:` prefix.
     public var defaultField: SearchField
 
-    /// Creates a parser.
     public init(defaultField: SearchField = .all) {
         self.defaultField = defaultField
     }

@@ -17,7 +17,6 @@ public final class LibraryPresenter: Presenting {
 
     private let useCase: PapersUseCase
 
-    /// Creates a presenter.
     public init(useCase: PapersUseCase) {
         self.useCase = useCase
     }

@@ -59,7 +59,7 @@ public enum FavouriteNotice: String, Sendable, Equatable, Codable {
     case wasNotFavourite
 }
 
-/// Everything about one paper, for `papers show`.
+/// Everything about one paper, for its detail screen.
 public struct PaperDetailViewData: Sendable, Equatable, Codable {
     /// The id with its version.
     public var shortID: String
@@ -120,7 +120,6 @@ public struct DetailField: Sendable, Equatable, Codable {
     /// The value.
     public var value: String
 
-    /// Creates a labelled value.
     public init(label: String, value: String) {
         self.label = label
         self.value = value

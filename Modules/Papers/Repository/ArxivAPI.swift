@@ -26,7 +26,6 @@ public struct ArxivAPI: PaperSource {
         /// How often an empty page in the middle of a result set is asked for again.
         public var emptyPageRetries: Int
 
-        /// Creates a configuration.
         public init(
             baseURL: URL = Configuration.defaultBaseURL, pageSize: Int = PaperQuery.maxPageSize,
             minimumInterval: Double = 3, emptyPageRetries: Int = 3

@@ -11,7 +11,6 @@ public struct FeedHeader: Sendable, Equatable {
     /// Entries in this feed.
     public var entryCount: Int
 
-    /// Creates a header.
     public init(totalResults: Int? = nil, startIndex: Int? = nil, itemsPerPage: Int? = nil, entryCount: Int = 0) {
         self.totalResults = totalResults
         self.startIndex = startIndex
@@ -27,7 +26,6 @@ public struct FeedPage: Sendable, Equatable {
     /// The papers, in the feed's order.
     public var papers: [Paper]
 
-    /// Creates a page.
     public init(header: FeedHeader, papers: [Paper]) {
         self.header = header
         self.papers = papers

@@ -12,7 +12,6 @@ public struct FetchResult: Sendable, Equatable {
     /// Results the API has for the query (may exceed what was fetched).
     public var totalResults: Int
 
-    /// Creates a result.
     public init(papers: [Paper], totalResults: Int) {
         self.papers = papers
         self.totalResults = totalResults
@@ -27,7 +26,6 @@ public protocol PaperSource: Sendable {
 
 /// The source of an offline run: it never opens a connection and says so clearly.
 public struct OfflinePaperSource: PaperSource {
-    /// Creates the offline source.
     public init() {}
 
     /// Always throws: an offline run has only the library, so a missing paper is not found and a search is a usage error.

@@ -13,7 +13,6 @@ public struct PaperList: Sendable, Equatable {
     /// What was asked for, such as the query.
     public var description: String
 
-    /// Creates a list.
     public init(
         papers: [Paper], favouriteIDs: Set<String>, totalResults: Int?, saved: SaveSummary?, description: String
     ) {
@@ -34,7 +33,6 @@ public struct FavouriteChange: Sendable, Equatable {
     /// Whether anything changed (false when it already was, or was not, a favourite).
     public var changed: Bool
 
-    /// Creates a change.
     public init(paper: Paper, isFavourite: Bool, changed: Bool) {
         self.paper = paper
         self.isFavourite = isFavourite
@@ -51,7 +49,6 @@ public struct ImportReport: Sendable, Equatable {
     /// What the library did with them, or `nil` for a dry run.
     public var saved: SaveSummary?
 
-    /// Creates a report.
     public init(files: Int, papers: Int, saved: SaveSummary?) {
         self.files = files
         self.papers = papers

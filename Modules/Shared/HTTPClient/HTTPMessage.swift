@@ -11,7 +11,6 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The body, if any.
     public var body: Data?
 
-    /// Creates a request.
     public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil) {
         self.method = method
         self.url = url

@@ -15,7 +15,6 @@ public struct HTTPServerRunner: Sendable {
         /// The port; 0 asks the system for a free one.
         public var port: Int
 
-        /// Creates an address.
         public init(host: String, port: Int) {
             self.host = host
             self.port = port

@@ -33,7 +33,6 @@ public final class Mailbox: Sendable {
 
     private let state = Mutex(State())
 
-    /// Creates an empty mailbox.
     public init() {}
 
     /// Adds an item, handing it straight to a reader waiting for one; dropped once finished.

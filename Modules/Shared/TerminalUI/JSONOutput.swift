@@ -2,7 +2,7 @@ import Foundation
 
 /// JSON for scripts: sorted keys, ISO 8601 dates, pretty-printed, one trailing newline.
 ///
-/// The same encoder serves every app's `--format json`, so every tool's JSON looks alike.
+/// The same encoder serves every app's JSON output, so every tool's JSON looks alike.
 public enum JSONOutput {
     /// The encoder every app uses.
     public static func encoder() -> JSONEncoder {

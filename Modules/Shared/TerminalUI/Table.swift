@@ -15,7 +15,6 @@ public struct Table: Sendable {
         /// The widest the column may get; longer cells are cut with `…`.
         public var maxWidth: Int?
 
-        /// Creates a column.
         public init(_ title: String, alignment: Alignment = .leading, maxWidth: Int? = nil) {
             self.title = title
             self.alignment = alignment
@@ -30,7 +29,6 @@ public struct Table: Sendable {
     /// Spaces between two columns.
     public var gap = 2
 
-    /// Creates an empty table.
     public init(columns: [Column]) { self.columns = columns }
 
     /// Adds a row; missing cells are blank and extra ones are dropped.

@@ -5,7 +5,6 @@ public final class TemporaryDirectory: Sendable {
     /// The directory's URL.
     public let url: URL
 
-    /// Creates an empty directory.
     public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

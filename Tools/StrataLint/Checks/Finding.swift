@@ -27,7 +27,6 @@ public struct Finding: Sendable, Hashable, Codable {
     /// Whether the baseline lists this finding (a known violation that does not fail the run).
     public var known = false
 
-    /// Creates a finding.
     public init(
         rule: String, severity: Severity = .error, message: String, target: String, dependency: String? = nil,
         file: String? = nil, line: Int? = nil, column: Int? = nil

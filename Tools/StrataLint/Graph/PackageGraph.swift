@@ -15,7 +15,6 @@ public struct PackageGraph: Sendable, Equatable {
         /// The direct dependencies, in manifest order.
         public var dependencies: [Dependency]
 
-        /// Creates a target.
         public init(
             kind: String, name: String, path: String, exclude: [String] = [], sources: [String]? = nil,
             dependencies: [Dependency] = []
@@ -43,7 +42,6 @@ public struct PackageGraph: Sendable, Equatable {
         /// Whether this names a product of another package.
         public var isProduct: Bool
 
-        /// Creates a dependency.
         public init(name: String, package: String? = nil, isProduct: Bool = false) {
             self.name = name
             self.package = package
@@ -56,7 +54,6 @@ public struct PackageGraph: Sendable, Equatable {
     /// Every target, in manifest order.
     public var targets: [Target]
 
-    /// Creates a graph.
     public init(name: String, targets: [Target]) {
         self.name = name
         self.targets = targets

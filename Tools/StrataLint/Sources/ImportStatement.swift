@@ -15,7 +15,6 @@ public struct ImportStatement: Hashable, Sendable, Codable {
     /// Whether the import sits in an `#if` branch whose condition cannot be decided statically.
     public var conditional: Bool
 
-    /// Creates an import record.
     public init(
         module: String, path: [String]? = nil, kind: String? = nil, attributes: [String] = [],
         line: Int, column: Int, conditional: Bool = false

@@ -13,7 +13,6 @@ public struct TypeDeclaration: Hashable, Sendable, Codable {
     /// The 1-based column (in UTF-8 bytes) of the name.
     public var column: Int
 
-    /// Creates a declaration record.
     public init(kind: String, name: String, line: Int, column: Int) {
         self.kind = kind
         self.name = name
