@@ -49,12 +49,12 @@ struct BoardView {
     }
 
     /// `score 2 · moves 6 · matched 1/8 · seed 42`.
-    static func status(_ data: MemorizeViewData) -> String {
+    static func status(_ data: GameViewData) -> String {
         "score \(data.score) · moves \(data.moves) · matched \(data.matchedPairs)/\(data.pairs) · seed \(data.seed)"
     }
 
     /// The title line and the grid.
-    func board(_ data: MemorizeViewData) -> [String] {
+    func board(_ data: GameViewData) -> [String] {
         let color = data.themeColor
         let title = style.bold(style.foreground(data.themeName, red: color.red, green: color.green, blue: color.blue))
         let numberWidth = String(data.cards.count).count
@@ -69,7 +69,7 @@ struct BoardView {
     }
 
     /// The whole screen of the interactive game: board, what the last move did, and the game-over line.
-    func screen(_ data: MemorizeViewData) -> String {
+    func screen(_ data: GameViewData) -> String {
         var lines = board(data)
         if let move = data.lastMove, let message = Self.interactiveMessage(move) { lines.append(message) }
         if let gameOver = Self.gameOver(data) { lines.append(style.bold(gameOver)) }
@@ -77,22 +77,22 @@ struct BoardView {
     }
 
     /// The summary of a scripted game: board and whether it is over.
-    func summary(_ data: MemorizeViewData) -> String {
+    func summary(_ data: GameViewData) -> String {
         (board(data) + [Self.result(data)]).joined(separator: "\n") + "\n"
     }
 
     /// What to type next in the interactive game.
-    static func prompt(_ data: MemorizeViewData) -> String {
+    static func prompt(_ data: GameViewData) -> String {
         "Card (1-\(data.cards.count)), r to restart, q to quit: "
     }
 
     /// The game-over line, or how far the game got.
-    static func result(_ data: MemorizeViewData) -> String {
+    static func result(_ data: GameViewData) -> String {
         gameOver(data) ?? "Not over: \(data.matchedPairs) of \(data.pairs) pairs matched."
     }
 
     /// The closing line once the game is over, with the result and its rank (or why it was not saved).
-    static func gameOver(_ data: MemorizeViewData) -> String? {
+    static func gameOver(_ data: GameViewData) -> String? {
         guard data.isOver else { return nil }
         let result = "Game over: all \(data.pairs) pairs matched in \(data.moves) moves, score \(data.score)."
         switch data.recording {

@@ -10,7 +10,7 @@ import Synchronization
 /// `withObservationTracking`, and only a change to that state marks the screen stale.
 @MainActor
 struct InteractiveGame {
-    let presenter: MemorizePresenter
+    let presenter: GamePresenter
     let view: BoardView
     let clearsScreen: Bool
 

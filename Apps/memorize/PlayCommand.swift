@@ -85,7 +85,7 @@ enum GameRunner {
 
     /// Plays `moves` in order and prints the final board; a move the game refuses stops with its error, printing nothing.
     private static func playScripted(
-        _ moves: [Int], presenter: MemorizePresenter, view: BoardView, format: OutputFormat
+        _ moves: [Int], presenter: GamePresenter, view: BoardView, format: OutputFormat
     ) throws {
         for move in moves {
             presenter.choose(number: move)
@@ -123,7 +123,7 @@ struct GameSummary: Encodable {
     let columns: Int
     let cards: [Card]
 
-    init(_ data: MemorizeViewData) {
+    init(_ data: GameViewData) {
         theme = data.themeName
         color = data.themeColor.name
         seed = data.seed

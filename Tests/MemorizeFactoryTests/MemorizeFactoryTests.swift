@@ -106,7 +106,7 @@ struct MemorizeFactoryTests {
     func notSaved() throws {
         let useCase = MemorizeUseCase(
             themes: InMemoryThemeRepository(), scores: FailingScores(), random: .seeded(1), clock: .live)
-        let game = MemorizePresenter(useCase: useCase)
+        let game = GamePresenter(useCase: useCase)
         game.start(theme: "Animals", seed: 2024)
         for move in demoMoves { game.choose(number: move) }
         let data = try #require(game.state.value)

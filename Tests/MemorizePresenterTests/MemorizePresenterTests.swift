@@ -14,13 +14,13 @@ private func layout(_ useCase: MemorizeUseCase) throws -> [String] {
 
 private let demoMoves = [1, 2, 3, 4, 5, 6, 7, 3, 8, 2, 9, 10, 11, 4, 12, 13, 14, 9, 15, 1, 16, 10]
 
-@Suite("MemorizePresenter")
+@Suite("GamePresenter")
 @MainActor
 struct MemorizePresenterTests {
     let useCase = MemorizeUseCase.inMemory(random: .seeded(5))
 
-    private func started() throws -> MemorizePresenter {
-        let presenter = MemorizePresenter(useCase: useCase)
+    private func started() throws -> GamePresenter {
+        let presenter = GamePresenter(useCase: useCase)
         presenter.start(theme: "Animals", seed: 2024)
         _ = try #require(presenter.state.value)
         return presenter
@@ -84,7 +84,7 @@ struct MemorizePresenterTests {
 
     @Test("a presenter told not to record leaves the scores alone")
     func notRecording() throws {
-        let presenter = MemorizePresenter(useCase: useCase, recordsScores: false)
+        let presenter = GamePresenter(useCase: useCase, recordsScores: false)
         presenter.start(theme: "Animals", seed: 2024)
         for move in demoMoves { presenter.choose(number: move) }
         #expect(presenter.state.value?.isOver == true)
@@ -94,7 +94,7 @@ struct MemorizePresenterTests {
 
     @Test("an unknown theme fails the view state with the typed error")
     func failedStart() {
-        let presenter = MemorizePresenter(useCase: useCase)
+        let presenter = GamePresenter(useCase: useCase)
         presenter.start(theme: "Dinosaurs")
         let known = (try? useCase.allThemes().map(\.name)) ?? []
         #expect(presenter.state.failure?.error as? MemorizeError == .unknownTheme("Dinosaurs", known: known))
@@ -102,10 +102,10 @@ struct MemorizePresenterTests {
 
     @Test("a move or a restart before any deal fails with noGameInPlay")
     func noGame() {
-        let presenter = MemorizePresenter(useCase: useCase)
+        let presenter = GamePresenter(useCase: useCase)
         presenter.choose(number: 1)
         #expect(presenter.state.failure?.error as? MemorizeError == .noGameInPlay)
-        let other = MemorizePresenter(useCase: useCase)
+        let other = GamePresenter(useCase: useCase)
         other.restart()
         #expect(other.state.failure?.error as? MemorizeError == .noGameInPlay)
     }

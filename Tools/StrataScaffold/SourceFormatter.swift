@@ -40,7 +40,9 @@ public struct SwiftFormatFormatter: SourceFormatter {
         guard !sources.isEmpty else { return (files, .formatted(files: 0, configuration: Self.configuration)) }
         do {
             let formatted = try formatInScratchFolder(sources, configuration: configuration)
-            let merged = files.map { file in formatted[file.path].map { RenderedFile(path: file.path, contents: $0) } ?? file }
+            let merged = files.map { file in
+                formatted[file.path].map { RenderedFile(path: file.path, contents: $0) } ?? file
+            }
             return (merged, .formatted(files: sources.count, configuration: Self.configuration))
         } catch {
             return (files, .failed(reason: "\(error)"))
@@ -51,11 +53,13 @@ public struct SwiftFormatFormatter: SourceFormatter {
     ///
     /// The package itself is not touched: formatting is part of the plan, and a plan writes nothing.
     private func formatInScratchFolder(_ sources: [RenderedFile], configuration: URL) throws -> [String: Data] {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-format-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-format-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         for source in sources {
             let url = scratch.appendingPathComponent(source.path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try source.contents.write(to: url)
         }
         let paths = sources.map(\.path)
@@ -63,7 +67,9 @@ public struct SwiftFormatFormatter: SourceFormatter {
             [swift, "format", "format", "--in-place", "--parallel", "--configuration", configuration.path] + paths,
             in: scratch)
         guard result.status == 0 else {
-            throw FormatFailure(message: result.errors.split(whereSeparator: \.isNewline).first.map(String.init) ?? "exit \(result.status)")
+            throw FormatFailure(
+                message: result.errors.split(whereSeparator: \.isNewline).first.map(String.init)
+                    ?? "exit \(result.status)")
         }
         var formatted: [String: Data] = [:]
         for path in paths { formatted[path] = try Data(contentsOf: scratch.appendingPathComponent(path)) }

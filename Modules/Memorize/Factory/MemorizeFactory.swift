@@ -59,9 +59,9 @@ public struct MemorizeFeature: Sendable {
     ///
     /// - Throws: `StorageError` when the database cannot be opened.
     @MainActor
-    public func makeGamePresenter(recordsScores: Bool = true) throws -> MemorizePresenter {
+    public func makeGamePresenter(recordsScores: Bool = true) throws -> GamePresenter {
         try openScores()
-        return MemorizePresenter(useCase: useCase, recordsScores: recordsScores)
+        return GamePresenter(useCase: useCase, recordsScores: recordsScores)
     }
 
     /// The themes screen's presenter; it never opens the database, so `memorize themes` works without one.

@@ -5,7 +5,7 @@ import MemorizeEntity
 ///
 /// How it looks (card backs, the grid's columns, the sentences) is the app's choice, so the same
 /// view data can be drawn in a terminal, as JSON or by a GUI.
-public struct MemorizeViewData: Equatable, Sendable {
+public struct GameViewData: Equatable, Sendable {
     /// The theme's name, the screen's title.
     public let themeName: String
     /// The theme's colour.

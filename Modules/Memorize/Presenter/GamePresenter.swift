@@ -11,9 +11,9 @@ import Observation
 /// `lastMove`, and the game goes on. `state` fails only when no game can be dealt.
 @Observable
 @MainActor
-public final class MemorizePresenter: Presenting {
+public final class GamePresenter: Presenting {
     /// What the game screen shows.
-    public private(set) var state: ViewState<MemorizeViewData> = .initial
+    public private(set) var state: ViewState<GameViewData> = .initial
 
     @ObservationIgnored private let useCase: MemorizeUseCase
     @ObservationIgnored private let recordsScores: Bool
@@ -84,7 +84,7 @@ public final class MemorizePresenter: Presenting {
         }
     }
 
-    private func viewData(lastMove: MoveOutcome?) throws -> MemorizeViewData {
+    private func viewData(lastMove: MoveOutcome?) throws -> GameViewData {
         guard let game else { throw MemorizeError.noGameInPlay }
         let model = game.game
         let cards = model.cards.enumerated().map { index, card in
@@ -92,7 +92,7 @@ public final class MemorizePresenter: Presenting {
                 number: index + 1, face: card.isMatched ? .gone : card.isFaceUp ? .up : .down,
                 content: card.isMatched || card.isFaceUp ? card.content : nil)
         }
-        return MemorizeViewData(
+        return GameViewData(
             themeName: game.theme.name, themeColor: game.theme.color, cards: cards,
             score: model.score, moves: model.moves, matchedPairs: model.matchedPairs, pairs: game.pairs,
             seed: game.seed,
