@@ -11,12 +11,8 @@ struct PapersFactoryTests {
     @Test("live sends its requests to the endpoint it is given")
     func apiURL() async throws {
         let directory = try TemporaryDirectory()
-        let feed = try FixtureFiles.data("arxiv", "legacy2016-au-del_maestro-10-of-31.xml")
-        let calls = Calls()
-        let transport = HTTPTransport { request, _ in
-            calls.record(request)
-            return HTTPResponse(status: 200, body: feed)
-        }
+        let calls = try Calls(answering: FixtureFiles.data("arxiv", "legacy2016-au-del_maestro-10-of-31.xml"))
+        let transport = calls.transport
         let live = try PapersFactory.live(
             databaseURL: directory.path("p.sqlite"), apiURL: try #require(URL(string: "http://127.0.0.1:9/q")),
             clock: ManualClock().clock, transport: transport)
@@ -39,12 +35,8 @@ struct PapersFactoryTests {
     @Test("live: fetches through the injected transport and saves to the library file, which offline then reads")
     func liveThenOffline() async throws {
         let directory = try TemporaryDirectory()
-        let feed = try FixtureFiles.data("arxiv", "legacy2016-au-del_maestro-10-of-31.xml")
-        let calls = Calls()
-        let transport = HTTPTransport { request, _ in
-            calls.record(request)
-            return HTTPResponse(status: 200, body: feed)
-        }
+        let calls = try Calls(answering: FixtureFiles.data("arxiv", "legacy2016-au-del_maestro-10-of-31.xml"))
+        let transport = calls.transport
         let databaseURL = directory.path("p.sqlite")
         let clock = ManualClock()
         let live = try PapersFactory.live(databaseURL: databaseURL, clock: clock.clock, transport: transport)
@@ -80,9 +72,21 @@ struct PapersFactoryTests {
     }
 }
 
+/// A transport that answers every request with one feed and remembers the requests.
 final class Calls: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [HTTPRequest] = []
+    private let feed: Data
+
+    init(answering feed: Data) { self.feed = feed }
+
+    var transport: HTTPTransport {
+        HTTPTransport { request, _ in
+            self.record(request)
+            return HTTPResponse(status: 200, body: self.feed)
+        }
+    }
+
     func record(_ request: HTTPRequest) { lock.withLock { stored.append(request) } }
     var requests: [HTTPRequest] { lock.withLock { stored } }
 }
