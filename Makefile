@@ -1,6 +1,8 @@
 # Strata: `make demo` and `make test` are the two commands; each sets up what it needs first.
 SWIFT   ?= swift
 PREFIX  ?= /usr/local/bin
+# Completions go where bash-completion, zsh and fish look: /usr/local/share for the default PREFIX.
+SHAREDIR ?= $(abspath $(PREFIX)/..)/share
 APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libxml2-dev
 APPS    := papers coffee memorize color-events strata
 # Release binaries link Swift's runtime and Foundation statically: start-up is a third faster
@@ -61,11 +63,10 @@ bench: setup
 	$(SWIFT) build $(RELEASE)
 	@Tools/Scripts/bench.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)"
 
-## install: release binaries into PREFIX (default /usr/local/bin).
+## install: release binaries into PREFIX (default /usr/local/bin), shell completions under SHAREDIR.
 install: setup
 	$(SWIFT) build $(RELEASE)
-	@bin="$$($(SWIFT) build $(RELEASE) --show-bin-path)"; mkdir -p "$(PREFIX)"; \
-	for app in $(APPS); do if [ -x "$$bin/$$app" ]; then install -m 0755 "$$bin/$$app" "$(PREFIX)/$$app" && echo "installed $(PREFIX)/$$app"; fi; done
+	@Tools/Scripts/install.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)" "$(PREFIX)" "$(SHAREDIR)" $(APPS)
 
 clean:
 	rm -rf .build

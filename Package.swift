@@ -68,7 +68,7 @@ let tools: [Target] = [
         ],
         path: "Tools/strata", swiftSettings: strict),
     .testTarget(
-        name: "StrataLintTests", dependencies: ["StrataLint", "TestSupport"],
+        name: "StrataLintTests", dependencies: ["StrataLint", "Core", "TestSupport"],
         path: "Tests/StrataLintTests", exclude: ["Fixtures"], swiftSettings: strict),
     test("StrataScaffoldTests", dependencies: ["StrataScaffold", "AppSupport", "Core", "TestSupport"]),
     test("StrataCLITests", dependencies: ["StrataCLI", "StrataScaffold", "Core", "TestSupport"]),

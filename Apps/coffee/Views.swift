@@ -123,7 +123,7 @@ enum Views {
     /// The widest the customer column may get for a row to fit the terminal; `nil` (nothing cut)
     /// when the output goes to a file or a pipe and no COLUMNS asks for a width.
     private static func customerWidth(_ list: OrderListViewData, _ terminal: TerminalEnvironment) -> Int? {
-        guard terminal.stdoutIsTTY || terminal.variables["COLUMNS"] != nil else { return nil }
+        guard let width = terminal.fitWidth else { return nil }
         func widest(_ title: String, _ cells: [String]) -> Int {
             ([title] + cells).map { DisplayWidth.of($0) }.max() ?? 0
         }
@@ -135,7 +135,7 @@ enum Views {
             widest("PLACED", rows.map(\.placed)),
         ]
         let gaps = 2 * others.count
-        return max(8, terminal.columns - others.reduce(0, +) - gaps)
+        return max(8, width - others.reduce(0, +) - gaps)
     }
 
     private static func status(_ status: OrderStatus, _ style: Style) -> String {

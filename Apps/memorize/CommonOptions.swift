@@ -43,7 +43,6 @@ struct CommonOptions: ParsableArguments {
 enum TerminalFit {
     /// The width to fit output to: the terminal's when stdout is one or `COLUMNS` is set, else none (a pipe takes any width).
     static var width: Int? {
-        let terminal = TerminalEnvironment.live
-        return terminal.stdoutIsTTY || terminal.variables["COLUMNS"] != nil ? terminal.columns : nil
+        TerminalEnvironment.live.fitWidth
     }
 }

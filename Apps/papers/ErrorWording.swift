@@ -75,6 +75,8 @@ enum ErrorWording {
         case .missingID(let entry, let found):
             "\(source): entry \(entry) has no arXiv id (got \(Quote.quoted(found))); the feed is damaged"
         case .missingDates(let entry, let id): "\(source): entry \(entry) (\(id)) has no dates; the feed is damaged"
+        case .startTagTooLong(let line, let limit):
+            "\(source): the start tag on line \(line) is longer than \(limit / 1024) KiB, which no Atom feed needs; nothing was saved, the file is damaged or not a feed"
         }
     }
 }

@@ -120,7 +120,7 @@ struct SearchBench: AsyncParsableCommand {
             let median = timings.isEmpty ? 0 : timings[timings.count / 2]
             let p95 = timings.isEmpty ? 0 : timings[min(timings.count - 1, timings.count * 95 / 100)]
             print(
-                "searches=\(timings.count) median_ms=\(String(format: "%.3f", median)) p95_ms=\(String(format: "%.3f", p95)) rows=\(hits)"
+                "searches=\(timings.count) median_ms=\(String(format: "%.3f", median)) p95_ms=\(String(format: "%.3f", p95)) worst_ms=\(String(format: "%.3f", timings.last ?? 0)) rows=\(hits)"
             )
         }
     }

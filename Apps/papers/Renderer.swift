@@ -19,7 +19,7 @@ struct Renderer {
     func progressBar(_ label: String) -> ProgressBar { ProgressBar(label: label, environment: terminal) }
 
     /// Whether to fit tables to the terminal's width: only for a terminal, or when `COLUMNS` says how wide.
-    var fitsToTerminal: Bool { terminal.stdoutIsTTY || !(terminal.variables["COLUMNS"] ?? "").isEmpty }
+    var fitsToTerminal: Bool { terminal.fitWidth != nil }
 
     func list(_ data: PaperListViewData) throws {
         switch format {

@@ -167,4 +167,17 @@ struct CoffeeAppTests {
         #expect(result.stderr.contains("matches \(shared.value.count) orders"))
         for id in shared.value.prefix(5) { #expect(result.stderr.contains(id.prefix(8))) }
     }
+
+    @Test("a pipe with no COLUMNS gets whole customer names; a width cuts them by display width")
+    func tablesAreCutOnlyForAWidth() throws {
+        let coffee = try Coffee()
+        let name = "李小龍 " + String(repeating: "Longname ", count: 5) + "End"
+        try coffee.run("order", "--name", name, "--coffee", "latte", "--size", "small")
+        let piped = try coffee.run("list", environment: ["COLUMNS": ""])
+        #expect(piped.stdout.contains(name))
+        let narrow = try coffee.run("list", environment: ["COLUMNS": "80"])
+        #expect(!narrow.stdout.contains(name))
+        #expect(narrow.stdout.contains("李小龍 Longname"))
+        #expect(narrow.stdout.contains("…"))
+    }
 }

@@ -266,6 +266,18 @@ struct MemorizeAppTests {
         #expect(rows.count == (cards + columns - 1) / columns)
     }
 
+    @Test("themes: a pipe with no COLUMNS lists every emoji; a width cuts the list")
+    func themesCutOnlyForAWidth() throws {
+        let memorize = try Memorize()
+        let piped = try memorize.run(["themes"], environment: ["COLUMNS": ""])
+        let plain = try memorize.run(["themes", "--format", "plain"])
+        let emoji = try #require(plain.stdout.split(separator: "\n").first?.split(separator: "\t").last)
+        #expect(piped.stdout.contains(String(emoji)))
+        let narrow = try memorize.run(["themes"], environment: ["COLUMNS": "50"])
+        #expect(!narrow.stdout.contains(String(emoji)))
+        #expect(narrow.stdout.contains("…"))
+    }
+
     @Test("a narrow terminal gets fewer columns; JSON keeps the grid's own")
     func narrowTerminal() throws {
         let memorize = try Memorize()

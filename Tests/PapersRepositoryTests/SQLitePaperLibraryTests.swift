@@ -256,25 +256,25 @@ struct SQLitePaperLibraryTests {
         }
     }
 
-    @Test("a very common word is ranked among the most recently added matches only")
-    func rankingWindow() throws {
-        let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
-        let papers = try recorded()
-        try SQLitePaperLibrary(database: database).save(papers)
-        let everyMatch = try SQLitePaperLibrary(database: database).search("testing", limit: 1_000).map(\.id)
-        #expect(everyMatch.count > 20)
-        let newest = Set(papers.map(\.id).filter(everyMatch.contains).suffix(10))
-        // Ranked in full, the best five are not all among the ten newest, so the window shows.
-        try #require(!Set(everyMatch.prefix(5)).isSubset(of: newest))
-        let windowed = try SQLitePaperLibrary(database: database, rankingWindow: 10).search("testing", limit: 5).map(
-            \.id)
-        #expect(windowed.count == 5)
-        #expect(Set(windowed).isSubset(of: newest))
-        // The window never returns fewer papers than asked for, and a rarer word is ranked in full.
-        #expect(try SQLitePaperLibrary(database: database, rankingWindow: 10).search("testing", limit: 30).count == 30)
-        #expect(
-            try SQLitePaperLibrary(database: database, rankingWindow: 3).search("webview", limit: 5)
-                == (try SQLitePaperLibrary(database: database).search("webview", limit: 5)))
+    @Test("every match is ranked: the best match comes first however many newer papers match")
+    func ranksEveryMatch() throws {
+        let library = SQLitePaperLibrary(database: try AppDatabase.inMemory(migrator: PapersSchema.migrator))
+        let template = try #require(try recorded().first)
+        func paper(_ id: String, title: String, summary: String) -> Paper {
+            var paper = template
+            paper.id = id
+            paper.title = title
+            paper.summary = summary
+            return paper
+        }
+        // The best match is added first; 600 weaker ones (the word once in a long abstract) after it.
+        try library.save([paper("2001.00001", title: "Quasicrystal growth", summary: "How a quasicrystal grows.")])
+        let filler = String(repeating: "padding words about other things ", count: 20)
+        try library.save(
+            (0..<600).map { paper("2601.\(10_000 + $0)", title: "Unrelated \($0)", summary: "\(filler) quasicrystal") })
+        let best = try library.search("quasicrystal", limit: 5)
+        #expect(best.map(\.id).first == "2001.00001")
+        #expect(best.count == 5)
     }
 
     @Test("an import that fails part-way leaves the library as it was")

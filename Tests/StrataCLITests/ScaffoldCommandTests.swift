@@ -22,6 +22,22 @@ struct ScaffoldCommandTests {
         return directory
     }
 
+    @Test("from a folder inside the package, strata finds the package as SwiftPM does; --path still wins")
+    func findsThePackageFromASubfolder() throws {
+        let directory = try package()
+        let inside = directory.path("Modules/Core/Deeper")
+        try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
+        let new = try strata.run(["new", "Shelf", "--dry-run"], in: inside)
+        #expect(new.status == 0, "\(new.stderr)")
+        #expect(new.stdout.contains("create file    Modules/Shelf/Entity/ShelfItem.swift"))
+        let outside = try TemporaryDirectory()
+        let none = try strata.run(["new", "Shelf", "--dry-run"], in: outside.url)
+        #expect(none.status == ErrorKind.notFound.exitCode)
+        #expect(none.stderr.contains("no Package.swift in"))
+        let given = try strata.run(["new", "Shelf", "--dry-run", "--path", directory.url.path], in: outside.url)
+        #expect(given.status == 0, "\(given.stderr)")
+    }
+
     @Test("new then remove: exit 0, the report names the files and next commands, and the tree comes back")
     func newThenRemove() throws {
         let directory = try package()

@@ -56,6 +56,8 @@ struct ScaffoldSmokeTests {
         if try strata.run(["lint", "--help"]).stdout.contains("USAGE: strata lint") {
             let lint = try SmokeShell.run([strata.executable.path, "lint"], in: package, timeout: 300)
             #expect(lint.status == 0, "strata lint rejects the generated feature:\n\(lint.tail)")
+            #expect(
+                lint.output.contains(" 0 warning(s)"), "strata lint warns about the generated feature:\n\(lint.tail)")
             lintNote = "exit \(lint.status) in \(format(lint.seconds))"
         }
 

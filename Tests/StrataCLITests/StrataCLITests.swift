@@ -23,6 +23,16 @@ struct StrataCLITests {
         #expect(run.stderr.contains(" 0 error(s), "))
     }
 
+    @Test("lint and graph run from a folder inside the package check the whole package")
+    func fromASubfolder() throws {
+        let inside = Self.repository.appendingPathComponent("Modules/Core")
+        let run = try strata.run(["lint"], in: inside, timeout: 120)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains(" 4 features, "))
+        let graph = try strata.run(["graph", "--format", "json"], in: inside, timeout: 120)
+        #expect(graph.status == 0 && graph.stdout.contains("CoffeeEntity"))
+    }
+
     @Test("lint prints compiler-style findings and exits 1 on violations")
     func violations() throws {
         let run = try strata.run(["lint", "--quiet"] + fixture("layers"))

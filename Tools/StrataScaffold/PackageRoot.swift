@@ -16,18 +16,42 @@ public struct PackageRoot: Sendable {
     /// The package folder, symbolic links resolved.
     public let url: URL
 
-    /// Opens the package at `path` (the current folder when `nil`).
+    /// Opens the package at `path`; without one, the package the current folder is in.
     ///
-    /// - Throws: `MessageError.notFound` when the folder has no Package.swift.
+    /// - Throws: `MessageError.notFound` when the folder (or, without `path`, every folder up to
+    ///   the root) has no Package.swift.
     public init(path: String?) throws {
-        let given = path ?? FileManager.default.currentDirectoryPath
-        guard let real = Self.realPath(given) else {
-            throw MessageError.notFound("no folder at \(given); pass the package folder with --path")
+        if let path {
+            guard let real = Self.realPath(path) else {
+                throw MessageError.notFound("no folder at \(path); pass the package folder with --path")
+            }
+            guard Self.hasManifest(real) else {
+                throw MessageError.notFound("\(real) has no Package.swift; pass the package folder with --path")
+            }
+            url = URL(fileURLWithPath: real, isDirectory: true)
+        } else {
+            let here = FileManager.default.currentDirectoryPath
+            guard let found = Self.enclosingPackage(of: here) else {
+                throw MessageError.notFound(
+                    "no Package.swift in \(here) or any folder above it; run strata inside a package or pass --path")
+            }
+            url = URL(fileURLWithPath: found, isDirectory: true)
         }
-        guard FileManager.default.fileExists(atPath: real + "/Package.swift") else {
-            throw MessageError.notFound("\(real) has no Package.swift; run strata in the package folder or pass --path")
+    }
+
+    /// The nearest folder at or above `folder` that holds a Package.swift, as SwiftPM looks for it.
+    public static func enclosingPackage(of folder: String) -> String? {
+        guard var candidate = realPath(folder) else { return nil }
+        while true {
+            if hasManifest(candidate) { return candidate }
+            let parent = (candidate as NSString).deletingLastPathComponent
+            if parent == candidate || parent.isEmpty { return nil }
+            candidate = parent
         }
-        url = URL(fileURLWithPath: real, isDirectory: true)
+    }
+
+    private static func hasManifest(_ folder: String) -> Bool {
+        FileManager.default.fileExists(atPath: folder + "/Package.swift")
     }
 
     /// The manifest, Package.swift.

@@ -1,11 +1,22 @@
 import ArgumentParser
 import Foundation
 import StrataLint
+import StrataScaffold
 
 /// Options every architecture command shares: which package, which rules.
 struct PackageOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The package's root folder.", valueName: "dir"))
-    var path: String = "."
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The package's root folder (default: the nearest folder up from here with a Package.swift).",
+            valueName: "dir"))
+    var path: String?
+
+    /// `--path`, else the package the current folder is in, else the current folder (whose
+    /// missing Package.swift the checker then reports).
+    var packageDirectory: URL {
+        URL(fileURLWithPath: path ?? PackageRoot.enclosingPackage(of: FileManager.default.currentDirectoryPath) ?? ".")
+    }
 
     @Option(
         name: .long, help: ArgumentHelp("The rules file (default: strata.yml in the package root).", valueName: "file"))
@@ -23,7 +34,7 @@ struct PackageOptions: ParsableArguments {
 
     func lintOptions(baseline: String? = nil) -> LintOptions {
         LintOptions(
-            packageDirectory: URL(fileURLWithPath: path), rulesFile: config.map(URL.init(fileURLWithPath:)),
+            packageDirectory: packageDirectory, rulesFile: config.map(URL.init(fileURLWithPath:)),
             packageJSON: packageJSON.map(URL.init(fileURLWithPath:)), baseline: baseline.map(URL.init(fileURLWithPath:))
         )
     }

@@ -91,4 +91,6 @@ public enum FeedProblem: Sendable, Equatable {
     case missingID(entry: Int, found: String)
     /// An entry (1-based) without dates.
     case missingDates(entry: Int, id: String)
+    /// A start tag, beginning on `line`, longer than `limit` bytes: refused before the XML parser sees it.
+    case startTagTooLong(line: Int, limit: Int)
 }

@@ -29,7 +29,7 @@ public struct AtomFeedParser: Sendable {
         guard !data.isEmpty else {
             throw PapersError.badFeed(source: source, problem: .empty)
         }
-        let atom = try AtomReader(source: source, head: data)
+        var atom = try AtomReader(source: source, head: data)
         return try data.withUnsafeBytes { raw in
             // Chunks, so libxml2 never holds a second copy of the whole body.
             var offset = AtomReader.headLength
@@ -61,7 +61,7 @@ public struct AtomFeedParser: Sendable {
         }
         var chunk = try read()
         guard !chunk.isEmpty else { throw PapersError.badFeed(source: path, problem: .empty) }
-        let atom = try AtomReader(source: path, head: chunk)
+        var atom = try AtomReader(source: path, head: chunk)
         var offset = AtomReader.headLength
         while !chunk.isEmpty {
             try chunk.withUnsafeBytes { raw in

@@ -13,12 +13,15 @@ import PapersEntity
 struct AtomReader: ~Copyable {
     private let context: xmlParserCtxtPtr
     private let state: UnsafeMutablePointer<AtomState>
+    private var tagGuard: StartTagGuard
 
     /// How many bytes `init` takes: libxml2 reads the encoding from them.
     static let headLength = 4
 
     /// Starts a parse with the first `headLength` bytes of the input (or all of it, if shorter); `push` the rest.
     init(source: String, head: some Collection<UInt8>) throws {
+        var tagGuard = StartTagGuard(source: source)
+        try Array(head.prefix(Self.headLength)).withUnsafeBytes { try tagGuard.scan($0) }
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { user, name, _, namespace, _, _, attributeCount, _, attributes in
@@ -53,6 +56,7 @@ struct AtomReader: ~Copyable {
         }
         self.context = context
         self.state = state
+        self.tagGuard = tagGuard
         xmlCtxtUseOptions(context, AtomFeedParser.options)
         state.pointee.attach(context)
     }
@@ -64,8 +68,9 @@ struct AtomReader: ~Copyable {
     }
 
     /// Parses the next bytes, handing each complete paper to `onEntry`.
-    func push(_ bytes: UnsafeRawBufferPointer, onEntry: (Paper) throws -> Void) throws {
+    mutating func push(_ bytes: UnsafeRawBufferPointer, onEntry: (Paper) throws -> Void) throws {
         guard !bytes.isEmpty else { return }
+        try tagGuard.scan(bytes)
         try parse(
             bytes.baseAddress?.assumingMemoryBound(to: CChar.self), count: bytes.count, terminate: false,
             onEntry: onEntry)

@@ -6,14 +6,10 @@ import PapersEntity
 /// The library in SQLite, through the shared `AppDatabase`, with an FTS5 index for offline search.
 public struct SQLitePaperLibrary: PaperLibrary {
     private let database: AppDatabase
-    private let rankingWindow: Int
 
     /// Creates the library over a database migrated with `PapersSchema.migrator`.
-    ///
-    /// - Parameter rankingWindow: how many of the most recently added matches a search ranks at most (see `search`).
-    public init(database: AppDatabase, rankingWindow: Int = SQLitePaperLibrary.defaultRankingWindow) {
+    public init(database: AppDatabase) {
         self.database = database
-        self.rankingWindow = max(1, rankingWindow)
     }
 
     /// The paper with this id, if the library has it.
@@ -94,35 +90,23 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// The page cache, in KiB, of a connection that has imported.
     static let importCacheKiB = 16 << 10
 
-    /// Papers matching `text` in the FTS5 index, best match (BM25) first.
+    /// Papers matching `text` in the FTS5 index, best match (BM25) first, over every match.
     ///
-    /// BM25 costs about a microsecond per matching paper, so a word found in most of a large
-    /// library would take a tenth of a second to rank in full. When more than `rankingWindow`
-    /// papers match, only the most recently added `rankingWindow` of them are ranked: finding
-    /// where that window starts walks the index by key without ranking, and FTS5 then ranks
-    /// only the keys above it.
+    /// BM25 costs about a microsecond per matching paper, so a word found in most of a
+    /// 100,000-paper library takes tens of milliseconds to rank; ranking only the newest
+    /// matches would be faster and would never show an older paper that matches best.
     public func search(_ text: String, limit: Int) throws -> [Paper] {
         guard let match = FullTextQuery.match(text) else { return [] }
-        let window = max(rankingWindow, limit)
         return try database.read { db in
-            let windowStart =
-                try Int64.fetchOne(
-                    db.cachedStatement(
-                        sql: """
-                            SELECT rowid FROM papers_fts WHERE papers_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?
-                            """), arguments: [match, window - 1]) ?? 0
-            return try Row.fetchAll(
+            try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
                         SELECT \(Columns.select("p")) FROM papers_fts JOIN papers p ON p.key = papers_fts.rowid
-                        WHERE papers_fts MATCH ? AND papers_fts.rowid >= ? ORDER BY papers_fts.rank LIMIT ?
-                        """), arguments: [match, windowStart, limit]
+                        WHERE papers_fts MATCH ? ORDER BY papers_fts.rank LIMIT ?
+                        """), arguments: [match, limit]
             ).map(Columns.paper)
         }
     }
-
-    /// How many of the most recently added matches a search ranks at most, unless told otherwise.
-    public static let defaultRankingWindow = 500
 
     /// Marks or unmarks a favourite.
     public func setFavourite(id: String, _ favourite: Bool, at date: Date) throws -> Bool {

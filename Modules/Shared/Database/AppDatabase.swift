@@ -27,12 +27,50 @@ public struct AppDatabase: Sendable {
         do {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let pool = try DatabasePool(path: url.path, configuration: Self.configuration(busyTimeout: busyTimeout))
-            try Self.migrate(pool, migrator: migrator, renamed: renamedMigrations)
-            writer = pool
+            writer = try Self.openPool(
+                url: url, migrator: migrator, renamed: renamedMigrations, busyTimeout: busyTimeout)
         } catch {
             throw Self.storageError(error, .open, path: url.path)
         }
+    }
+
+    /// Opens and migrates the pool, trying again while another process holds the file busy or
+    /// is migrating it.
+    ///
+    /// Why a loop, when every connection has a busy timeout: two processes creating the same new
+    /// file race on steps SQLite's busy handler does not wait for (switching a fresh file to WAL,
+    /// reading a schema another process is half-way through writing), and the loser gets
+    /// "database is locked" at once. And GRDB reads which migrations are applied before it runs
+    /// them, each in its own transaction, so two processes may both run `v1`: the second one's
+    /// transaction fails ("already exists", "no such trigger", the id already recorded) and
+    /// rolls back. A failure while the recorded migrations changed under us is that race; every
+    /// step is safe to repeat, so the loser starts over, backing off, until the same busy timeout
+    /// a write waits for has passed, and then skips what the winner recorded.
+    private static func openPool(
+        url: URL, migrator: DatabaseMigrator, renamed: [String: String], busyTimeout: TimeInterval
+    ) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        var pause: TimeInterval = 0.002
+        while true {
+            var before: Set<String>?
+            do {
+                let pool = try DatabasePool(path: url.path, configuration: configuration(busyTimeout: busyTimeout))
+                before = try? pool.read(migrator.appliedIdentifiers)
+                do {
+                    try migrate(pool, migrator: migrator, renamed: renamed)
+                    return pool
+                } catch let error as DatabaseError where !isBusy(error) {
+                    let after = try? pool.read(migrator.appliedIdentifiers)
+                    guard after != before, Date() < deadline else { throw error }
+                }
+            } catch let error as DatabaseError where isBusy(error) && Date() < deadline {}
+            Thread.sleep(forTimeInterval: pause)
+            pause = min(pause * 2, 0.1)
+        }
+    }
+
+    private static func isBusy(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
     }
 
     /// A private in-memory database, migrated: for tests and throwaway runs.
@@ -116,10 +154,9 @@ public struct AppDatabase: Sendable {
     static func storageError(_ error: any Error, _ operation: StorageError.Operation, path: String?) -> any Error {
         if error is any DomainError { return error }
         if let error = error as? DatabaseError {
-            let busy = error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
             return StorageError(
                 operation, path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)",
-                isBusy: busy)
+                isBusy: isBusy(error))
         }
         return StorageError(operation, path: path, reason: (error as NSError).localizedDescription)
     }

@@ -44,6 +44,13 @@ public struct TerminalEnvironment: Sendable, Equatable {
         stdoutIsTTY && (variables["NO_COLOR"] ?? "").isEmpty && variables["TERM"] != "dumb"
     }
 
+    /// The width to fit tables to: the terminal's, or `COLUMNS` when it is set; `nil` (cut
+    /// nothing) when output goes to a pipe or a file and nothing asks for a width, as `gh` and
+    /// `kubectl` do: a script reading the output wants whole values.
+    public var fitWidth: Int? {
+        stdoutIsTTY || !(variables["COLUMNS"] ?? "").isEmpty ? columns : nil
+    }
+
     /// Whether to draw a progress bar on standard error.
     public var showsProgress: Bool { stderrIsTTY && variables["TERM"] != "dumb" }
 

@@ -33,16 +33,19 @@ public struct BinaryRunner: Sendable {
         return directory
     }
 
-    /// Runs the executable with `arguments`, extra `environment` and `input` on stdin; kills it after `timeout` seconds.
+    /// Runs the executable with `arguments`, extra `environment` and `input` on stdin, in `folder`
+    /// (the test's own when `nil`); kills it after `timeout` seconds.
     public func run(
         _ arguments: [String],
         environment: [String: String] = [:],
         input: String? = nil,
+        in folder: URL? = nil,
         timeout: Double = 60
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
         var merged = ProcessInfo.processInfo.environment
         merged["NO_COLOR"] = "1"
         merged["COLUMNS"] = "100"

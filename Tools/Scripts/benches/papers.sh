@@ -126,6 +126,8 @@ open(queries, "w").write("\n".join(words) + "\n")
 bench = run([papers, "library", "search-bench", queries, "--rounds", "5", "--db", lib, "--offline"], repeat=1)
 median_ms = float(re.search(r"median_ms=([\d.]+)", bench[2]).group(1))
 p95_ms = float(re.search(r"p95_ms=([\d.]+)", bench[2]).group(1))
+worst = re.search(r"worst_ms=([\d.]+)", bench[2])
+worst_ms = float(worst.group(1)) if worst else float("nan")
 
 helps, help_cpu = [], []
 for _ in range(20):
@@ -147,7 +149,8 @@ rows = [
     ("  SQLite's FTS5 build alone, in memory (ceiling)", f"{n / floor:,.0f}", f"{floor:.2f} s CPU; with detail=none {n / floor_none:,.0f}/s"),
     ("  import time vs that FTS5 floor", f"{imp[0] / floor:.2f}x", "the rest: parse on a 2nd core, row writes, WAL, commit"),
     ("import papers/s (100k)", f"{100000 / big_import[0]:,.0f}", f"CPU {big_import[3]:.2f} s; peak {big_import[1]:.0f} MB"),
-    ("library search median (ms, 100k papers)", f"{median_ms:.2f}", f"target < 5; p95 {p95_ms:.2f}; {len(words)} queries x 5"),
+    ("library search median (ms, 100k papers, BM25 over every match)", f"{median_ms:.2f}", f"target < 5; {len(words)} queries x 5"),
+    ("library search p95 (ms)", f"{p95_ms:.2f}", f"target < 50; worst {worst_ms:.2f}"),
     ("papers --help wall (ms, median of 20)", f"{help_ms:.1f}", f"target < 30; CPU {statistics.median(help_cpu):.0f} ms"),
 ]
 w = max(len(r[0]) for r in rows)

@@ -17,14 +17,63 @@ public enum RulesParser {
         return try Reader(file: file).rules(root)
     }
 
+    /// One line at the place the YAML is wrong: never Yams' multi-line description, which
+    /// quotes the source (for a duplicate key, the whole mapping).
     static func yamlError(_ error: YamlError, file: String) -> ConfigError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
             .composer(_, let problem, let mark, _):
-            return ConfigError(file: file, line: mark.line, column: mark.column, "invalid YAML: \(problem)")
+            return ConfigError(file: file, line: mark.line, column: mark.column, "invalid YAML: \(oneLine(problem))")
+        case .reader(let problem, let offset, _, let yaml):
+            let (line, column) = offset.map { place(ofOffset: $0, in: yaml) } ?? (1, 1)
+            return ConfigError(file: file, line: line, column: column, "invalid YAML: \(oneLine(problem))")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let key = duplicates.sorted().first ?? ""
+            let line = secondOccurrence(of: key, mappingAt: context.mark, in: context.text) ?? context.mark.line
+            return ConfigError(
+                file: file, line: line, column: context.mark.column,
+                "the key '\(oneLine(key))' appears twice in one mapping; keep one")
         default:
-            return ConfigError(file: file, line: 1, column: 1, "invalid YAML: \(error)")
+            return ConfigError(file: file, line: 1, column: 1, "invalid YAML: \(oneLine(String(describing: error)))")
         }
+    }
+
+    /// The first line of `text`, at most 200 characters.
+    static func oneLine(_ text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return line.count > 200 ? String(line.prefix(200)) + "…" : line
+    }
+
+    /// The 1-based line and column of byte `offset` (libyaml's reader counts bytes).
+    static func place(ofOffset offset: Int, in text: String) -> (line: Int, column: Int) {
+        var (line, column) = (1, 1)
+        for byte in text.utf8.prefix(max(0, offset)) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    /// The line of the second `key:` among the keys of the block mapping that starts at `mark`.
+    static func secondOccurrence(of key: String, mappingAt mark: Mark, in text: String) -> Int? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var seen = false
+        for (index, line) in lines.enumerated().dropFirst(max(0, mark.line - 1)) {
+            // Where the line's key starts: after indentation and, on the mapping's first line, a "- ".
+            var start = line.prefix { $0 == " " }.count
+            if line.dropFirst(start).hasPrefix("- ") { start += 2 }
+            let content = line.dropFirst(start)
+            if content.isEmpty || content.hasPrefix("#") { continue }
+            if index + 1 > mark.line, start + 1 < mark.column { return nil }  // the mapping has ended
+            guard start + 1 == mark.column, content.hasPrefix("\(key):") else { continue }
+            if seen { return index + 1 }
+            seen = true
+        }
+        return nil
     }
 }
 
