@@ -10,9 +10,18 @@ struct ConcurrentCreationTests {
 
     /// Each app with a command that creates its database and writes to it.
     static let apps: [(app: String, command: [String])] = [
-        ("papers", ["import", root.appendingPathComponent("Tests/Fixtures/arxiv/legacy2016-au-del_maestro-10-of-31.xml").path]),
+        (
+            "papers",
+            ["import", root.appendingPathComponent("Tests/Fixtures/arxiv/legacy2016-au-del_maestro-10-of-31.xml").path]
+        ),
         ("coffee", ["order", "--name", "Ada", "--coffee", "latte", "--size", "small"]),
-        ("memorize", ["play", "--theme", "Animals", "--seed", "2024", "--moves", "1,2,3,4,5,6,7,3,8,2,9,10,11,4,12,13,14,9,15,1,16,10"]),
+        (
+            "memorize",
+            [
+                "play", "--theme", "Animals", "--seed", "2024", "--moves",
+                "1,2,3,4,5,6,7,3,8,2,9,10,11,4,12,13,14,9,15,1,16,10",
+            ]
+        ),
         ("color-events", ["send", "reset"]),
     ]
 

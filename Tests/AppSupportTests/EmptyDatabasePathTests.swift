@@ -22,7 +22,8 @@ struct EmptyDatabasePathTests {
             (command, [variable: ""]),
         ]
         for (arguments, environment) in cases {
-            let result = try runner.run(arguments, environment: environment.merging(["XDG_DATA_HOME": home.url.path]) { $1 })
+            let result = try runner.run(
+                arguments, environment: environment.merging(["XDG_DATA_HOME": home.url.path]) { $1 })
             #expect(result.status == 64, "\(app) \(arguments) \(environment): \(result.stderr)")
             #expect(result.stderr.hasPrefix("\(app): error: ") && result.stderr.split(separator: "\n").count == 1)
         }

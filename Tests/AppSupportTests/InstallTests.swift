@@ -16,8 +16,10 @@ struct InstallTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
-            ["bash", root.appendingPathComponent("Tools/Scripts/install.sh").path, bin.path,
-             target.path("bin").path, target.path("share").path] + Self.apps
+            [
+                "bash", root.appendingPathComponent("Tools/Scripts/install.sh").path, bin.path,
+                target.path("bin").path, target.path("share").path,
+            ] + Self.apps
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()

@@ -20,7 +20,9 @@ struct FeedMutationTests {
         try Data(secret.utf8).write(to: secretFile)
         let mutator = FeedMutator(original: original, secretFile: secretFile.path, random: .seeded(2026))
         let library = directory.path("library.sqlite").path
-        let seed = try papers.run(["import", FixtureFiles.url("arxiv", "search-all-testing-100-entries.xml").path, "--db", library])
+        let seed = try papers.run([
+            "import", FixtureFiles.url("arxiv", "search-all-testing-100-entries.xml").path, "--db", library,
+        ])
         try #require(seed.status == 0, "\(seed.stderr)")
         var baseline = try stats(papers, library)
         var (imported, refused) = (0, 0)
@@ -31,7 +33,8 @@ struct FeedMutationTests {
                 try mutator.variant(kind, index).write(to: variant)
                 let result = try papers.run(["import", variant.path, "--db", library], timeout: 10)
                 let label = "\(kind) #\(index)"
-                #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret), "\(label) read the secret file")
+                #expect(
+                    !result.stdout.contains(secret) && !result.stderr.contains(secret), "\(label) read the secret file")
                 if result.status == 0 {
                     imported += 1
                     baseline = try stats(papers, library)
@@ -41,7 +44,9 @@ struct FeedMutationTests {
                     #expect(
                         result.stderr.hasPrefix("papers: error: ") && result.stderr.split(separator: "\n").count == 1,
                         "\(label): \(result.stderr.prefix(300))")
-                    #expect(result.stderr.utf8.count < 1_000, "\(label): the error line is \(result.stderr.utf8.count) bytes")
+                    #expect(
+                        result.stderr.utf8.count < 1_000,
+                        "\(label): the error line is \(result.stderr.utf8.count) bytes")
                     #expect(try stats(papers, library) == baseline, "\(label) changed the library")
                 }
             }
@@ -132,7 +137,10 @@ struct FeedMutator {
 
     /// `text` with `insertion` placed inside the first entry's title.
     private func insertIntoTitle(_ text: String, _ insertion: String) -> String {
-        guard let title = text.range(of: "<entry>").flatMap({ text.range(of: "<title>", range: $0.upperBound..<text.endIndex) })
+        guard
+            let title = text.range(of: "<entry>").flatMap({
+                text.range(of: "<title>", range: $0.upperBound..<text.endIndex)
+            })
         else { return text + insertion }
         return text.replacingCharacters(in: title, with: "<title>" + insertion)
     }

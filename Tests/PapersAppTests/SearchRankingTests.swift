@@ -11,10 +11,13 @@ struct SearchRankingTests {
     func oldBestMatchFirst() throws {
         let directory = try TemporaryDirectory()
         let database = directory.path("library.sqlite").path
-        let recorded = String(decoding: try FixtureFiles.data("arxiv", "search-all-testing-100-entries.xml"), as: UTF8.self)
-        let template = "<entry>" + recorded.components(separatedBy: "<entry>")[1].components(separatedBy: "</entry>")[0]
+        let recorded = String(
+            decoding: try FixtureFiles.data("arxiv", "search-all-testing-100-entries.xml"), as: UTF8.self)
+        let template =
+            "<entry>" + recorded.components(separatedBy: "<entry>")[1].components(separatedBy: "</entry>")[0]
             + "</entry>"
-        let best = Self.entry(template, id: "2001.00001", title: "Quasicrystal growth", summary: "How a quasicrystal grows.")
+        let best = Self.entry(
+            template, id: "2001.00001", title: "Quasicrystal growth", summary: "How a quasicrystal grows.")
         let filler = String(repeating: "padding words about other things ", count: 20)
         let weaker = (0..<600).map {
             Self.entry(template, id: "2601.\(10_000 + $0)", title: "Unrelated \($0)", summary: "\(filler) quasicrystal")

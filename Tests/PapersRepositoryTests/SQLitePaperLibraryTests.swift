@@ -277,6 +277,28 @@ struct SQLitePaperLibraryTests {
         #expect(best.count == 5)
     }
 
+    @Test("ranked on every core or on one, a search answers the same")
+    func parallelRankingIsExact() throws {
+        let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
+        let single = SQLitePaperLibrary(database: database, parallelSearchFrom: .max)
+        let parallel = SQLitePaperLibrary(database: database, parallelSearchFrom: 1)
+        let papers = try recorded()
+        try single.save(papers)
+        // Copies under new ids: many equal scores, which must come out in one order.
+        try single.save(
+            papers.map { paper in
+                var copy = paper
+                copy.id = "26" + paper.id.dropFirst(2)
+                return copy
+            })
+        for query in ["testing", "software testing", "au:gotlieb", "\"test case\"", "learning to rank", "zzyzx"] {
+            for limit in [1, 5, 50] {
+                #expect(
+                    try parallel.search(query, limit: limit) == single.search(query, limit: limit), "\(query) \(limit)")
+            }
+        }
+    }
+
     @Test("an import that fails part-way leaves the library as it was")
     func rollback() throws {
         let library = try library()

@@ -27,7 +27,8 @@ struct RulesMutationTests {
             } catch let error as ConfigError {
                 #expect(error.line != nil, "\(kind) #\(index): \(error)")
                 #expect(!error.description.contains("\n"), "\(kind) #\(index): \(error.description.prefix(300))")
-                #expect(error.description.utf8.count < 1_000, "\(kind) #\(index): \(error.description.utf8.count) bytes")
+                #expect(
+                    error.description.utf8.count < 1_000, "\(kind) #\(index): \(error.description.utf8.count) bytes")
             }
         }
     }
@@ -47,7 +48,9 @@ struct RulesMutationTests {
             return Array(bytes.prefix(random.int(in: 0..<bytes.count)))
         case .flippedBytes:
             var copy = bytes
-            for _ in 0...random.int(in: 0..<8) { copy[random.int(in: 0..<copy.count)] ^= UInt8(random.int(in: 1..<256)) }
+            for _ in 0...random.int(in: 0..<8) {
+                copy[random.int(in: 0..<copy.count)] ^= UInt8(random.int(in: 1..<256))
+            }
             return copy
         case .invalidUTF8:
             var copy = bytes
@@ -57,7 +60,8 @@ struct RulesMutationTests {
             return [0xEF, 0xBB, 0xBF] + bytes
         case .deepFlowNesting:
             let depth = 500 * (index + 1)
-            return Array((text + "\nextra: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+            return Array(
+                (text + "\nextra: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
         case .deepBlockNesting:
             let depth = 40 * (index + 1)
             let nested = (0..<depth).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n")
@@ -68,7 +72,9 @@ struct RulesMutationTests {
         case .aliasBomb:
             var bomb = "a0: &a0 [\"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\"]\n"
             for level in 1...(8 + index % 6) {
-                bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
+                bomb +=
+                    "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ")
+                    + "]\n"
             }
             let top = "*a\(8 + index % 6)"
             return Array((bomb + text.replacingOccurrences(of: "may_use: [core]", with: "may_use: \(top)")).utf8)

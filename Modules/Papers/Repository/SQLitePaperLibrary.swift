@@ -2,14 +2,20 @@ import Core
 import Database
 import Foundation
 import PapersEntity
+import Synchronization
 
 /// The library in SQLite, through the shared `AppDatabase`, with an FTS5 index for offline search.
 public struct SQLitePaperLibrary: PaperLibrary {
     private let database: AppDatabase
+    private let parallelSearchFrom: Int64
 
     /// Creates the library over a database migrated with `PapersSchema.migrator`.
-    public init(database: AppDatabase) {
+    ///
+    /// - Parameter parallelSearchFrom: from how many papers a search is ranked on every core;
+    ///   below it one core is quicker.
+    public init(database: AppDatabase, parallelSearchFrom: Int64 = 20_000) {
         self.database = database
+        self.parallelSearchFrom = parallelSearchFrom
     }
 
     /// The paper with this id, if the library has it.
@@ -93,18 +99,60 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// Papers matching `text` in the FTS5 index, best match (BM25) first, over every match.
     ///
     /// BM25 costs about a microsecond per matching paper, so a word found in most of a
-    /// 100,000-paper library takes tens of milliseconds to rank; ranking only the newest
-    /// matches would be faster and would never show an older paper that matches best.
+    /// 100,000-paper library takes tens of milliseconds to rank on one core. A large library is
+    /// therefore ranked in key ranges on every core at once (each range's best `limit`, merged
+    /// by score): the result is the same, because FTS5 computes BM25's document frequencies over
+    /// the whole index whatever rows a query is limited to. Ranking only the newest matches
+    /// would be faster still, and would never show an older paper that matches best.
     public func search(_ text: String, limit: Int) throws -> [Paper] {
-        guard let match = FullTextQuery.match(text) else { return [] }
-        return try database.read { db in
+        guard let match = FullTextQuery.match(text), limit > 0 else { return [] }
+        let lastKey = try database.read { db in try Int64.fetchOne(db, sql: "SELECT max(key) FROM papers") ?? 0 }
+        guard lastKey > 0 else { return [] }
+        let parts = lastKey < parallelSearchFrom ? 1 : min(4, max(2, ProcessInfo.processInfo.activeProcessorCount))
+        let ranges = (0..<parts).map { part in
+            (lastKey * Int64(part) / Int64(parts) + 1)...(lastKey * Int64(part + 1) / Int64(parts))
+        }
+        let found = Mutex<[[ScoredPaper]]>(Array(repeating: [], count: parts))
+        let failure = Mutex<(any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            do {
+                let best = try rank(match, keys: ranges[part], limit: limit)
+                found.withLock { $0[part] = best }
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return found.withLock { $0 }.joined().sorted { ($0.score, $0.key) < ($1.score, $1.key) }.prefix(limit)
+            .map(\.paper)
+    }
+
+    private struct ScoredPaper: Sendable {
+        let score: Double
+        let key: Int64
+        let paper: Paper
+    }
+
+    /// The best `limit` matches among papers whose key is in `keys`, with their BM25 scores;
+    /// equal scores in key order, so a search answers the same however it is split.
+    ///
+    /// The ranking runs on keys and scores alone, and only the best `limit` rows are joined to
+    /// `papers`: ordering the join by `rank, rowid` made SQLite fetch every match's row first
+    /// (153 ms instead of 71 for a word in 84,000 of 100,000 papers).
+    private func rank(_ match: String, keys: ClosedRange<Int64>, limit: Int) throws -> [ScoredPaper] {
+        try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT \(Columns.select("p")) FROM papers_fts JOIN papers p ON p.key = papers_fts.rowid
-                        WHERE papers_fts MATCH ? ORDER BY papers_fts.rank LIMIT ?
-                        """), arguments: [match, limit]
-            ).map(Columns.paper)
+                        SELECT \(Columns.select("p")), best.score, best.key FROM (
+                            SELECT rowid AS key, bm25(papers_fts) AS score FROM papers_fts
+                            WHERE papers_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY score, rowid LIMIT ?
+                        ) AS best JOIN papers p ON p.key = best.key ORDER BY best.score, best.key
+                        """), arguments: [match, keys.lowerBound, keys.upperBound, limit]
+            ).map { row in
+                ScoredPaper(
+                    score: row[Columns.names.count], key: row[Columns.names.count + 1], paper: Columns.paper(row))
+            }
         }
     }
 
