@@ -64,7 +64,7 @@ let tools: [Target] = [
     .executableTarget(
         name: "StrataCLI",
         dependencies: [
-            "StrataLint", "StrataScaffold", "AppSupport", argumentParser,
+            "StrataLint", "StrataScaffold", "AppSupport", "Core", argumentParser,
         ],
         path: "Tools/strata", swiftSettings: strict),
     .testTarget(

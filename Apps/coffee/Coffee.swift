@@ -1,4 +1,5 @@
 import ArgumentParser
+import Core
 
 /// `coffee`: coffee orders, kept in a local database or on an orders server, and the server itself.
 @main
@@ -11,7 +12,7 @@ struct Coffee: AsyncParsableCommand {
             another file; --server URL uses a running `coffee serve` instead. An id may be given by any \
             unique prefix, such as the 8 characters `coffee list` shows.
             """,
-        version: "1.0.0",
+        version: StrataVersion.current,
         subcommands: [
             MenuCommand.self, OrderCommand.self, ListCommand.self, ShowCommand.self, AdvanceCommand.self,
             CancelCommand.self, DeleteCommand.self, ReportCommand.self, ServeCommand.self,

@@ -16,6 +16,7 @@ struct ColorEventsCommand: AsyncParsableCommand {
             With no subcommand, runs the interactive screens when stdin is a terminal and prints \
             the screens' state otherwise.
             """,
+        version: StrataVersion.current,
         subcommands: [Run.self, Send.self, Events.self, Journal.self, Replay.self]
     )
 

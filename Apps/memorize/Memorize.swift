@@ -1,4 +1,5 @@
 import ArgumentParser
+import Core
 
 /// `memorize`: the CS193p card-matching game in a terminal.
 @main
@@ -11,6 +12,7 @@ struct Memorize: AsyncParsableCommand {
             the table, too many pairs), 66 unknown theme or missing themes file, 74 the score database \
             failed, 78 a themes file that cannot be understood.
             """,
+        version: StrataVersion.current,
         subcommands: [Play.self, Themes.self, Scores.self],
         defaultSubcommand: Play.self)
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Core
 import PapersFactory
 
 /// `papers`: search arXiv from the terminal, keep a local library, search it offline.
@@ -16,7 +17,7 @@ struct PapersCommand: AsyncParsableCommand {
             or --db, or $STRATA_PAPERS_DB). Requests keep 3 s apart, across runs too, as the API's terms ask. \
             Exit codes: 64 usage, 66 not found, 69 network, 76 arXiv API error, 78 bad data, 74 storage.
             """,
-        version: PapersFactory.version,
+        version: StrataVersion.current,
         subcommands: [
             Search.self, Latest.self, Show.self, Fav.self, Unfav.self, Favorites.self,
             Library.self, Import.self, Bibtex.self,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Core
 import Foundation
 
 /// `strata`: the repository's own tool; each job is a subcommand (see Subcommands.swift).
@@ -7,6 +8,7 @@ struct Strata: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Scaffold layered features, check the architecture, draw the module graph.",
+        version: StrataVersion.current,
         subcommands: subcommands)
 
     /// Parses and runs a subcommand. Argument errors exit with 2, as the architecture checker

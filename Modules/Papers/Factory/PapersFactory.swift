@@ -13,10 +13,8 @@ import PapersUseCase
 /// injects it; nothing else in the feature creates its own. It reads no environment: the app
 /// resolves the library file and the API endpoint and passes them in.
 public enum PapersFactory {
-    /// The tool's version, sent in the User-Agent.
-    public static let version = "1.0.0"
     /// The User-Agent arXiv sees: the tool and its version, as the API's terms ask.
-    public static let userAgent = "strata-papers/\(version) (papers command-line arXiv library)"
+    public static let userAgent = "strata-papers/\(StrataVersion.current) (papers command-line arXiv library)"
     /// arXiv's own query endpoint, used unless the app is given another.
     public static let defaultAPIURL = ArxivAPI.Configuration.defaultBaseURL
     /// Limits of each HTTP attempt: a page of 2,000 entries is about 20 MB and can take a minute.
