@@ -4,7 +4,9 @@ import Testing
 
 @Suite("--version")
 struct VersionTests {
-    @Test("every app and strata print the one Strata version", arguments: ["papers", "coffee", "memorize", "color-events", "strata"])
+    static let tools = ["papers", "coffee", "memorize", "color-events", "strata"]
+
+    @Test("every app and strata print the one Strata version", arguments: tools)
     func version(app: String) throws {
         let result = try BinaryRunner(product: app).run(["--version"])
         #expect(result.status == 0, "\(result.stderr)")
