@@ -26,7 +26,10 @@ struct Renderer {
         case .json: print(try JSONOutput.string(PaperListJSON(data, emptyMessage: emptyMessage(data.subject))))
         case .plain:
             for row in data.rows {
-                print([row.shortID, row.date, row.category, row.authors, row.title].joined(separator: "\t"))
+                // Plain is for scripts: every author, not the summary the table shows.
+                print(
+                    [row.shortID, row.date, row.category, row.allAuthors.joined(separator: ", "), row.title]
+                        .joined(separator: "\t"))
             }
         case .text:
             guard !data.rows.isEmpty else {

@@ -39,6 +39,10 @@ struct PapersAppTests {
                 "1201.4869v1\t2012-01-23\tcond-mat.mes-hall\tAdrian Del Maestro\tA Luttinger Liquid Core Inside Helium-4 Filled Nanopores"
             ))
 
+        let several = try papers.run(["library", "search", "au:gotlieb", "--format", "plain", "--offline"] + db)
+        #expect(
+            several.stdout.contains("\tMohit Kumar Ahuja, Arnaud Gotlieb, Helge Spieker\tTesting Deep Learning Models"))
+
         let show = try papers.run(["show", "1201.4869", "--format", "json", "--offline"] + db)
         #expect(show.status == 0)
         let detail = try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any]
