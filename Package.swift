@@ -37,7 +37,7 @@ let core: [Target] = [
         name: "CLibXML2", path: "Modules/Shared/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     module("HTTPServer", path: "Modules/Shared/HTTPServer", dependencies: ["Core", hummingbird, logging]),
     // What every app shares: output formats, the run-and-report wrapper, database paths, shared error words.
-    module("AppSupport", path: "Modules/AppSupport", dependencies: ["Core", "TerminalUI", argumentParser]),
+    module("AppSupport", path: "Apps/AppSupport", dependencies: ["Core", "TerminalUI", argumentParser]),
 ]
 
 let coreTests: [Target] = [
