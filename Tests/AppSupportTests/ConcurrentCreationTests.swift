@@ -5,14 +5,11 @@ import Testing
 /// Several processes creating one new database at once: each waits for the others, none fails.
 @Suite("processes racing to create one database")
 struct ConcurrentCreationTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     /// Each app with a command that creates its database and writes to it.
     static let apps: [(app: String, command: [String])] = [
         (
             "papers",
-            ["import", root.appendingPathComponent("Tests/Fixtures/arxiv/legacy2016-au-del_maestro-10-of-31.xml").path]
+            ["import", FixtureFiles.url("arxiv", "legacy2016-au-del_maestro-10-of-31.xml").path]
         ),
         ("coffee", ["order", "--name", "Ada", "--coffee", "latte", "--size", "small"]),
         (

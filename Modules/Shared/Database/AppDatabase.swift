@@ -52,10 +52,9 @@ public struct AppDatabase: Sendable {
         let deadline = Date().addingTimeInterval(busyTimeout)
         var pause: TimeInterval = 0.002
         while true {
-            var before: Set<String>?
             do {
                 let pool = try DatabasePool(path: url.path, configuration: configuration(busyTimeout: busyTimeout))
-                before = try? pool.read(migrator.appliedIdentifiers)
+                let before = try? pool.read(migrator.appliedIdentifiers)
                 do {
                     try migrate(pool, migrator: migrator, renamed: renamed)
                     return pool
