@@ -9,7 +9,7 @@ import Darwin
 /// Refuses a start tag longer than `limit` bytes before libxml2 sees it.
 ///
 /// Why: libxml2 2.9 checks a start tag's attributes for duplicates pair by pair, so one tag
-/// with a few hundred thousand attributes holds the CPU for minutes (`xmllint --stream` too).
+/// with a few hundred thousand attributes holds the CPU for minutes (xmllint in stream mode too).
 /// No Atom feed needs a long start tag (arXiv's longest is under 300 bytes).
 ///
 /// Why it is cheap: XML allows no `<` inside a tag, not even in a quoted value, so a tag can
