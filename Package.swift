@@ -6,6 +6,8 @@ let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let postgresNIO: Target.Dependency = .product(name: "PostgresNIO", package: "postgres-nio")
+let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 
 // MARK: - Features
 //
@@ -13,7 +15,10 @@ let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package
 // targets under Modules/<Name>/, one test target per layer under Tests/, and a thin
 // executable under Apps/<app>. `strata new` and `strata remove` edit this list.
 let features: [Feature] = [
-    Feature("Coffee", app: "coffee", infrastructure: ["Database", "HTTPClient"], server: ["HTTPServer", hummingbird]),
+    // Orders live in SQLite (the embedded default) or PostgreSQL (several servers on one database).
+    Feature(
+        "Coffee", app: "coffee", infrastructure: ["Database", "Postgres", postgresNIO, "HTTPClient"],
+        server: ["HTTPServer", hummingbird, serviceLifecycle]),
     // The bus's subscriber queues are the shared Mailbox (Modules/Shared/Mailbox says why not AsyncStream).
     Feature("ColorEvents", app: "color-events", infrastructure: ["Database"], useCaseInfrastructure: ["Mailbox"]),
     Feature("Memorize", app: "memorize", infrastructure: ["Database"]),
@@ -28,6 +33,9 @@ let features: [Feature] = [
 let core: [Target] = [
     module("Core", path: "Modules/Core"),
     module("Database", path: "Modules/Shared/Database", dependencies: ["Core", grdb]),
+    // PostgreSQL through postgres-nio: a URL, a pool run as a service, migrations, errors as StorageError.
+    module(
+        "Postgres", path: "Modules/Shared/Postgres", dependencies: ["Core", postgresNIO, logging, serviceLifecycle]),
     module("HTTPClient", path: "Modules/Shared/HTTPClient", dependencies: ["Core"]),
     module("TerminalUI", path: "Modules/Shared/TerminalUI"),
     // A subscriber queue with barriers, for in-process buses (ColorEvents' event bus).
@@ -35,7 +43,8 @@ let core: [Target] = [
     // libxml2's streaming reader, for features that parse large XML feeds (Debian: libxml2-dev).
     .systemLibrary(
         name: "CLibXML2", path: "Modules/Shared/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-    module("HTTPServer", path: "Modules/Shared/HTTPServer", dependencies: ["Core", hummingbird, logging]),
+    module(
+        "HTTPServer", path: "Modules/Shared/HTTPServer", dependencies: ["Core", hummingbird, logging, serviceLifecycle]),
     // What every app shares: output formats, the run-and-report wrapper, database paths, shared error words.
     module("AppSupport", path: "Apps/AppSupport", dependencies: ["Core", "TerminalUI", argumentParser]),
 ]
@@ -44,6 +53,7 @@ let coreTests: [Target] = [
     test("CoreTests", dependencies: ["Core"]),
     test("DatabaseTests", dependencies: ["Database", "Core", "TestSupport", grdb]),
     test("HTTPClientTests", dependencies: ["HTTPClient", "Core", "TestSupport"]),
+    test("PostgresTests", dependencies: ["Postgres", "Core", "TestSupport", postgresNIO]),
     test("TerminalUITests", dependencies: ["TerminalUI"]),
     test("MailboxTests", dependencies: ["Mailbox"]),
     test("HTTPServerTests", dependencies: ["HTTPServer", "Core", "TestSupport", hummingbird]),
@@ -101,6 +111,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
     ],

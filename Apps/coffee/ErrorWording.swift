@@ -63,6 +63,9 @@ enum ErrorWording {
                 "the database holds an order that cannot be read (id \(Quote.text(id))); it was not written by coffee"
         case .notAServerURL(let url):
             return "\(Quote.quoted(url)) is not a server URL; pass one like http://127.0.0.1:8080 to --server"
+        case .notADatabaseURL(let url):
+            return
+                "\(Quote.quoted(url)) is not a PostgreSQL URL; pass one like postgres://user@127.0.0.1:5432/coffee to --database"
         case .notAnOrdersServer(let request, let status):
             return "\(Quote.text(request, limit: 200)) answered HTTP \(status); is --server a `coffee serve`?"
         case .unexpectedAnswer(let request):

@@ -62,6 +62,8 @@ public enum CoffeeError: DomainError, Equatable, Codable {
     case unreadableOrder(id: String)
     /// The text is not an http(s) URL with a host.
     case notAServerURL(url: String)
+    /// The text is not a `postgres://` URL with a user and a host (the text without its password).
+    case notADatabaseURL(url: String)
     /// The server answered an error status without an orders server's error body.
     case notAnOrdersServer(request: String, status: Int)
     /// The server answered something other than what the orders API sends.
@@ -83,7 +85,7 @@ public enum CoffeeError: DomainError, Equatable, Codable {
             .unknownSize,
             .unknownStatus, .unknownSort, .notADate, .notATime, .unknownParameter:
             .validation
-        case .notAnOrderID, .ambiguousID, .notAServerURL, .remoteCannotServe, .cannotListen: .usage
+        case .notAnOrderID, .ambiguousID, .notAServerURL, .notADatabaseURL, .remoteCannotServe, .cannotListen: .usage
         case .orderNotFound: .notFound
         case .forbiddenMove, .orderIsFinal, .duplicateOrder: .conflict
         case .unreadableOrder, .unexpectedAnswer: .badData

@@ -7,8 +7,9 @@ import Core
 import Database
 import Foundation
 import HTTPClient
+import Postgres
 
-/// Builds the coffee feature: on a local SQLite file, on a remote orders server, or in memory.
+/// Builds the coffee feature: on a local SQLite file, on PostgreSQL, on a remote orders server, or in memory.
 ///
 /// The factory is the only place that creates shared things (the database, the HTTP client,
 /// the clock, the id source) and injects them into the layers. It reads no environment and
@@ -25,6 +26,24 @@ public enum CoffeeFactory {
         return CoffeeFeature(
             useCase: CoffeeUseCase(repository: SQLiteOrderRepository(database: database), clock: clock, ids: ids),
             servable: true)
+    }
+
+    /// The feature on the PostgreSQL database at `databaseURL` (`postgres://user@host:port/db`),
+    /// which any number of servers may share. Nothing connects until the feature runs (`run(_:)`,
+    /// `serve`), which migrates the schema first.
+    ///
+    /// - Throws: `CoffeeError.notADatabaseURL` (naming the URL without its password) when it is
+    ///   not a `postgres://` URL with a user and a host.
+    public static func postgres(
+        databaseURL: String, maximumConnections: Int = 20, clock: WallClock = .live, ids: UUIDGenerator = .live
+    ) throws -> CoffeeFeature {
+        guard let location = PostgresLocation(databaseURL) else {
+            throw CoffeeError.notADatabaseURL(url: PostgresLocation.redacting(databaseURL))
+        }
+        let database = PostgresStore(location: location, maximumConnections: maximumConnections)
+        return CoffeeFeature(
+            useCase: CoffeeUseCase(repository: PostgresOrderRepository(database: database), clock: clock, ids: ids),
+            servable: true, postgres: database)
     }
 
     /// The feature on an orders server (`coffee serve`), such as `http://127.0.0.1:8080`.
@@ -59,12 +78,28 @@ public enum CoffeeFactory {
 public struct CoffeeFeature: Sendable {
     /// The use cases, for the server and for tests.
     public let useCase: CoffeeUseCase
-    /// Whether the orders live here (a file, memory), so `serve` has something to serve.
+    /// Whether the orders live here (a file, a database, memory), so `serve` has something to serve.
     private let servable: Bool
+    /// The PostgreSQL database, whose connection pool must run while the feature is used.
+    private let postgres: PostgresStore?
 
-    init(useCase: CoffeeUseCase, servable: Bool) {
+    init(useCase: CoffeeUseCase, servable: Bool, postgres: PostgresStore? = nil) {
         self.useCase = useCase
         self.servable = servable
+        self.postgres = postgres
+    }
+
+    /// Runs `body` with the storage ready: on PostgreSQL the pool runs and the schema is
+    /// migrated first, then the pool stops; on a file, in memory or remote, `body` just runs.
+    ///
+    /// - Throws: `StorageError` when PostgreSQL cannot be reached or migrated; `body`'s errors.
+    public func run<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
+        guard let postgres else { return try await body() }
+        try await postgres.checkReachable()
+        return try await postgres.run {
+            try await CoffeeSchema.postgres.apply(to: postgres)
+            return try await body()
+        }
     }
 
     /// The orders screen's presenter; times are shown in `timeZone`.
@@ -89,6 +124,16 @@ public struct CoffeeFeature: Sendable {
         host: String, port: Int, quiet: Bool = false, onListening: @escaping @Sendable (String, Int) -> Void
     ) async throws {
         guard servable else { throw CoffeeError.remoteCannotServe }
-        try await makeServer().run(host: host, port: port, quiet: quiet, onListening: onListening)
+        guard let postgres else {
+            return try await makeServer().run(host: host, port: port, quiet: quiet, onListening: onListening)
+        }
+        // The pool runs as a service beside the server (stopped after it on SIGTERM, so requests
+        // under way finish), and the port opens only once the schema is migrated.
+        try await makeServer().run(
+            host: host, port: port, quiet: quiet, services: [postgres],
+            beforeStart: {
+                try await postgres.checkReachable()
+                try await CoffeeSchema.postgres.apply(to: postgres)
+            }, onListening: onListening)
     }
 }

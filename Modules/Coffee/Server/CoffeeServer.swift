@@ -4,6 +4,7 @@ import Core
 import Foundation
 import HTTPServer
 import Hummingbird
+import ServiceLifecycle
 
 /// The orders API over the coffee use cases: what `coffee serve` runs.
 ///
@@ -35,15 +36,20 @@ public struct CoffeeServer: Sendable {
     ///
     /// - Parameters:
     ///   - quiet: log only critical errors (tests stop servers by cancelling them).
+    ///   - services: what the use cases' storage needs running (a connection pool); stopped after the server.
+    ///   - beforeStart: storage set-up to finish before the port opens (migrations).
     ///   - onListening: gets the host and the port actually bound (the real one when 0 was asked for).
     /// - Throws: `CoffeeError.cannotListen` when the address cannot be bound (the feature's own
     ///   case, so the app words it with the rest and no layer above needs the server module).
     public func run(
-        host: String, port: Int, quiet: Bool = false,
+        host: String, port: Int, quiet: Bool = false, services: [any Service] = [],
+        beforeStart: (@Sendable () async throws -> Void)? = nil,
         onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void
     ) async throws {
         do {
-            try await HTTPServerRunner(address: .init(host: host, port: port), quiet: quiet).run(router()) { address in
+            try await HTTPServerRunner(address: .init(host: host, port: port), quiet: quiet).run(
+                router(), services: services, beforeStart: beforeStart
+            ) { address in
                 onListening(address.host, address.port)
             }
         } catch ServerError.cannotListen(let host, let port, let reason) {

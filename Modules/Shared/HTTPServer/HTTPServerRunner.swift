@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// Runs a router as an HTTP/1.1 server until SIGINT or SIGTERM, then stops cleanly.
 ///
@@ -35,23 +36,35 @@ public struct HTTPServerRunner: Sendable {
 
     /// Serves `router` until the process gets SIGINT or SIGTERM (or the task is cancelled).
     ///
-    /// - Parameter onListening: called once with the address actually bound (the real port when 0 was asked for).
-    /// - Throws: `ServerError.cannotListen` when the address cannot be bound.
+    /// - Parameters:
+    ///   - services: what the routes need running, such as a database's connection pool. They
+    ///     start first and stop last: on SIGTERM the server finishes its requests before they stop.
+    ///   - beforeStart: work the routes need done first (a database migrated); the port is not
+    ///     opened until it returns, and its error ends the run.
+    ///   - onListening: called once with the address actually bound (the real port when 0 was asked for).
+    /// - Throws: `beforeStart`'s or a service's `DomainError` as it is; `ServerError.cannotListen`
+    ///   when the address cannot be bound.
     public func run<Context: RequestContext>(
-        _ router: Router<Context>, onListening: @escaping @Sendable (Address) -> Void
+        _ router: Router<Context>, services: [any Service] = [],
+        beforeStart: (@Sendable () async throws -> Void)? = nil,
+        onListening: @escaping @Sendable (Address) -> Void
     ) async throws where Context: InitializableFromSource<ApplicationRequestContextSource> {
         var logger = Logger(label: "strata.http")
         logger.logLevel = logLevel
         let requested = address
-        let app = Application(
+        var app = Application(
             router: router,
             configuration: .init(address: .hostname(address.host, port: address.port), serverName: nil),
+            services: services,
             onServerRunning: { channel in
                 onListening(Address(host: requested.host, port: channel.localAddress?.port ?? requested.port))
             },
             logger: logger)
+        if let beforeStart { app.beforeServerStarts(perform: beforeStart) }
         do {
             try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        } catch let error as any DomainError {
+            throw error
         } catch {
             throw ServerError.cannotListen(host: address.host, port: address.port, reason: String(describing: error))
         }

@@ -1,0 +1,180 @@
+import CoffeeEntity
+import Core
+import Foundation
+import Postgres
+import PostgresNIO
+
+/// Orders in a PostgreSQL database (`CoffeeSchema.postgres`) that several servers share.
+///
+/// Each change is one transaction at READ COMMITTED. A status change locks the order's row
+/// (`SELECT … FOR UPDATE`) and checks the rule on the row as stored: of two servers racing to
+/// move one order, the second waits for the first to commit, then reads the moved order and
+/// gets `forbiddenMove` (409). A row lock, not SERIALIZABLE: it blocks only writers of that one
+/// order and never fails a transaction that could have succeeded, so there is nothing to retry.
+public struct PostgresOrderRepository: OrderRepository {
+    private let database: PostgresStore
+
+    /// A repository over a database migrated with `CoffeeSchema.postgres`.
+    public init(database: PostgresStore) {
+        self.database = database
+    }
+
+    /// What the shop sells, in menu order.
+    public func menu() async throws -> Menu {
+        try await database.read { connection in
+            var items: [MenuItem] = []
+            let rows = try await connection.query(
+                "SELECT name, small, medium, large FROM menu_items ORDER BY position", logger: database.statementLogger)
+            for try await (name, small, medium, large) in rows.decode((String, Int, Int, Int).self) {
+                items.append(MenuItem(name: name, prices: Prices(small: small, medium: medium, large: large)))
+            }
+            return Menu(items: items)
+        }
+    }
+
+    /// The matching orders, filtered and sorted in SQL.
+    public func list(_ query: OrderQuery) async throws -> [Order] {
+        try await database.read { connection in
+            try await Self.orders(try await connection.query(Self.select(query), logger: database.statementLogger))
+        }
+    }
+
+    /// The order with `id`.
+    public func get(_ id: Order.ID) async throws -> Order {
+        try await database.read { connection in try await fetch(connection, id, locking: false) }
+    }
+
+    /// Inserts the order and bumps the revision in one transaction; a taken id changes nothing.
+    public func add(_ order: Order) async throws -> Order {
+        try await database.write { connection in
+            let rows = try await connection.query(
+                """
+                INSERT INTO orders (id, customer, customer_key, coffee, size, total_cents, status, created_at, updated_at)
+                VALUES (\(order.idString), \(order.customer), \(OrderQuery.customerKey(order.customer)),
+                    \(order.coffee), \(order.size.rawValue), \(order.totalCents), \(order.status.rawValue),
+                    \(order.createdAt.millisecondsSince1970), \(order.updatedAt.millisecondsSince1970))
+                ON CONFLICT (id) DO NOTHING RETURNING id
+                """, logger: database.statementLogger)
+            // No row returned means the id was there already: a domain conflict, not a storage failure.
+            guard try await rows.collect().count == 1 else { throw CoffeeError.duplicateOrder(order: order.shortID) }
+            try await bumpRevision(connection)
+            return order
+        }
+    }
+
+    /// Locks the order's row, checks the rule on it and writes the new status, in one transaction.
+    public func update(_ id: Order.ID, status: OrderStatus, at date: Date) async throws -> Order {
+        try await database.write { connection in
+            let moved = try await fetch(connection, id, locking: true).moving(to: status, at: date)
+            try await connection.query(
+                """
+                UPDATE orders SET status = \(moved.status.rawValue), updated_at = \(moved.updatedAt.millisecondsSince1970)
+                WHERE id = \(moved.idString)
+                """, logger: database.statementLogger)
+            try await bumpRevision(connection)
+            return moved
+        }
+    }
+
+    /// Reads and deletes the order in one transaction.
+    public func delete(_ id: Order.ID) async throws -> Order {
+        try await database.write { connection in
+            let order = try await fetch(connection, id, locking: true)
+            try await connection.query("DELETE FROM orders WHERE id = \(order.idString)", logger: database.statementLogger)
+            try await bumpRevision(connection)
+            return order
+        }
+    }
+
+    /// The sum of the revision counters, which every committed change in any process has raised.
+    ///
+    /// A counter bumped inside the writing transaction, not LISTEN/NOTIFY: a notification arrives
+    /// some time after the commit, and a list read in that gap would be cached as current; the
+    /// counter is exact the moment the change is visible. One counter row would make every
+    /// writer wait for the previous one's commit (its row lock is held until then, so commits
+    /// could not share a WAL flush); 16 rows, picked by the server process of the connection,
+    /// let concurrent writers proceed while the sum still rises with every change.
+    public func revision() async throws -> Int64? {
+        try await database.read { connection in
+            let rows = try await connection.query(
+                "SELECT sum(value)::bigint FROM order_revisions", logger: database.statementLogger)
+            for try await value in rows.decode(Int64.self) { return value }
+            return 0
+        }
+    }
+
+    private func bumpRevision(_ connection: PostgresConnection) async throws {
+        try await connection.query(
+            "UPDATE order_revisions SET value = value + 1 WHERE stripe = pg_backend_pid() % \(CoffeeSchema.revisionStripes)",
+            logger: database.statementLogger)
+    }
+
+    // MARK: - Rows
+
+    private static let columns = "id, customer, coffee, size, total_cents, status, created_at, updated_at"
+
+    private func fetch(_ connection: PostgresConnection, _ id: Order.ID, locking: Bool) async throws -> Order {
+        let key = id.rawValue.uuidString.lowercased()
+        let lock = locking ? " FOR UPDATE" : ""
+        let rows = try await connection.query(
+            PostgresQuery(
+                unsafeSQL: "SELECT \(Self.columns) FROM orders WHERE id = $1\(lock)",
+                binds: try Self.bindings([key])),
+            logger: database.statementLogger)
+        guard let order = try await Self.orders(rows).first else { throw CoffeeError.orderNotFound(id: key) }
+        return order
+    }
+
+    /// The SQL of a query; the sort matches `OrderSort.orders(_:before:)` exactly.
+    static func select(_ query: OrderQuery) throws -> PostgresQuery {
+        var conditions: [String] = []
+        var values: [any PostgresEncodable & Sendable] = []
+        func bind(_ value: any PostgresEncodable & Sendable) -> String {
+            values.append(value)
+            return "$\(values.count)"
+        }
+        if let status = query.status {
+            conditions.append("status = \(bind(status.rawValue))")
+        }
+        if let customer = query.customer {
+            conditions.append("customer_key = \(bind(OrderQuery.customerKey(customer)))")
+        }
+        if let prefix = query.idPrefix {
+            // A range on the primary key instead of LIKE: the index is used and `%` or `_` mean nothing.
+            conditions.append("id >= \(bind(prefix.lowercased())) AND id < \(bind(prefix.lowercased() + "\u{7F}"))")
+        }
+        if let from = query.createdFrom {
+            conditions.append("created_at >= \(bind(from.millisecondsSince1970))")
+        }
+        if let before = query.createdBefore {
+            conditions.append("created_at < \(bind(before.millisecondsSince1970))")
+        }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        let order = query.sort == .total ? "total_cents DESC, created_at, id" : "created_at, id"
+        return PostgresQuery(
+            unsafeSQL: "SELECT \(columns) FROM orders\(filter) ORDER BY \(order)", binds: try bindings(values))
+    }
+
+    private static func bindings(_ values: [any PostgresEncodable & Sendable]) throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values { try bindings.append(value) }
+        return bindings
+    }
+
+    private static func orders(_ rows: PostgresRowSequence) async throws -> [Order] {
+        var orders: [Order] = []
+        for try await (id, customer, coffee, size, total, status, created, updated) in rows.decode(
+            (String, String, String, String, Int, String, Int64, Int64).self)
+        {
+            guard let uuid = UUID(uuidString: id), let size = Size(rawValue: size),
+                let status = OrderStatus(rawValue: status)
+            else { throw CoffeeError.unreadableOrder(id: id) }
+            orders.append(
+                Order(
+                    id: Order.ID(uuid), customer: customer, coffee: coffee, size: size, totalCents: total,
+                    status: status, createdAt: Date(millisecondsSince1970: created),
+                    updatedAt: Date(millisecondsSince1970: updated)))
+        }
+        return orders
+    }
+}

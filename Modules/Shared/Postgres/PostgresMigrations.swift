@@ -1,0 +1,57 @@
+import Core
+import PostgresNIO
+
+/// A schema's migrations, applied in order, each once, by whichever process gets there first.
+///
+/// Ids name versions (`v1`, `v2`, …) as the SQLite schemas do, and the applied ones are kept in
+/// `schema_migrations`. The whole run is one transaction under an advisory lock: two servers
+/// started together never apply a migration twice, and a failure leaves the schema as it was
+/// (PostgreSQL's DDL is transactional). A migration, once released, never changes.
+public struct PostgresMigrations: Sendable {
+    /// One version: its id and its statements (one statement each: the extended protocol takes no lists).
+    public struct Migration: Sendable {
+        public let id: String
+        public let statements: [PostgresQuery]
+
+        public init(_ id: String, _ statements: [PostgresQuery]) {
+            self.id = id
+            self.statements = statements
+        }
+    }
+
+    /// A number that names this schema's lock (any constant of the schema's own).
+    let lockKey: Int64
+    let migrations: [Migration]
+
+    /// Migrations under the advisory lock `lockKey`, oldest first.
+    public init(lockKey: Int64, _ migrations: [Migration]) {
+        self.lockKey = lockKey
+        self.migrations = migrations
+    }
+
+    /// Applies what `database` lacks and returns every applied id, oldest first.
+    @discardableResult
+    public func apply(to database: PostgresStore) async throws -> [String] {
+        let logger = database.statementLogger
+        return try await database.write { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+                logger: logger)
+            var applied: [String] = []
+            for try await id in try await connection.query("SELECT id FROM schema_migrations", logger: logger)
+                .decode(String.self)
+            {
+                applied.append(id)
+            }
+            for migration in migrations where !applied.contains(migration.id) {
+                for statement in migration.statements {
+                    try await connection.query(statement, logger: logger)
+                }
+                try await connection.query("INSERT INTO schema_migrations (id) VALUES (\(migration.id))", logger: logger)
+                applied.append(migration.id)
+            }
+            return migrations.map(\.id).filter(applied.contains)
+        }
+    }
+}

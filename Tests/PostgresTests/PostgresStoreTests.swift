@@ -1,0 +1,90 @@
+import Core
+import Postgres
+import PostgresNIO
+import TestSupport
+import Testing
+
+@Suite("PostgreSQL store on a real server")
+struct PostgresStoreTests {
+    let migrations = PostgresMigrations(
+        lockKey: 42,
+        [
+            .init("v1", ["CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL)"]),
+            .init("v2", ["ALTER TABLE items ADD COLUMN note text", "INSERT INTO items (id, name) VALUES (1, 'first')"]),
+        ])
+
+    @Test("migrations apply once, even when several servers start together")
+    func migrationsOnce() async throws {
+        let location = try #require(PostgresLocation(try await PostgresCluster.makeDatabase()))
+        let stores = (0..<4).map { _ in PostgresStore(location: location, maximumConnections: 2) }
+        try await withThrowingTaskGroup(of: [String].self) { group in
+            for store in stores { group.addTask { await store.run() ; return [] } }
+            for store in stores { group.addTask { try await migrations.apply(to: store) } }
+            var applied: [[String]] = []
+            for _ in stores { if let result = try await group.next() { applied.append(result) } }
+            #expect(applied == Array(repeating: ["v1", "v2"], count: 4))
+            let count = try await stores[0].read { connection in
+                try await connection.query("SELECT count(*)::bigint FROM items", logger: stores[0].statementLogger)
+                    .collect().first?.decode(Int64.self)
+            }
+            #expect(count == 1)
+            group.cancelAll()
+        }
+    }
+
+    @Test("a write that throws is rolled back; the caller's error comes through unchanged")
+    func rollback() async throws {
+        struct Refused: Error, Equatable {}
+        let location = try #require(PostgresLocation(try await PostgresCluster.makeDatabase()))
+        let store = PostgresStore(location: location)
+        try await store.run {
+            try await migrations.apply(to: store)
+            await #expect(throws: Refused()) {
+                try await store.write { connection in
+                    try await connection.query("INSERT INTO items (id, name) VALUES (2, 'second')", logger: store.statementLogger)
+                    throw Refused()
+                }
+            }
+            let names = try await store.read { connection in
+                try await connection.query("SELECT name FROM items ORDER BY id", logger: store.statementLogger)
+                    .collect().map { try $0.decode(String.self) }
+            }
+            #expect(names == ["first"])
+        }
+    }
+
+    @Test("a server error is a StorageError with its message and SQLSTATE, and no password")
+    func serverError() async throws {
+        let url = try await PostgresCluster.makeDatabase()
+        let location = try #require(PostgresLocation(url.replacingOccurrences(of: "strata@", with: "strata:hunter2@")))
+        let store = PostgresStore(location: location)
+        try await store.run {
+            let error = await #expect(throws: StorageError.self) {
+                try await store.execute("SELECT * FROM no_such_table")
+            }
+            #expect(error?.reason == #"relation "no_such_table" does not exist (SQLSTATE 42P01)"#)
+            #expect(error?.path == location.redacted)
+            #expect(error?.path?.contains("hunter2") == false)
+        }
+    }
+
+    @Test("a server that refuses the connection is a StorageError naming the URL", .timeLimit(.minutes(1)))
+    func cannotConnect() async throws {
+        // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+        let location = try #require(PostgresLocation("postgres://ada:hunter2@127.0.0.1:1/orders?sslmode=disable"))
+        let store = PostgresStore(location: location)
+        let error = await #expect(throws: StorageError.self) { try await store.checkReachable() }
+        #expect(error?.operation == .open)
+        #expect(error?.reason == "could not connect: connection refused")
+        #expect(error?.path == "postgres://ada@127.0.0.1:1/orders")
+        #expect(error.map { String(describing: $0) }?.contains("hunter2") == false)
+    }
+
+    @Test("a database that does not exist is reported by the server, before any query")
+    func missingDatabase() async throws {
+        let url = try await PostgresCluster.makeDatabase()
+        let location = try #require(PostgresLocation(url + "_missing"))
+        let error = await #expect(throws: StorageError.self) { try await PostgresStore(location: location).checkReachable() }
+        #expect(error?.reason.contains("does not exist (SQLSTATE 3D000)") == true)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A throwaway PostgreSQL server for the tests, one per test process, started on first use.
+///
+/// `Tools/Scripts/pg-cluster.sh` does the work (the demo and the benchmarks use it too): initdb
+/// into a temporary folder, a free loopback port, the `postgres` user when we are root. It
+/// watches this process and removes the cluster when the process ends, so even a crashed test
+/// run leaves no server behind. Each test asks for a database of its own (`makeDatabase()`).
+/// When PostgreSQL cannot start, every test that needs it fails with the script's one line:
+/// there is no silent skip.
+public enum PostgresCluster {
+    /// Why the cluster could not start: the script's own line.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The cluster's folder and the URL of its `strata` database, once started.
+    private static let started = Task { try start() }
+
+    /// The URL of a new, empty database, such as `postgres://strata@127.0.0.1:54321/t_…`.
+    public static func makeDatabase() async throws -> String {
+        let folder = try await started.value
+        let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        return try script(["createdb", folder, name])
+    }
+
+    private static func start() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pg-\(UUID().uuidString)").path
+        _ = try script(["start", folder, "--watch", String(ProcessInfo.processInfo.processIdentifier)])
+        return folder
+    }
+
+    /// Runs the script and returns its last line of output; its error line when it fails.
+    private static func script(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [scriptPath] + arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let lastLine = { (data: Data) in
+            String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        }
+        guard process.terminationStatus == 0 else {
+            throw Unavailable(description: "PostgreSQL is unavailable for the tests: " + lastLine(err))
+        }
+        return lastLine(out)
+    }
+
+    private static let scriptPath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Tools/Scripts/pg-cluster.sh").path
+}
