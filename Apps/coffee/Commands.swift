@@ -11,9 +11,10 @@ struct MenuCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let common = common
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try common.presenter()
-            await presenter.loadMenu()
-            try Output.show(presenter.menu, as: common.format, text: Views.menu, plain: Views.menu)
+            try await common.withPresenter { presenter in
+                await presenter.loadMenu()
+                try Output.show(presenter.menu, as: common.format, text: Views.menu, plain: Views.menu)
+            }
         }
     }
 }
@@ -36,9 +37,10 @@ struct OrderCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let (common, name, coffee, size) = (common, name, coffee, size)
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try common.presenter()
-            await presenter.place(name: name, coffee: coffee, size: size)
-            try Output.show(presenter.order, as: common.format, text: Views.detail, plain: Views.detail)
+            try await common.withPresenter { presenter in
+                await presenter.place(name: name, coffee: coffee, size: size)
+                try Output.show(presenter.order, as: common.format, text: Views.detail, plain: Views.detail)
+            }
         }
     }
 }
@@ -61,9 +63,10 @@ struct ListCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let (common, status, customer, sort) = (common, status, customer, sort)
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try common.presenter()
-            await presenter.loadOrders(status: status, customer: customer, sort: sort)
-            try Output.show(presenter.orders, as: common.format, text: Views.list, plain: Views.list)
+            try await common.withPresenter { presenter in
+                await presenter.loadOrders(status: status, customer: customer, sort: sort)
+                try Output.show(presenter.orders, as: common.format, text: Views.list, plain: Views.list)
+            }
         }
     }
 }
@@ -81,9 +84,10 @@ struct ReportCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let (common, date) = (common, date)
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try common.presenter()
-            await presenter.loadReport(date: date)
-            try Output.show(presenter.report, as: common.format, text: Views.report, plain: Views.report)
+            try await common.withPresenter { presenter in
+                await presenter.loadReport(date: date)
+                try Output.show(presenter.report, as: common.format, text: Views.report, plain: Views.report)
+            }
         }
     }
 }

@@ -6,7 +6,7 @@ import CoffeePresenter
 import Core
 import Foundation
 
-/// The options every command takes: output format, database file, orders server.
+/// The options every command takes: output format, where the orders are (a file, PostgreSQL, a server).
 struct CommonOptions: ParsableArguments {
     @Option(help: OutputFormat.help)
     var format: OutputFormat = .text
@@ -14,25 +14,57 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "The SQLite file (default: $STRATA_COFFEE_DB, else $XDG_DATA_HOME/strata/coffee.sqlite).")
     var db: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep orders in PostgreSQL instead of a file, such as postgres://user@127.0.0.1:5432/coffee (default: $\(databaseVariable)).",
+            valueName: "url"))
+    var database: String?
+
     @Option(help: "Use the orders server at this URL (such as http://127.0.0.1:8080) instead of the local database.")
     var server: String?
+
+    /// The environment variable that names a PostgreSQL database, as `--database` does.
+    static let databaseVariable = "STRATA_COFFEE_DATABASE_URL"
 
     /// The database file `--db` and the environment name.
     func databaseURL() throws -> URL {
         try DatabasePath.resolve(app: "coffee", option: db)
     }
 
-    /// The feature, local or remote as the options say.
+    /// The PostgreSQL URL `--database` or the environment gives, unless `--db` or `--server` picks another store.
+    func postgresURL(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
+        let chosen = [db == nil ? nil : "--db", database == nil ? nil : "--database", server == nil ? nil : "--server"]
+            .compactMap { $0 }
+        guard chosen.count <= 1 else {
+            throw MessageError.usage("give one of \(chosen.joined(separator: ", ")), not several")
+        }
+        if let database {
+            guard !database.isEmpty else {
+                throw MessageError.usage(
+                    "--database is empty; give a postgres:// URL, or leave it out for the local file")
+            }
+            return database
+        }
+        guard db == nil, server == nil, let value = environment[Self.databaseVariable] else { return nil }
+        guard !value.isEmpty else {
+            throw MessageError.usage(
+                "$\(Self.databaseVariable) is set but empty; give it a postgres:// URL, or unset it for the local file")
+        }
+        return value
+    }
+
+    /// The feature on the file, the PostgreSQL database or the server the options name.
     func feature() throws -> CoffeeFeature {
+        if let url = try postgresURL() { return try CoffeeFactory.postgres(databaseURL: url) }
         guard let server else { return try CoffeeFactory.live(databaseURL: try databaseURL()) }
-        guard db == nil else { throw MessageError.usage("give either --db or --server, not both") }
         guard let url = URL(string: server) else { throw CoffeeError.notAServerURL(url: server) }
         return try CoffeeFactory.remote(serverURL: url)
     }
 
-    /// The orders presenter over the feature.
+    /// Runs `body` with the orders presenter, the storage ready for as long as it runs.
     @MainActor
-    func presenter() throws -> OrdersPresenter {
-        try feature().makeOrdersPresenter()
+    func withPresenter(_ body: @MainActor (OrdersPresenter) async throws -> Void) async throws {
+        let feature = try feature()
+        try await feature.run { try await body(feature.makeOrdersPresenter()) }
     }
 }

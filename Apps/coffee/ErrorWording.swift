@@ -9,6 +9,9 @@ enum ErrorWording {
 
     /// The line for a coffee error; `nil` for the shared infrastructure's errors, which `SharedWording` words.
     static func message(for error: any DomainError) -> String? {
+        if let error = error as? StorageError, let url = error.path, url.hasPrefix("postgres://") {
+            return postgres(error, url: url)
+        }
         guard let error = error as? CoffeeError else { return nil }
         switch error {
         case .emptyCustomer:
@@ -78,6 +81,20 @@ enum ErrorWording {
         case .cannotListen(let host, let port, let reason):
             return
                 "cannot listen on \(host):\(port) (\(Quote.text(reason))); the port is taken: pick another with --port"
+        }
+    }
+
+    /// PostgreSQL's failures: the URL (never with its password) and what to check; a file's are `SharedWording`'s.
+    private static func postgres(_ error: StorageError, url: String) -> String {
+        if error.isBusy {
+            return "PostgreSQL at \(url) gave up the change for a concurrent one (\(error.reason)); retry it"
+        }
+        switch error.operation {
+        case .open:
+            return
+                "cannot use PostgreSQL at \(url): \(Quote.text(error.reason)); check that the server runs and the URL given to --database or $\(CommonOptions.databaseVariable)"
+        case .read, .write:
+            return "PostgreSQL at \(url) failed: \(Quote.text(error.reason))"
         }
     }
 

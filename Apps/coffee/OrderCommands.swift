@@ -27,9 +27,10 @@ extension OrderActionCommand {
     mutating func run() async throws {
         let (common, id) = (common, id)
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try common.presenter()
-            await Self.action.perform(id, on: presenter)
-            try Output.show(presenter.order, as: common.format, text: Views.detail, plain: Views.detail)
+            try await common.withPresenter { presenter in
+                await Self.action.perform(id, on: presenter)
+                try Output.show(presenter.order, as: common.format, text: Views.detail, plain: Views.detail)
+            }
         }
     }
 }

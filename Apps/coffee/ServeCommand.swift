@@ -7,8 +7,12 @@ import Foundation
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the orders API over HTTP on the local database, until SIGINT or SIGTERM.",
-        discussion: "Port 0 picks a free port; the first line printed is `listening on http://HOST:PORT`.")
+        abstract: "Serve the orders API over HTTP on the local database or PostgreSQL, until SIGINT or SIGTERM.",
+        discussion: """
+            Port 0 picks a free port; the first line printed is `listening on http://HOST:PORT`.
+            Several servers may share one PostgreSQL database (--database postgres://…): each order \
+            is stored once, and every server sees every other's changes at once.
+            """)
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -25,11 +29,11 @@ struct ServeCommand: AsyncParsableCommand {
                 throw MessageError.usage("--port \(port) is not a port; use 0 to 65535")
             }
             let feature = try common.feature()
-            let database = try common.databaseURL().path
+            let storage = feature.storage
             try await feature.serve(host: host, port: port) { host, port in
                 // Written straight to the file descriptor: a pipe must see the line at once, tests and demos wait for it.
                 FileHandle.standardOutput.write(
-                    Data("listening on http://\(host):\(port) (database \(database))\n".utf8))
+                    Data("listening on http://\(host):\(port) (database \(storage))\n".utf8))
             }
             FileHandle.standardError.write(Data("coffee: server stopped\n".utf8))
         }

@@ -11,11 +11,21 @@ final class ServeProcess: @unchecked Sendable {
     let url: String
     private let errors = Pipe()
 
-    /// Starts the server on `database` and waits (up to 30 s) for its `listening on` line.
-    init(database: String) throws {
+    /// Starts the server on the SQLite file `database` and waits (up to 30 s) for its `listening on` line.
+    convenience init(database: String) throws {
+        try self.init(storage: ["--db", database])
+    }
+
+    /// Starts the server on the PostgreSQL database at `url`.
+    convenience init(postgres url: String) throws {
+        try self.init(storage: ["--database", url])
+    }
+
+    /// Starts the server with `storage`'s options and waits (up to 30 s) for its `listening on` line.
+    init(storage: [String]) throws {
         let output = Pipe()
         process.executableURL = BinaryRunner(product: "coffee").executable
-        process.arguments = ["serve", "--port", "0", "--db", database]
+        process.arguments = ["serve", "--port", "0"] + storage
         process.standardOutput = output
         process.standardError = errors
         try process.run()

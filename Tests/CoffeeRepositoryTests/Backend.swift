@@ -30,7 +30,8 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
                 SQLiteOrderRepository(database: try coffeeDatabase(url)))
         case .postgres:
             try await withPostgresStores(2) { stores in
-                try await body(PostgresOrderRepository(database: stores[0]), PostgresOrderRepository(database: stores[1]))
+                try await body(
+                    PostgresOrderRepository(database: stores[0]), PostgresOrderRepository(database: stores[1]))
             }
         }
     }

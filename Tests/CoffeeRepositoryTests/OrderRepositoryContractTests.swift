@@ -105,7 +105,9 @@ struct OrderRepositoryContractTests {
         }
     }
 
-    @Test("the revision changes with every change made through any connection, and only then", arguments: Backend.allCases)
+    @Test(
+        "the revision changes with every change made through any connection, and only then", arguments: Backend.allCases
+    )
     func revision(_ backend: Backend) async throws {
         try await backend.withRepositories { server, other in
             let start = try #require(try await server.revision())
@@ -145,7 +147,9 @@ struct OrderRepositoryContractTests {
         }
     }
 
-    @Test("two writers moving the same orders: exactly one wins each, the other gets a conflict", arguments: Backend.allCases)
+    @Test(
+        "two writers moving the same orders: exactly one wins each, the other gets a conflict",
+        arguments: Backend.allCases)
     func racingMoves(_ backend: Backend) async throws {
         try await backend.withRepositories { first, second in
             var orders: [Order] = []

@@ -10,7 +10,8 @@ struct PostgresStoreTests {
         lockKey: 42,
         [
             .init("v1", ["CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL)"]),
-            .init("v2", ["ALTER TABLE items ADD COLUMN note text", "INSERT INTO items (id, name) VALUES (1, 'first')"]),
+            .init(
+                "v2", ["ALTER TABLE items ADD COLUMN note text", "INSERT INTO items (id, name) VALUES (1, 'first')"]),
         ])
 
     @Test("migrations apply once, even when several servers start together")
@@ -18,7 +19,12 @@ struct PostgresStoreTests {
         let location = try #require(PostgresLocation(try await PostgresCluster.makeDatabase()))
         let stores = (0..<4).map { _ in PostgresStore(location: location, maximumConnections: 2) }
         try await withThrowingTaskGroup(of: [String].self) { group in
-            for store in stores { group.addTask { await store.run() ; return [] } }
+            for store in stores {
+                group.addTask {
+                    await store.run()
+                    return []
+                }
+            }
             for store in stores { group.addTask { try await migrations.apply(to: store) } }
             var applied: [[String]] = []
             for _ in stores { if let result = try await group.next() { applied.append(result) } }
@@ -41,7 +47,8 @@ struct PostgresStoreTests {
             try await migrations.apply(to: store)
             await #expect(throws: Refused()) {
                 try await store.write { connection in
-                    try await connection.query("INSERT INTO items (id, name) VALUES (2, 'second')", logger: store.statementLogger)
+                    try await connection.query(
+                        "INSERT INTO items (id, name) VALUES (2, 'second')", logger: store.statementLogger)
                     throw Refused()
                 }
             }
@@ -84,7 +91,9 @@ struct PostgresStoreTests {
     func missingDatabase() async throws {
         let url = try await PostgresCluster.makeDatabase()
         let location = try #require(PostgresLocation(url + "_missing"))
-        let error = await #expect(throws: StorageError.self) { try await PostgresStore(location: location).checkReachable() }
+        let error = await #expect(throws: StorageError.self) {
+            try await PostgresStore(location: location).checkReachable()
+        }
         #expect(error?.reason.contains("does not exist (SQLSTATE 3D000)") == true)
     }
 }

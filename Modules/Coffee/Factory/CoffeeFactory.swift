@@ -25,7 +25,7 @@ public enum CoffeeFactory {
             url: databaseURL, migrator: CoffeeSchema.migrator, renamedMigrations: CoffeeSchema.renamedMigrations)
         return CoffeeFeature(
             useCase: CoffeeUseCase(repository: SQLiteOrderRepository(database: database), clock: clock, ids: ids),
-            servable: true)
+            servable: true, storage: databaseURL.path)
     }
 
     /// The feature on the PostgreSQL database at `databaseURL` (`postgres://user@host:port/db`),
@@ -43,7 +43,7 @@ public enum CoffeeFactory {
         let database = PostgresStore(location: location, maximumConnections: maximumConnections)
         return CoffeeFeature(
             useCase: CoffeeUseCase(repository: PostgresOrderRepository(database: database), clock: clock, ids: ids),
-            servable: true, postgres: database)
+            servable: true, storage: location.redacted, postgres: database)
     }
 
     /// The feature on an orders server (`coffee serve`), such as `http://127.0.0.1:8080`.
@@ -63,14 +63,17 @@ public enum CoffeeFactory {
                 userAgent: "coffee/1.0", limits: HTTPLimits(idleTimeout: 10, totalTimeout: 30), maxAttempts: 1),
             transport: transport)
         let repository = RemoteOrderRepository(baseURL: serverURL, client: client)
-        return CoffeeFeature(useCase: CoffeeUseCase(repository: repository, clock: clock, ids: ids), servable: false)
+        return CoffeeFeature(
+            useCase: CoffeeUseCase(repository: repository, clock: clock, ids: ids), servable: false,
+            storage: serverURL.absoluteString)
     }
 
     /// The feature on a private in-memory repository, for tests and throwaway runs.
     public static func inMemory(
         menu: Menu = .standard, orders: [Order] = [], clock: WallClock = .live, ids: UUIDGenerator = .live
     ) -> CoffeeFeature {
-        CoffeeFeature(useCase: .inMemory(menu: menu, orders: orders, clock: clock, ids: ids), servable: true)
+        CoffeeFeature(
+            useCase: .inMemory(menu: menu, orders: orders, clock: clock, ids: ids), servable: true, storage: "memory")
     }
 }
 
@@ -80,12 +83,16 @@ public struct CoffeeFeature: Sendable {
     public let useCase: CoffeeUseCase
     /// Whether the orders live here (a file, a database, memory), so `serve` has something to serve.
     private let servable: Bool
+    /// Where the orders are, for messages: a file's path, a PostgreSQL URL without its password,
+    /// a server's URL, or `memory`.
+    public let storage: String
     /// The PostgreSQL database, whose connection pool must run while the feature is used.
     private let postgres: PostgresStore?
 
-    init(useCase: CoffeeUseCase, servable: Bool, postgres: PostgresStore? = nil) {
+    init(useCase: CoffeeUseCase, servable: Bool, storage: String, postgres: PostgresStore? = nil) {
         self.useCase = useCase
         self.servable = servable
+        self.storage = storage
         self.postgres = postgres
     }
 
@@ -93,7 +100,9 @@ public struct CoffeeFeature: Sendable {
     /// migrated first, then the pool stops; on a file, in memory or remote, `body` just runs.
     ///
     /// - Throws: `StorageError` when PostgreSQL cannot be reached or migrated; `body`'s errors.
-    public func run<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
+    public func run<Result: Sendable>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+    ) async throws -> Result {
         guard let postgres else { return try await body() }
         try await postgres.checkReachable()
         return try await postgres.run {

@@ -80,7 +80,8 @@ public struct PostgresOrderRepository: OrderRepository {
     public func delete(_ id: Order.ID) async throws -> Order {
         try await database.write { connection in
             let order = try await fetch(connection, id, locking: true)
-            try await connection.query("DELETE FROM orders WHERE id = \(order.idString)", logger: database.statementLogger)
+            try await connection.query(
+                "DELETE FROM orders WHERE id = \(order.idString)", logger: database.statementLogger)
             try await bumpRevision(connection)
             return order
         }

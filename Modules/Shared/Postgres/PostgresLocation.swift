@@ -105,7 +105,8 @@ public struct PostgresLocation: Sendable, Equatable {
                 case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
                 case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
                 }
-            return .init(host: host, port: port, username: user, password: password, database: database, tls: tlsSetting)
+            return .init(
+                host: host, port: port, username: user, password: password, database: database, tls: tlsSetting)
         case .socket(let folder, let port):
             return .init(
                 unixSocketPath: "\(folder)/.s.PGSQL.\(port)", username: user, password: password, database: database)

@@ -48,7 +48,8 @@ public struct PostgresMigrations: Sendable {
                 for statement in migration.statements {
                     try await connection.query(statement, logger: logger)
                 }
-                try await connection.query("INSERT INTO schema_migrations (id) VALUES (\(migration.id))", logger: logger)
+                try await connection.query(
+                    "INSERT INTO schema_migrations (id) VALUES (\(migration.id))", logger: logger)
                 applied.append(migration.id)
             }
             return migrations.map(\.id).filter(applied.contains)

@@ -39,12 +39,11 @@ public final class PostgresStore: Service {
     }
 
     /// Runs `body` while the pool runs, then stops the pool: for a command that is not a server.
-    public func run<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
-        try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask {
-                await self.run()
-                return nil
-            }
+    public func run<Result: Sendable>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+    ) async throws -> Result {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await self.run() }
             defer { group.cancelAll() }
             return try await body()
         }

@@ -25,7 +25,8 @@ public enum PostgresCluster {
     }
 
     private static func start() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pg-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pg-\(UUID().uuidString)")
+            .path
         _ = try script(["start", folder, "--watch", String(ProcessInfo.processInfo.processIdentifier)])
         return folder
     }
