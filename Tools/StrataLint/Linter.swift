@@ -8,15 +8,21 @@ public struct LintOptions: Sendable {
     public var rulesFile: URL?
     /// A saved `swift package dump-package` output to read instead of evaluating the manifest.
     public var packageJSON: URL?
-    /// A baseline of known violations.
+    /// A baseline of known violations; without one, the rules file's `baseline`, if it names one.
     public var baseline: URL?
+    /// Whether the manifest cache under `.build/strata/` is read and refreshed.
+    public var useManifestCache: Bool
 
     /// Creates options for the package at `packageDirectory`.
-    public init(packageDirectory: URL, rulesFile: URL? = nil, packageJSON: URL? = nil, baseline: URL? = nil) {
+    public init(
+        packageDirectory: URL, rulesFile: URL? = nil, packageJSON: URL? = nil, baseline: URL? = nil,
+        useManifestCache: Bool = true
+    ) {
         self.packageDirectory = packageDirectory
         self.rulesFile = rulesFile
         self.packageJSON = packageJSON
         self.baseline = baseline
+        self.useManifestCache = useManifestCache
     }
 }
 
@@ -30,8 +36,10 @@ public struct LintStatistics: Sendable, Codable, Equatable {
     public var files = 0
     /// Import declarations found.
     public var imports = 0
-    /// Seconds spent evaluating the manifest (`swift package dump-package`).
+    /// Seconds spent evaluating the manifest (`swift package dump-package`) or reading its cached output.
     public var manifestSeconds = 0.0
+    /// Whether the manifest cache answered, so SwiftPM was not run.
+    public var manifestCached = false
     /// Seconds spent finding and scanning source files.
     public var scanSeconds = 0.0
     /// Seconds spent in the checks.
@@ -84,13 +92,27 @@ public enum Linter {
             throw ConfigError(
                 file: rulesPath, "cannot read the rules file; create strata.yml in the package root or pass --config")
         }
-        var rules = try RulesParser.parse(String(decoding: rulesData, as: UTF8.self), file: rulesPath)
-        let baseline = try options.baseline.map(Baseline.read)
-        var statistics = LintStatistics()
+        let rules = try RulesParser.parse(String(decoding: rulesData, as: UTF8.self), file: rulesPath)
+        // An explicit --baseline wins; else the one the rules file names, if any.
+        let baselineURL = options.baseline ?? rules.baseline.map { root.appendingPathComponent($0) }
+        let baseline = try baselineURL.map(Baseline.read)
 
-        let loaded = try GraphLoader.load(packageDirectory: root, dumpFile: options.packageJSON)
-        let graph = loaded.graph
+        let loaded = try GraphLoader.load(
+            packageDirectory: root, dumpFile: options.packageJSON, useCache: options.useManifestCache)
+        var statistics = LintStatistics()
         statistics.manifestSeconds = loaded.manifestSeconds
+        statistics.manifestCached = loaded.cacheHit
+        return try check(rules: rules, graph: loaded.graph, root: root, baseline: baseline, statistics: statistics)
+    }
+
+    /// Runs every check of `rules` on `graph`; `files` are the sources already scanned, if they were.
+    static func check(
+        rules: Rules, graph: PackageGraph, root: URL, baseline: Baseline?,
+        files scanned: [String: [ScannedFile]]? = nil,
+        statistics: LintStatistics = LintStatistics()
+    ) throws -> LintResult {
+        var rules = rules
+        var statistics = statistics
         rules.conditions.modules = graph.targetNames.union(graph.productNames)
 
         // The rules are resolved before any file is read: a rule that names nothing fails fast,
@@ -102,9 +124,11 @@ public enum Linter {
         let resolveSeconds = Date().timeIntervalSince(clock)
 
         clock = Date()
-        let files = PackageScanner.scan(
-            graph: graph, root: root, scanner: SwiftImportScanner(conditions: rules.conditions),
-            stringsOf: sourceRules.targetsWithStrings)
+        let files =
+            scanned
+            ?? PackageScanner.scan(
+                graph: graph, root: root, scanner: SwiftImportScanner(conditions: rules.conditions),
+                stringsOf: sourceRules.targetsWithStrings)
         statistics.scanSeconds = Date().timeIntervalSince(clock)
 
         clock = Date()
@@ -112,7 +136,7 @@ public enum Linter {
             graph: graph, rules: rules, classification: classification, policy: policy, files: files,
             sourceRules: sourceRules)
         var findings = ExceptionFilter.apply(
-            rules.exceptions, to: checks.flatMap { $0.run(context) }, rulesFile: rulesPath
+            rules.exceptions, to: checks.flatMap { $0.run(context) }, rulesFile: rules.file
         )
         .sorted(by: Finding.ordered)
         let stale = baseline?.apply(to: &findings) ?? []

@@ -20,7 +20,9 @@ struct Lint: ParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Known violations: reported as known, they do not fail the run.", valueName: "file"))
+        help: ArgumentHelp(
+            "Known violations: reported as known, they do not fail the run (default: strata.yml's `baseline`).",
+            valueName: "file"))
     var baseline: String?
 
     @Option(
@@ -41,7 +43,7 @@ struct Lint: ParsableCommand {
             )
             return
         }
-        Console.out(try Reporter.render(result, format: format, baselinePath: baseline))
+        Console.out(try Reporter.render(result, format: format, baselinePath: baseline ?? result.rules.baseline))
         if !package.quiet { Console.error(Reporter.summary(result)) }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }

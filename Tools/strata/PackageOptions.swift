@@ -29,14 +29,21 @@ struct PackageOptions: ParsableArguments {
             valueName: "file"))
     var packageJSON: String?
 
+    @Flag(
+        name: .long,
+        help: "Evaluate Package.swift every run instead of reusing the dump-package output cached under .build/strata/."
+    )
+    var noCache = false
+
     @Flag(name: .long, help: "Print no summary line on standard error.")
     var quiet = false
 
     func lintOptions(baseline: String? = nil) -> LintOptions {
         LintOptions(
             packageDirectory: packageDirectory, rulesFile: config.map(URL.init(fileURLWithPath:)),
-            packageJSON: packageJSON.map(URL.init(fileURLWithPath:)), baseline: baseline.map(URL.init(fileURLWithPath:))
-        )
+            packageJSON: packageJSON.map(URL.init(fileURLWithPath:)),
+            baseline: baseline.map(URL.init(fileURLWithPath:)),
+            useManifestCache: !noCache)
     }
 
     /// Runs the checker; a configuration error is printed as `file:line:col: error: ...` and exits with 2.
