@@ -84,8 +84,10 @@ struct InferredLayers {
         }
 
         // Names first, so a listed target never falls into a pattern; longer suffixes before shorter.
-        let levels = Self.levels(of: unexplained.sorted { regular.firstIndex(of: $0) ?? 0 < regular.firstIndex(of: $1) ?? 0 }, usage)
-        var ordered = levels + familyLayers.filter { $0.selection == .names }
+        let levels = Self.levels(
+            of: unexplained.sorted { regular.firstIndex(of: $0) ?? 0 < regular.firstIndex(of: $1) ?? 0 }, usage)
+        var ordered =
+            levels + familyLayers.filter { $0.selection == .names }
             + familyLayers.filter { $0.selection != .names }
         var layerOf: [String: Int] = [:]
         for (index, layer) in ordered.enumerated() { for member in layer.members { layerOf[member] = index } }
@@ -213,7 +215,9 @@ struct InferredLayers {
         var index = 0
         while index < sorted.count {
             let own = suffix(sorted[index])
-            if let earlier = sorted[..<index].firstIndex(where: { own.count > suffix($0).count && own.hasSuffix(suffix($0)) }) {
+            if let earlier = sorted[..<index].firstIndex(where: {
+                own.count > suffix($0).count && own.hasSuffix(suffix($0))
+            }) {
                 sorted.insert(sorted.remove(at: index), at: earlier)
             }
             index += 1

@@ -17,7 +17,9 @@ struct NamingFamilies {
         var allowed = Set(candidates.values.flatMap { $0 }).subtracting(Self.excluded)
         while true {
             var counts: [String: Int] = [:]
-            for suffixes in candidates.values { for suffix in suffixes where allowed.contains(suffix) { counts[suffix, default: 0] += 1 } }
+            for suffixes in candidates.values {
+                for suffix in suffixes where allowed.contains(suffix) { counts[suffix, default: 0] += 1 }
+            }
             var grouped: [String: [String]] = [:]
             var assigned: [String: String] = [:]
             for target in targets {

@@ -44,7 +44,8 @@ enum RulesWriter {
         var lines = ["  # \(capitalized(layer.why))."]
         if !layer.tightenedAway.isEmpty {
             lines.append(
-                "  # Not in may_use, as they use this layer more than it uses them (baselined today): \(layer.tightenedAway.joined(separator: ", ")).")
+                "  # Not in may_use, as they use this layer more than it uses them (baselined today): \(layer.tightenedAway.joined(separator: ", "))."
+            )
         }
         lines.append("  - name: \(quoted(layer.name))")
         switch layer.selection {
