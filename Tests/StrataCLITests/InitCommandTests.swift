@@ -29,7 +29,8 @@ struct InitCommandTests {
         #expect(again.status == 67)
         #expect(
             again.stderr
-                == "strata: error: strata.yml exists already; pass --force to replace it, or --dry-run to see the new one\n")
+                == "strata: error: strata.yml exists already; pass --force to replace it, or --dry-run to see the new one\n"
+        )
         #expect(try strata.run(["init", "--path", copy.path, "--force"]).status == 0)
 
         let presenter = copy.appendingPathComponent("Modules/Coffee/Presenter")

@@ -23,7 +23,9 @@ struct InitTests {
         let broken = try InitRun.lint(directory, packageJSON: packageJSON)
         #expect(broken.exitCode == 1)
         #expect(
-            broken.newErrors.contains { $0.file == planted && $0.line == 1 && $0.column == 8 && $0.rule == "layer-import" },
+            broken.newErrors.contains {
+                $0.file == planted && $0.line == 1 && $0.column == 8 && $0.rule == "layer-import"
+            },
             "\(broken.newErrors.map(\.message))")
         return (proposal, clean)
     }
@@ -74,7 +76,9 @@ struct InitTests {
                 Target(name: "SettingsFeature", dependencies: ["ApiClient"]),
                 Target(name: "AppFeature", dependencies: ["HomeFeature", "SettingsFeature"]),
                 // The entry point is the one place that imports live clients.
-                Target(name: "app", kind: "executable", dependencies: ["AppFeature", "ApiClientLive", "AudioPlayerClientLive"]),
+                Target(
+                    name: "app", kind: "executable",
+                    dependencies: ["AppFeature", "ApiClientLive", "AudioPlayerClientLive"]),
                 Target(name: "ServerRouter", dependencies: ["SharedModels"]),
                 Target(name: "SiteMiddleware", dependencies: ["ServerRouter", "SharedModels"]),
                 Target(name: "server", kind: "executable", dependencies: ["SiteMiddleware"]),
