@@ -12,17 +12,21 @@ public struct LintOptions: Sendable {
     public var baseline: URL?
     /// Whether the manifest cache under `.build/strata/` is read and refreshed.
     public var useManifestCache: Bool
+    /// When set, only these source files (relative to the package root) are read: their imports
+    /// are checked, with every manifest-level rule (see `Linter.fullRunChecks`).
+    public var changedFiles: Set<String>?
 
     /// Creates options for the package at `packageDirectory`.
     public init(
         packageDirectory: URL, rulesFile: URL? = nil, packageJSON: URL? = nil, baseline: URL? = nil,
-        useManifestCache: Bool = true
+        useManifestCache: Bool = true, changedFiles: Set<String>? = nil
     ) {
         self.packageDirectory = packageDirectory
         self.rulesFile = rulesFile
         self.packageJSON = packageJSON
         self.baseline = baseline
         self.useManifestCache = useManifestCache
+        self.changedFiles = changedFiles
     }
 }
 
@@ -83,6 +87,10 @@ public enum Linter {
         RequiredTypeCheck(), ForbiddenTextCheck(),
     ]
 
+    /// Checks that need every file of a target, skipped when only changed files are read: a
+    /// dependency no changed file imports is not unused, a type may be declared in another file.
+    static let fullRunChecks: Set<String> = ["\(UnusedDependencyCheck.self)", "\(RequiredTypeCheck.self)"]
+
     /// Loads the rules, the graph and the sources, and runs every check; throws `ConfigError` on a bad setup.
     public static func run(_ options: LintOptions) throws -> LintResult {
         let root = options.packageDirectory.standardizedFileURL
@@ -102,14 +110,16 @@ public enum Linter {
         var statistics = LintStatistics()
         statistics.manifestSeconds = loaded.manifestSeconds
         statistics.manifestCached = loaded.cacheHit
-        return try check(rules: rules, graph: loaded.graph, root: root, baseline: baseline, statistics: statistics)
+        return try check(
+            rules: rules, graph: loaded.graph, root: root, baseline: baseline, statistics: statistics,
+            changedFiles: options.changedFiles)
     }
 
     /// Runs every check of `rules` on `graph`; `files` are the sources already scanned, if they were.
     static func check(
         rules: Rules, graph: PackageGraph, root: URL, baseline: Baseline?,
         files scanned: [String: [ScannedFile]]? = nil,
-        statistics: LintStatistics = LintStatistics()
+        statistics: LintStatistics = LintStatistics(), changedFiles: Set<String>? = nil
     ) throws -> LintResult {
         var rules = rules
         var statistics = statistics
@@ -128,18 +138,20 @@ public enum Linter {
             scanned
             ?? PackageScanner.scan(
                 graph: graph, root: root, scanner: SwiftImportScanner(conditions: rules.conditions),
-                stringsOf: sourceRules.targetsWithStrings)
+                stringsOf: sourceRules.targetsWithStrings, only: changedFiles)
         statistics.scanSeconds = Date().timeIntervalSince(clock)
 
         clock = Date()
         let context = LintContext(
             graph: graph, rules: rules, classification: classification, policy: policy, files: files,
             sourceRules: sourceRules)
+        let checks = changedFiles == nil ? checks : checks.filter { !Self.fullRunChecks.contains("\(type(of: $0))") }
         var findings = ExceptionFilter.apply(
             rules.exceptions, to: checks.flatMap { $0.run(context) }, rulesFile: rules.file
         )
         .sorted(by: Finding.ordered)
-        let stale = baseline?.apply(to: &findings) ?? []
+        // A partial run cannot tell a fixed violation from one in a file it did not read.
+        let stale = baseline?.apply(to: &findings).filter { _ in changedFiles == nil } ?? []
         statistics.checkSeconds = resolveSeconds + Date().timeIntervalSince(clock)
 
         statistics.targets = graph.targets.count

@@ -30,8 +30,23 @@ struct Lint: ParsableCommand {
         help: ArgumentHelp("Write every current violation to this baseline file and exit 0.", valueName: "file"))
     var writeBaseline: String?
 
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Check only these Swift files' imports, with every manifest-level rule (for pre-commit hooks).",
+            valueName: "file"))
+    var changed: [String] = []
+
     func run() throws {
-        let result = try package.lint(baseline: baseline)
+        var options = package.lintOptions(baseline: baseline)
+        if !changed.isEmpty {
+            // Paths as git prints them, relative to here; files outside the package are not its sources.
+            let root = options.packageDirectory.standardizedFileURL.path + "/"
+            options.changedFiles = Set(
+                changed.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.filter { $0.hasPrefix(root) }
+                    .map { String($0.dropFirst(root.count)) })
+        }
+        let result = try reportingConfigErrors { try Linter.run(options) }
         if let writeBaseline {
             let data = try Baseline(findings: result.findings).encoded()
             guard FileManager.default.createFile(atPath: writeBaseline, contents: data) else {

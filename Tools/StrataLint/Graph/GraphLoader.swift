@@ -28,14 +28,22 @@ public enum GraphLoader {
                 graph: try decode(data, source: dumpFile.path, packageDirectory: packageDirectory), manifestSeconds: 0)
         }
         let start = Date()
-        let (data, hit) =
-            useCache
-            ? try ManifestCache(packageDirectory: packageDirectory).dump { try dumpPackage(at: packageDirectory) }
-            : (try dumpPackage(at: packageDirectory), false)
-        let seconds = Date().timeIntervalSince(start)
-        return Loaded(
-            graph: try decode(data, source: "Package.swift", packageDirectory: packageDirectory),
-            manifestSeconds: seconds, cacheHit: hit)
+        let source = "Package.swift"
+        guard useCache else {
+            let graph = try decode(
+                dumpPackage(at: packageDirectory), source: source, packageDirectory: packageDirectory)
+            return Loaded(graph: graph, manifestSeconds: Date().timeIntervalSince(start))
+        }
+        // A cached entry is decoded once, as it is accepted; one that does not decode is a miss.
+        var cachedGraph: PackageGraph?
+        let (data, hit) = try ManifestCache(packageDirectory: packageDirectory).dump(
+            evaluate: { try dumpPackage(at: packageDirectory) },
+            accept: { data in
+                cachedGraph = try? decode(data, source: source, packageDirectory: packageDirectory)
+                return cachedGraph != nil
+            })
+        let graph = try cachedGraph ?? decode(data, source: source, packageDirectory: packageDirectory)
+        return Loaded(graph: graph, manifestSeconds: Date().timeIntervalSince(start), cacheHit: hit)
     }
 
     /// Runs `swift package dump-package` in `directory` and returns its JSON.

@@ -43,10 +43,13 @@ public struct ManifestCache: Sendable {
     /// Where the entry lives.
     public var entryURL: URL { packageDirectory.appendingPathComponent(".build/strata/dump-package.cache") }
 
-    /// The dump: the cached one when its key matches, else `evaluate()`'s, which is then stored.
-    public func dump(evaluate: () throws -> Data) throws -> (data: Data, hit: Bool) {
+    /// The dump: the cached one when its key matches and `accept` takes it, else `evaluate()`'s,
+    /// which is then stored. `accept` lets the caller decode the entry once, as it reads it.
+    public func dump(evaluate: () throws -> Data, accept: (Data) -> Bool = { _ in true }) throws -> (
+        data: Data, hit: Bool
+    ) {
         guard let key = key() else { return (try evaluate(), false) }
-        if let cached = cachedDump(for: key) { return (cached, true) }
+        if let cached = cachedDump(for: key), accept(cached) { return (cached, true) }
         let data = try evaluate()
         store(data, key: key)
         return (data, false)
@@ -101,10 +104,8 @@ public struct ManifestCache: Sendable {
             let separator = entry.firstIndex(of: 0),
             entry[entry.startIndex..<separator] == key
         else { return nil }
-        let dump = Data(entry[entry.index(after: separator)...])
-        // A truncated or damaged entry is a miss; the evaluation rewrites it.
-        guard (try? JSONDecoder().decode(Manifest.self, from: dump)) != nil else { return nil }
-        return dump
+        // A truncated or damaged dump is refused by `accept`, so the evaluation rewrites it.
+        return Data(entry[entry.index(after: separator)...])
     }
 
     private func store(_ dump: Data, key: Data) {
