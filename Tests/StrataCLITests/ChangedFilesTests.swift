@@ -10,7 +10,10 @@ struct ChangedFilesTests {
 
     func lint(changed: [String], extra: [String] = []) throws -> BinaryRunner.Result {
         try strata.run(
-            ["lint", "--quiet", "--path", fixture.path, "--package-json", fixture.appendingPathComponent("package.json").path]
+            [
+                "lint", "--quiet", "--path", fixture.path, "--package-json",
+                fixture.appendingPathComponent("package.json").path,
+            ]
                 + extra + ["--changed"] + changed, in: fixture)
     }
 
@@ -21,7 +24,9 @@ struct ChangedFilesTests {
         let lines = useCase.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("Sources/ShopUseCase/ListItems.swift:3:8: error: ") })
         #expect(!lines.contains { $0.hasPrefix("Sources/ShopPresenter/") })
-        #expect(lines.contains { $0.hasPrefix("Package.swift: error: ShopPresenter (presenter) depends on ShopRepository") })
+        #expect(
+            lines.contains { $0.hasPrefix("Package.swift: error: ShopPresenter (presenter) depends on ShopRepository") }
+        )
         // Unused dependencies need every file of a target, so a partial run does not report them.
         #expect(!useCase.stdout.contains("[unused-dependency]"))
 
@@ -34,8 +39,10 @@ struct ChangedFilesTests {
         let directory = try TemporaryDirectory()
         let baseline = directory.path("baseline.json").path
         let write = try strata.run(
-            ["lint", "--path", fixture.path, "--package-json", fixture.appendingPathComponent("package.json").path,
-             "--write-baseline", baseline])
+            [
+                "lint", "--path", fixture.path, "--package-json", fixture.appendingPathComponent("package.json").path,
+                "--write-baseline", baseline,
+            ])
         #expect(write.status == 0)
         let run = try lint(changed: ["Sources/ShopEntity/Item.swift"], extra: ["--baseline", baseline])
         #expect(run.status == 0, "\(run.stdout)")
