@@ -64,11 +64,31 @@ struct ManifestCacheTests {
         other["STRATA_FLAVOUR"] = "server"
         #expect(try !load(ManifestCache(packageDirectory: package, environment: other), counter).hit)
         #expect(counter.runs == 4)
-        // Terminal variables are not part of the key.
+        // Terminal variables are not part of the key: the entry of `environment` answers.
         other = environment
         other["COLUMNS"] = "80"
-        #expect(try !load(ManifestCache(packageDirectory: package, environment: environment), counter).hit)
         #expect(try load(ManifestCache(packageDirectory: package, environment: other), counter).hit)
+        #expect(counter.runs == 4)
+    }
+
+    @Test("two environments in turn both hit; only the newest entries are kept")
+    func environments() throws {
+        let counter = Counter()
+        var plugin = environment
+        plugin["SWIFTPM_PLUGIN"] = "1"
+        for _ in 0..<2 {
+            _ = try load(ManifestCache(packageDirectory: package, environment: environment), counter)
+            _ = try load(ManifestCache(packageDirectory: package, environment: plugin), counter)
+        }
+        #expect(counter.runs == 2)
+        for index in 0..<ManifestCache.capacity + 2 {
+            var other = environment
+            other["FLAVOUR"] = "\(index)"
+            _ = try load(ManifestCache(packageDirectory: package, environment: other), counter)
+        }
+        let entries = try FileManager.default.contentsOfDirectory(
+            atPath: package.appendingPathComponent(".build/strata").path)
+        #expect(entries.count == ManifestCache.capacity)
     }
 
     @Test("a corrupt entry is ignored and rewritten")
@@ -76,11 +96,12 @@ struct ManifestCacheTests {
         let cache = ManifestCache(packageDirectory: package, environment: environment)
         let counter = Counter()
         _ = try load(cache, counter)
-        let entry = try Data(contentsOf: cache.entryURL)
-        try entry.prefix(entry.count - 40).write(to: cache.entryURL)
+        let entryURL = try #require(cache.entryURL)
+        let entry = try Data(contentsOf: entryURL)
+        try entry.prefix(entry.count - 40).write(to: entryURL)
         #expect(try !load(cache, counter).hit)
-        #expect(try Data(contentsOf: cache.entryURL) == entry)
-        try Data("garbage".utf8).write(to: cache.entryURL)
+        #expect(try Data(contentsOf: entryURL) == entry)
+        try Data("garbage".utf8).write(to: entryURL)
         #expect(try !load(cache, counter).hit)
         #expect(try load(cache, counter).hit)
         #expect(counter.runs == 3)

@@ -18,8 +18,10 @@ import Darwin
 ///   that describe the terminal or shell session (SwiftPM's own manifest cache leaves out
 ///   the terminal ones too).
 ///
-/// An entry whose key differs is refreshed; one that cannot be read or decoded is ignored
-/// and rewritten. Writing is best effort: a read-only `.build` only costs the evaluation.
+/// Entries are named by a 64-bit FNV-1a hash of their key, and the newest `capacity` are kept,
+/// so a shell, `swift test` and the plugin (three environments) do not evict one another. An
+/// entry whose key differs is a miss; one that cannot be read or decoded is ignored and
+/// rewritten. Writing is best effort: a read-only `.build` only costs the evaluation.
 public struct ManifestCache: Sendable {
     /// Environment variables left out of the key: they change between terminals and shells, not between manifests.
     static let sessionVariables: Set<String> = [
@@ -40,8 +42,25 @@ public struct ManifestCache: Sendable {
         self.environment = environment
     }
 
-    /// Where the entry lives.
-    public var entryURL: URL { packageDirectory.appendingPathComponent(".build/strata/dump-package.cache") }
+    /// How many entries are kept: one per environment or manifest version in use.
+    static let capacity = 4
+
+    /// The folder of the entries.
+    var folder: URL { packageDirectory.appendingPathComponent(".build/strata") }
+
+    /// Where the entry for the manifest and environment as they are now lives; nil when there is no key.
+    public var entryURL: URL? { key().map(entryURL(for:)) }
+
+    func entryURL(for key: Data) -> URL {
+        // FNV-1a: a file name only; the full key inside the entry decides a hit.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return folder.appendingPathComponent(
+            "dump-package-\(String(repeating: "0", count: 16 - hex.count) + hex).cache")
+    }
 
     /// The dump: the cached one when its key matches and `accept` takes it, else `evaluate()`'s,
     /// which is then stored. `accept` lets the caller decode the entry once, as it reads it.
@@ -100,7 +119,7 @@ public struct ManifestCache: Sendable {
     }
 
     private func cachedDump(for key: Data) -> Data? {
-        guard let entry = FileManager.default.contents(atPath: entryURL.path),
+        guard let entry = FileManager.default.contents(atPath: entryURL(for: key).path),
             let separator = entry.firstIndex(of: 0),
             entry[entry.startIndex..<separator] == key
         else { return nil }
@@ -109,9 +128,15 @@ public struct ManifestCache: Sendable {
     }
 
     private func store(_ dump: Data, key: Data) {
-        let folder = entryURL.deletingLastPathComponent()
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil
-        else { return }
-        try? (key + Data([0]) + dump).write(to: entryURL, options: .atomic)
+        let files = FileManager.default
+        guard (try? files.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return }
+        guard (try? (key + Data([0]) + dump).write(to: entryURL(for: key), options: .atomic)) != nil else { return }
+        // Keep the newest entries; the rest are for manifests and environments no longer in use.
+        let entries = ((try? files.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasPrefix("dump-package-") && $0.hasSuffix(".cache") }
+            .map { folder.appendingPathComponent($0) }
+            .map { ($0, (try? files.attributesOfItem(atPath: $0.path)[.modificationDate] as? Date) ?? .distantPast) }
+            .sorted { $0.1 > $1.1 }
+        for (url, _) in entries.dropFirst(Self.capacity) { try? files.removeItem(at: url) }
     }
 }
