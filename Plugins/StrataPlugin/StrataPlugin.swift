@@ -14,7 +14,9 @@ struct StrataPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         // A plugin sees an executable target under the target's name.
         let tool = try context.tool(named: "StrataCLI")
-        var arguments = arguments.first.map { $0.hasPrefix("-") } ?? true ? ["lint"] + arguments : arguments
+        // `swift package strata`, alone or with options only, lints.
+        let namesCommand = arguments.first.map { !$0.hasPrefix("-") } ?? false
+        var arguments = namesCommand ? arguments : ["lint"] + arguments
         if Self.packageCommands.contains(arguments[0]), !arguments.contains("--path") {
             arguments.insert(contentsOf: ["--path", context.package.directoryURL.path], at: 1)
         }
