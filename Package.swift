@@ -82,9 +82,19 @@ let tools: [Target] = [
         path: "Tests/StrataLintTests", exclude: ["Fixtures"], swiftSettings: strict),
     test("StrataScaffoldTests", dependencies: ["StrataScaffold", "AppSupport", "Core", "TestSupport"]),
     test("StrataCLITests", dependencies: ["StrataCLI", "StrataScaffold", "Core", "TestSupport"]),
+    // `swift package strata lint|graph|init` in any package that depends on this one (docs/StrataLint.md).
+    // No declared permission: SwiftPM grants permissions per plugin, not per subcommand, so one
+    // would make every `lint` ask for it. `--allow-writing-to-package-directory` opens the package
+    // folder to `init` and `--write-baseline` whether or not a permission is declared.
+    .plugin(
+        name: "StrataPlugin",
+        capability: .command(
+            intent: .custom(verb: "strata", description: "Check, draw or adopt the package's architecture rules.")),
+        dependencies: ["StrataCLI"], path: "Plugins/StrataPlugin"),
 ]
 let toolProducts: [Product] = [
-    .executable(name: "strata", targets: ["StrataCLI"])
+    .executable(name: "strata", targets: ["StrataCLI"]),
+    .plugin(name: "StrataPlugin", targets: ["StrataPlugin"]),
 ]
 
 // MARK: - Libraries for out-of-tree benchmarks

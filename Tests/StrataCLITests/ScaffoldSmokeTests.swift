@@ -88,6 +88,8 @@ struct ScaffoldSmokeTests {
         var entries: [String: String] = [:]
         let enumerator = FileManager.default.enumerator(atPath: root.path)
         while let path = enumerator?.nextObject() as? String {
+            // Build products are not the package: `strata lint` keeps its manifest cache in .build/strata.
+            if path == ".build" || path.hasPrefix(".build/") { continue }
             let url = root.appendingPathComponent(path)
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)

@@ -8,15 +8,25 @@ public struct LintOptions: Sendable {
     public var rulesFile: URL?
     /// A saved `swift package dump-package` output to read instead of evaluating the manifest.
     public var packageJSON: URL?
-    /// A baseline of known violations.
+    /// A baseline of known violations; without one, the rules file's `baseline`, if it names one.
     public var baseline: URL?
+    /// Whether the manifest cache under `.build/strata/` is read and refreshed.
+    public var useManifestCache: Bool
+    /// When set, only these source files (relative to the package root) are read: their imports
+    /// are checked, with every manifest-level rule (see `Linter.fullRunChecks`).
+    public var changedFiles: Set<String>?
 
     /// Creates options for the package at `packageDirectory`.
-    public init(packageDirectory: URL, rulesFile: URL? = nil, packageJSON: URL? = nil, baseline: URL? = nil) {
+    public init(
+        packageDirectory: URL, rulesFile: URL? = nil, packageJSON: URL? = nil, baseline: URL? = nil,
+        useManifestCache: Bool = true, changedFiles: Set<String>? = nil
+    ) {
         self.packageDirectory = packageDirectory
         self.rulesFile = rulesFile
         self.packageJSON = packageJSON
         self.baseline = baseline
+        self.useManifestCache = useManifestCache
+        self.changedFiles = changedFiles
     }
 }
 
@@ -30,8 +40,10 @@ public struct LintStatistics: Sendable, Codable, Equatable {
     public var files = 0
     /// Import declarations found.
     public var imports = 0
-    /// Seconds spent evaluating the manifest (`swift package dump-package`).
+    /// Seconds spent evaluating the manifest (`swift package dump-package`) or reading its cached output.
     public var manifestSeconds = 0.0
+    /// Whether the manifest cache answered, so SwiftPM was not run.
+    public var manifestCached = false
     /// Seconds spent finding and scanning source files.
     public var scanSeconds = 0.0
     /// Seconds spent in the checks.
@@ -75,6 +87,10 @@ public enum Linter {
         RequiredTypeCheck(), ForbiddenTextCheck(),
     ]
 
+    /// Checks that need every file of a target, skipped when only changed files are read: a
+    /// dependency no changed file imports is not unused, a type may be declared in another file.
+    static let fullRunChecks: Set<String> = ["\(UnusedDependencyCheck.self)", "\(RequiredTypeCheck.self)"]
+
     /// Loads the rules, the graph and the sources, and runs every check; throws `ConfigError` on a bad setup.
     public static func run(_ options: LintOptions) throws -> LintResult {
         let root = options.packageDirectory.standardizedFileURL
@@ -84,13 +100,29 @@ public enum Linter {
             throw ConfigError(
                 file: rulesPath, "cannot read the rules file; create strata.yml in the package root or pass --config")
         }
-        var rules = try RulesParser.parse(String(decoding: rulesData, as: UTF8.self), file: rulesPath)
-        let baseline = try options.baseline.map(Baseline.read)
-        var statistics = LintStatistics()
+        let rules = try RulesParser.parse(String(decoding: rulesData, as: UTF8.self), file: rulesPath)
+        // An explicit --baseline wins; else the one the rules file names, if any.
+        let baselineURL = options.baseline ?? rules.baseline.map { root.appendingPathComponent($0) }
+        let baseline = try baselineURL.map(Baseline.read)
 
-        let loaded = try GraphLoader.load(packageDirectory: root, dumpFile: options.packageJSON)
-        let graph = loaded.graph
+        let loaded = try GraphLoader.load(
+            packageDirectory: root, dumpFile: options.packageJSON, useCache: options.useManifestCache)
+        var statistics = LintStatistics()
         statistics.manifestSeconds = loaded.manifestSeconds
+        statistics.manifestCached = loaded.cacheHit
+        return try check(
+            rules: rules, graph: loaded.graph, root: root, baseline: baseline, statistics: statistics,
+            changedFiles: options.changedFiles)
+    }
+
+    /// Runs every check of `rules` on `graph`; `files` are the sources already scanned, if they were.
+    static func check(
+        rules: Rules, graph: PackageGraph, root: URL, baseline: Baseline?,
+        files scanned: [String: [ScannedFile]]? = nil,
+        statistics: LintStatistics = LintStatistics(), changedFiles: Set<String>? = nil
+    ) throws -> LintResult {
+        var rules = rules
+        var statistics = statistics
         rules.conditions.modules = graph.targetNames.union(graph.productNames)
 
         // The rules are resolved before any file is read: a rule that names nothing fails fast,
@@ -102,20 +134,24 @@ public enum Linter {
         let resolveSeconds = Date().timeIntervalSince(clock)
 
         clock = Date()
-        let files = PackageScanner.scan(
-            graph: graph, root: root, scanner: SwiftImportScanner(conditions: rules.conditions),
-            stringsOf: sourceRules.targetsWithStrings)
+        let files =
+            scanned
+            ?? PackageScanner.scan(
+                graph: graph, root: root, scanner: SwiftImportScanner(conditions: rules.conditions),
+                stringsOf: sourceRules.targetsWithStrings, only: changedFiles)
         statistics.scanSeconds = Date().timeIntervalSince(clock)
 
         clock = Date()
         let context = LintContext(
             graph: graph, rules: rules, classification: classification, policy: policy, files: files,
             sourceRules: sourceRules)
+        let checks = changedFiles == nil ? checks : checks.filter { !Self.fullRunChecks.contains("\(type(of: $0))") }
         var findings = ExceptionFilter.apply(
-            rules.exceptions, to: checks.flatMap { $0.run(context) }, rulesFile: rulesPath
+            rules.exceptions, to: checks.flatMap { $0.run(context) }, rulesFile: rules.file
         )
         .sorted(by: Finding.ordered)
-        let stale = baseline?.apply(to: &findings) ?? []
+        // A partial run cannot tell a fixed violation from one in a file it did not read.
+        let stale = baseline?.apply(to: &findings).filter { _ in changedFiles == nil } ?? []
         statistics.checkSeconds = resolveSeconds + Date().timeIntervalSince(clock)
 
         statistics.targets = graph.targets.count

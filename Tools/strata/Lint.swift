@@ -20,7 +20,9 @@ struct Lint: ParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Known violations: reported as known, they do not fail the run.", valueName: "file"))
+        help: ArgumentHelp(
+            "Known violations: reported as known, they do not fail the run (default: strata.yml's `baseline`).",
+            valueName: "file"))
     var baseline: String?
 
     @Option(
@@ -28,8 +30,23 @@ struct Lint: ParsableCommand {
         help: ArgumentHelp("Write every current violation to this baseline file and exit 0.", valueName: "file"))
     var writeBaseline: String?
 
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Check only these Swift files' imports, with every manifest-level rule (for pre-commit hooks).",
+            valueName: "file"))
+    var changed: [String] = []
+
     func run() throws {
-        let result = try package.lint(baseline: baseline)
+        var options = package.lintOptions(baseline: baseline)
+        if !changed.isEmpty {
+            // Paths as git prints them, relative to here; files outside the package are not its sources.
+            let root = options.packageDirectory.standardizedFileURL.path + "/"
+            options.changedFiles = Set(
+                changed.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.filter { $0.hasPrefix(root) }
+                    .map { String($0.dropFirst(root.count)) })
+        }
+        let result = try reportingConfigErrors { try Linter.run(options) }
         if let writeBaseline {
             let data = try Baseline(findings: result.findings).encoded()
             guard FileManager.default.createFile(atPath: writeBaseline, contents: data) else {
@@ -41,7 +58,7 @@ struct Lint: ParsableCommand {
             )
             return
         }
-        Console.out(try Reporter.render(result, format: format, baselinePath: baseline))
+        Console.out(try Reporter.render(result, format: format, baselinePath: baseline ?? result.rules.baseline))
         if !package.quiet { Console.error(Reporter.summary(result)) }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }

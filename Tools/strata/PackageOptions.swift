@@ -3,8 +3,8 @@ import Foundation
 import StrataLint
 import StrataScaffold
 
-/// Options every architecture command shares: which package, which rules.
-struct PackageOptions: ParsableArguments {
+/// Which package to read and how its manifest is read: what `lint`, `graph` and `init` share.
+struct PackageSource: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -19,34 +19,52 @@ struct PackageOptions: ParsableArguments {
     }
 
     @Option(
-        name: .long, help: ArgumentHelp("The rules file (default: strata.yml in the package root).", valueName: "file"))
-    var config: String?
-
-    @Option(
         name: .long,
         help: ArgumentHelp(
             "Read the target graph from a saved `swift package dump-package` output instead of evaluating Package.swift.",
             valueName: "file"))
     var packageJSON: String?
 
+    @Flag(
+        name: .long,
+        help: "Evaluate Package.swift every run instead of reusing the dump-package output cached under .build/strata/."
+    )
+    var noCache = false
+
+    var packageJSONURL: URL? { packageJSON.map(URL.init(fileURLWithPath:)) }
+}
+
+/// Options every architecture command shares: which package, which rules.
+struct PackageOptions: ParsableArguments {
+    @OptionGroup var source: PackageSource
+
+    @Option(
+        name: .long, help: ArgumentHelp("The rules file (default: strata.yml in the package root).", valueName: "file"))
+    var config: String?
+
     @Flag(name: .long, help: "Print no summary line on standard error.")
     var quiet = false
 
     func lintOptions(baseline: String? = nil) -> LintOptions {
         LintOptions(
-            packageDirectory: packageDirectory, rulesFile: config.map(URL.init(fileURLWithPath:)),
-            packageJSON: packageJSON.map(URL.init(fileURLWithPath:)), baseline: baseline.map(URL.init(fileURLWithPath:))
-        )
+            packageDirectory: source.packageDirectory, rulesFile: config.map(URL.init(fileURLWithPath:)),
+            packageJSON: source.packageJSONURL, baseline: baseline.map(URL.init(fileURLWithPath:)),
+            useManifestCache: !source.noCache)
     }
 
     /// Runs the checker; a configuration error is printed as `file:line:col: error: ...` and exits with 2.
     func lint(baseline: String? = nil) throws -> LintResult {
-        do {
-            return try Linter.run(lintOptions(baseline: baseline))
-        } catch let error as ConfigError {
-            Console.error(error.description)
-            throw ExitCode(2)
-        }
+        try reportingConfigErrors { try Linter.run(lintOptions(baseline: baseline)) }
+    }
+}
+
+/// Runs `body`; a configuration error is printed as `file:line:col: error: ...` and exits with 2.
+func reportingConfigErrors<Value>(_ body: () throws -> Value) throws -> Value {
+    do {
+        return try body()
+    } catch let error as ConfigError {
+        Console.error(error.description)
+        throw ExitCode(2)
     }
 }
 

@@ -3,18 +3,22 @@ import Foundation
 /// Loads a package's declared target graph from SwiftPM's own view of its manifest.
 ///
 /// It runs `swift package dump-package`, which evaluates Package.swift without resolving
-/// dependencies, or reads a saved copy of that command's output.
+/// dependencies, or reads a saved copy of that command's output; `ManifestCache` keeps the
+/// output of the last evaluation so an unchanged manifest is not evaluated again.
 public enum GraphLoader {
     /// The graph and how long the manifest evaluation took.
     public struct Loaded: Sendable {
         /// The package graph.
         public var graph: PackageGraph
-        /// Seconds spent evaluating the manifest (zero when read from a saved dump).
+        /// Seconds spent evaluating the manifest or reading it from the cache (zero for a saved dump).
         public var manifestSeconds: Double
+        /// Whether the manifest cache answered, so SwiftPM was not run.
+        public var cacheHit = false
     }
 
-    /// Loads the graph of the package at `packageDirectory`, or from `dumpFile` when given.
-    public static func load(packageDirectory: URL, dumpFile: URL? = nil) throws -> Loaded {
+    /// Loads the graph of the package at `packageDirectory`, or from `dumpFile` when given;
+    /// `useCache` reads and refreshes the manifest cache under `.build/strata/`.
+    public static func load(packageDirectory: URL, dumpFile: URL? = nil, useCache: Bool = true) throws -> Loaded {
         if let dumpFile {
             guard let data = FileManager.default.contents(atPath: dumpFile.path) else {
                 throw ConfigError(
@@ -24,11 +28,22 @@ public enum GraphLoader {
                 graph: try decode(data, source: dumpFile.path, packageDirectory: packageDirectory), manifestSeconds: 0)
         }
         let start = Date()
-        let data = try dumpPackage(at: packageDirectory)
-        let seconds = Date().timeIntervalSince(start)
-        return Loaded(
-            graph: try decode(data, source: "Package.swift", packageDirectory: packageDirectory),
-            manifestSeconds: seconds)
+        let source = "Package.swift"
+        guard useCache else {
+            let graph = try decode(
+                dumpPackage(at: packageDirectory), source: source, packageDirectory: packageDirectory)
+            return Loaded(graph: graph, manifestSeconds: Date().timeIntervalSince(start))
+        }
+        // A cached entry is decoded once, as it is accepted; one that does not decode is a miss.
+        var cachedGraph: PackageGraph?
+        let (data, hit) = try ManifestCache(packageDirectory: packageDirectory).dump(
+            evaluate: { try dumpPackage(at: packageDirectory) },
+            accept: { data in
+                cachedGraph = try? decode(data, source: source, packageDirectory: packageDirectory)
+                return cachedGraph != nil
+            })
+        let graph = try cachedGraph ?? decode(data, source: source, packageDirectory: packageDirectory)
+        return Loaded(graph: graph, manifestSeconds: Date().timeIntervalSince(start), cacheHit: hit)
     }
 
     /// Runs `swift package dump-package` in `directory` and returns its JSON.

@@ -37,9 +37,8 @@ public enum Reporter {
             + (result.staleBaseline.isEmpty
                 ? ""
                 : ", \(result.staleBaseline.count) stale baseline entr\(result.staleBaseline.count == 1 ? "y" : "ies")")
-            + String(
-                format: "; manifest %.2f s, scan %.3f s, checks %.3f s", stats.manifestSeconds, stats.scanSeconds,
-                stats.checkSeconds)
+            + String(format: "; manifest %.2f s", stats.manifestSeconds) + (stats.manifestCached ? " (cached)" : "")
+            + String(format: ", scan %.3f s, checks %.3f s", stats.scanSeconds, stats.checkSeconds)
     }
 
     static func location(_ finding: Finding) -> String {

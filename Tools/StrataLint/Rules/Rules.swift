@@ -119,6 +119,8 @@ public struct Rules: Sendable {
     public var conditions: BuildConditions
     /// The rules file's path, as shown in messages.
     public var file: String
+    /// The baseline of known violations `strata lint` reads when given none, relative to the package root.
+    public var baseline: String? = nil
 
     /// The layer called `name`.
     public func layer(named name: String) -> Layer? { layers.first { $0.name == name } }

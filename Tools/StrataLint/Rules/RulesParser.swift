@@ -138,7 +138,9 @@ private struct Reader {
     func rules(_ root: Node) throws -> Rules {
         let top = try mapping(
             root, "the rules file",
-            allowed: ["version", "features", "conditions", "layers", "forbidden", "forbidden_text", "exceptions"])
+            allowed: [
+                "version", "features", "conditions", "layers", "forbidden", "forbidden_text", "exceptions", "baseline",
+            ])
         if let version = top["version"], version.value.int != 1 {
             throw error(version.value, "unsupported version; this strata reads version 1")
         }
@@ -174,7 +176,8 @@ private struct Reader {
             forbiddenText: forbiddenText,
             exceptions: try (top["exceptions"].map { try list($0.value, "exceptions") } ?? []).map(exception),
             conditions: try top["conditions"].map { try conditions($0.value) } ?? BuildConditions(),
-            file: file)
+            file: file,
+            baseline: try top["baseline"].map { try string($0.value, "`baseline`") })
     }
 
     func list(_ node: Node, _ what: String) throws -> [Node] {

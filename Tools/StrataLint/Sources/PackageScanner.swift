@@ -15,17 +15,18 @@ public struct ScannedFile: Sendable, Equatable {
 /// Finds every Swift source file of every target and scans their imports, in parallel.
 enum PackageScanner {
     /// The scanned files of each target, keyed by target name, files sorted by path; string
-    /// literals are kept only for the targets in `stringsOf`.
-    static func scan(graph: PackageGraph, root: URL, scanner: SwiftImportScanner, stringsOf: Set<String> = [])
-        -> [String: [ScannedFile]]
-    {
+    /// literals are kept only for the targets in `stringsOf`; with `only`, just those files.
+    static func scan(
+        graph: PackageGraph, root: URL, scanner: SwiftImportScanner, stringsOf: Set<String> = [],
+        only: Set<String>? = nil
+    ) -> [String: [ScannedFile]] {
         let targets = graph.targets.filter { $0.kind != "system" && $0.kind != "binary" }
         let results = Results(count: targets.count)
         let rootPath = root.path
         DispatchQueue.concurrentPerform(iterations: targets.count) { index in
             let target = targets[index]
             let strings = stringsOf.contains(target.name)
-            let files = sourceFiles(of: target, root: root).map { path in
+            let files = sourceFiles(of: target, root: root).filter { only?.contains($0) ?? true }.map { path in
                 let facts = scanFile(rootPath + "/" + path, scanner, strings: strings)
                 return ScannedFile(
                     path: path, imports: facts.imports, declarations: facts.declarations, strings: facts.strings)

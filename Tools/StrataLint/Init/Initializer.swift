@@ -1,0 +1,53 @@
+import Foundation
+
+/// `strata init`: a strata.yml that accepts a package as it is today, and the baseline of its current violations.
+public enum Initializer {
+    /// What `strata init` would write.
+    public struct Proposal: Sendable {
+        /// The rules file's text, with comments.
+        public var rules: String
+        /// The baseline's JSON, or nil when the package has no violation under the inferred rules.
+        public var baseline: Data?
+        /// How many violations the baseline holds.
+        public var knownViolations: Int
+        /// How many layers were inferred.
+        public var layers: Int
+        /// Whether the manifest cache answered.
+        public var manifestCached: Bool
+    }
+
+    /// The baseline's file name, beside strata.yml.
+    public static let baselineFile = "strata-baseline.json"
+
+    /// Reads the package at `packageDirectory` (its manifest, or `packageJSON`, and every import) and proposes its rules.
+    public static func propose(packageDirectory: URL, packageJSON: URL? = nil, useManifestCache: Bool = true) throws
+        -> Proposal
+    {
+        let root = packageDirectory.standardizedFileURL
+        let loaded = try GraphLoader.load(packageDirectory: root, dumpFile: packageJSON, useCache: useManifestCache)
+        let graph = loaded.graph
+        var conditions = BuildConditions()
+        conditions.modules = graph.targetNames.union(graph.productNames)
+        let files = PackageScanner.scan(graph: graph, root: root, scanner: SwiftImportScanner(conditions: conditions))
+        let inferred = InferredLayers(graph: graph, files: files)
+
+        // The text is checked by the real parser and checks, so what is written is what lint reads.
+        func check(_ text: String) throws -> LintResult {
+            let rules = try RulesParser.parse(text, file: "strata.yml")
+            return try Linter.check(rules: rules, graph: graph, root: root, baseline: nil, files: files)
+        }
+        let plain = RulesWriter.text(inferred, packageName: graph.name, baseline: nil)
+        let result = try check(plain)
+        let errors = result.findings.filter { $0.severity == .error }
+        guard !errors.isEmpty else {
+            return Proposal(
+                rules: plain, baseline: nil, knownViolations: 0, layers: inferred.layers.count,
+                manifestCached: loaded.cacheHit)
+        }
+        let withBaseline = RulesWriter.text(inferred, packageName: graph.name, baseline: baselineFile)
+        _ = try check(withBaseline)
+        return Proposal(
+            rules: withBaseline, baseline: try Baseline(findings: errors).encoded(), knownViolations: errors.count,
+            layers: inferred.layers.count, manifestCached: loaded.cacheHit)
+    }
+}
