@@ -59,7 +59,11 @@ start() {
     done
     local bin; bin=$(bindir)
     mkdir -p "$dir"
-    [ "$(id -u)" = 0 ] && chown postgres "$dir"
+    if [ "$(id -u)" = 0 ]; then
+        chown postgres "$dir"
+        as_owner test -x "$dir" \
+            || die "the postgres user cannot reach $dir (a folder above it is private); put the cluster under /tmp"
+    fi
     as_owner "$bin/initdb" -D "$dir/data" -U strata --auth=trust -E UTF8 --locale=C.UTF-8 --no-sync >"$dir/initdb.log" 2>&1 \
         || die "initdb failed: $(tail -n 1 "$dir/initdb.log")"
     local settings="-c listen_addresses=127.0.0.1 -k $dir -c max_connections=200 -c shared_buffers=128MB"
