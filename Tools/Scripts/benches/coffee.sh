@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Coffee benchmark: `coffee serve` on loopback under a bounded load from wrk (a second process).
-# GET /orders with 100 orders and POST /orders: requests/s and p99, zero errors, every
-# acknowledged order stored afterwards; then kill -9 during a burst of POSTs loses no
-# acknowledged order. Figures are printed beside the issue's targets.
+# Coffee benchmark: `coffee serve` on loopback under a bounded load from wrk (a second process),
+# in one run on three stores: SQLite (one server, the embedded default), PostgreSQL with one
+# server and PostgreSQL with two servers on one database (each wrk sends half the connections
+# to each). GET /orders with 100 orders and POST /orders: requests/s and p99, errors, every
+# acknowledged order stored; then kill -9 of one server during a burst of POSTs: acknowledged
+# vs stored, missing and duplicates. Figures are printed beside the issues' targets.
 set -euo pipefail
 bin="$1"
 coffee="$bin/coffee"
+here="$(cd "$(dirname "$0")/.." && pwd)"
 duration="${COFFEE_BENCH_SECONDS:-10}"
 connections="${COFFEE_BENCH_CONNECTIONS:-16}"
 
@@ -18,28 +21,35 @@ fi
 command -v wrk >/dev/null 2>&1 || { echo "coffee bench: wrk is not installed and apt-get could not install it" >&2; exit 1; }
 
 work="$(mktemp -d)"
-server_pid=""
-stop_server() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then kill -TERM "$server_pid"; wait "$server_pid" 2>/dev/null || true; fi
-  server_pid=""
+cluster="$(mktemp -u /tmp/strata-pg-bench.XXXXXX)"
+pids=()
+urls=()
+stop_servers() {
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
+  pids=()
+  urls=()
 }
-trap 'stop_server; rm -rf "$work"' EXIT
+trap 'stop_servers; bash "$here/pg-cluster.sh" stop "$cluster" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-# Starts `coffee serve` on a free port for database $1 and sets $url.
+# A durable cluster (fsync on, as a production server runs): a 201 means the commit is on disk.
+postgres="$(bash "$here/pg-cluster.sh" start "$cluster" --durable --watch $$)"
+pg_port="${postgres##*:}"; pg_port="${pg_port%%/*}"
+new_pg_database() { bash "$here/pg-cluster.sh" createdb "$cluster" "$1"; }
+
+# Starts `coffee serve` on a free port with storage options "$@" and adds its URL to urls.
 start_server() {
-  : >"$work/serve.out"
-  "$coffee" serve --port 0 --db "$1" >"$work/serve.out" 2>"$work/serve.err" &
-  server_pid=$!
-  url=""
+  local out="$work/serve-${#pids[@]}.out"
+  "$coffee" serve --port 0 "$@" >"$out" 2>"$work/serve.err" &
+  pids+=($!)
   for _ in $(seq 1 200); do
-    url="$(sed -n 's/^listening on \(http:[^ ]*\).*/\1/p' "$work/serve.out")"
-    [ -n "$url" ] && return 0
+    url="$(sed -n 's/^listening on \(http:[^ ]*\).*/\1/p' "$out")"
+    [ -n "$url" ] && { urls+=("$url"); return 0; }
     sleep 0.05
   done
   echo "coffee bench: the server did not start" >&2; cat "$work/serve.err" >&2; exit 1
 }
 
-count_orders() { "$coffee" list --format json --db "$1" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["orders"]))'; }
+count_orders() { "$coffee" list --format json "$@" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["orders"]))'; }
 
 # p99 from wrk --latency output, in milliseconds.
 p99_ms() {
@@ -50,17 +60,10 @@ rps() { awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$1"; }
 errors() {
   awk '/Non-2xx or 3xx responses:/ { n += $NF } /Socket errors:/ { gsub(/,/, ""); n += $4 + $6 + $8 + $10 } END { print n + 0 }' "$1"
 }
+acked() { awk '/^acknowledged/ { n += $2 } END { print n + 0 }' "$@"; }
+rejected() { awk '/^rejected/ { n += $2 } END { print n + 0 }' "$@"; }
 
-db="$work/coffee.sqlite"
-start_server "$db"
-for i in $(seq 1 100); do
-  "$coffee" order --server "$url" --name "Seed $i" --coffee Latte --size medium --format json >/dev/null
-done
-
-# GET /orders: 100 orders in every response.
-wrk -t2 -c"$connections" -d"${duration}s" --latency "$url/orders" >"$work/get.txt"
-
-# POST /orders: wrk counts 201s (acknowledged, i.e. committed) and everything else per thread.
+# wrk counts 201s (acknowledged, i.e. committed) and everything else, per thread.
 cat >"$work/post.lua" <<'LUA'
 wrk.method = "POST"
 wrk.body = '{"customer":"Bench","coffee":"Mocha","size":"large"}'
@@ -77,59 +80,120 @@ function done(summary, latency, requests)
   io.write(string.format("acknowledged %d\nrejected %d\n", a, r))
 end
 LUA
-wrk -t2 -c"$connections" -d"${duration}s" --latency -s "$work/post.lua" "$url/orders" >"$work/post.txt"
-stop_server
-acked="$(awk '/^acknowledged/ { print $2 }' "$work/post.txt")"
-rejected="$(awk '/^rejected/ { print $2 }' "$work/post.txt")"
-stored=$(( $(count_orders "$db") - 100 ))
 
-# kill -9 in the middle of a burst: every order acknowledged with 201 must be in the file.
-killdb="$work/kill.sqlite"
-start_server "$killdb"
-python3 - "$url" "$server_pid" >"$work/acked-ids.txt" <<'PY'
-import json, os, signal, sys, threading, time, urllib.request
-url, pid = sys.argv[1] + "/orders", int(sys.argv[2])
-ids, lock, stop = [], threading.Lock(), threading.Event()
-def post(n):
-    body = json.dumps({"customer": f"Burst {n}", "coffee": "Latte", "size": "small"}).encode()
-    while not stop.is_set():
+# Runs wrk against every server at once, the connections split evenly; $1 names the output files.
+load() {
+  local name=$1; shift
+  local share=$(( connections / ${#urls[@]} )) i=0 wrk_pids=()
+  for url in "${urls[@]}"; do
+    wrk -t$(( 2 / ${#urls[@]} > 0 ? 2 / ${#urls[@]} : 1 )) -c"$share" -d"${duration}s" --latency "$@" "$url/orders" >"$work/$name-$i.txt" &
+    wrk_pids+=($!)
+    i=$(( i + 1 ))
+  done
+  wait "${wrk_pids[@]}"
+}
+sum_rps() { local n=0; for f in "$work/$1"-*.txt; do n=$(( n + $(rps "$f") )); done; echo "$n"; }
+max_p99() { for f in "$work/$1"-*.txt; do p99_ms "$f"; echo; done | sort -g | tail -n 1; }
+sum_errors() { local n=0; for f in "$work/$1"-*.txt; do n=$(( n + $(errors "$f") )); done; echo "$n"; }
+
+# kill -9 of the first server after 1.5 s of POSTs through every server: prints acked, missing, duplicates.
+kill_burst() {
+  local storage=("$@")
+  python3 - "${pids[0]}" "${urls[@]}" >"$work/acked.txt" <<'PY'
+import itertools, json, os, signal, sys, threading, time, urllib.request
+pid, urls = int(sys.argv[1]), [u + "/orders" for u in sys.argv[2:]]
+acked, lock, stop, names = [], threading.Lock(), threading.Event(), itertools.count()
+def post(worker):
+    for attempt in itertools.count():
+        if stop.is_set(): return
+        # A new name for every attempt: a request is never sent twice, so a name stored twice is a duplicate.
+        name = f"Burst {next(names)}"
+        body = json.dumps({"customer": name, "coffee": "Latte", "size": "small"}).encode()
         try:
-            request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"})
+            request = urllib.request.Request(urls[(worker + attempt) % len(urls)], data=body)
             with urllib.request.urlopen(request, timeout=5) as response:
                 if response.status == 201:
-                    with lock: ids.append(json.load(response)["id"])
+                    with lock: acked.append((name, json.load(response)["id"]))
         except Exception:
-            if stop.is_set(): return
             time.sleep(0.01)
 threads = [threading.Thread(target=post, args=(n,)) for n in range(8)]
 for t in threads: t.start()
 time.sleep(1.5)
 os.kill(pid, signal.SIGKILL)
+time.sleep(0.5 if len(urls) > 1 else 0)
 stop.set()
 for t in threads: t.join()
-print("\n".join(ids))
+print("\n".join(f"{name}\t{id}" for name, id in acked))
 PY
-wait "$server_pid" 2>/dev/null || true
-server_pid=""
-kill_acked=$(grep -c . "$work/acked-ids.txt" || true)
-missing=$("$coffee" list --format json --db "$killdb" | python3 -c '
+  wait "${pids[0]}" 2>/dev/null || true
+  pids=("${pids[@]:1}")
+  "$coffee" list --format json "${storage[@]}" | python3 -c '
 import json, sys
-stored = {o["id"] for o in json.load(sys.stdin)["orders"]}
-acked = [line.strip() for line in open(sys.argv[1]) if line.strip()]
-print(sum(1 for i in acked if i not in stored))' "$work/acked-ids.txt")
+orders = json.load(sys.stdin)["orders"]
+stored = {o["id"] for o in orders}
+names = [o["customer"] for o in orders if o["customer"].startswith("Burst ")]
+acked = [line.split("\t") for line in open(sys.argv[1]) if line.strip()]
+missing = sum(1 for _, i in acked if i not in stored)
+print(len(acked), missing, len(names) - len(set(names)))' "$work/acked.txt"
+}
 
-get_rps=$(rps "$work/get.txt"); get_p99=$(p99_ms "$work/get.txt"); get_err=$(errors "$work/get.txt")
-post_rps=$(rps "$work/post.txt"); post_p99=$(p99_ms "$work/post.txt"); post_err=$(( $(errors "$work/post.txt") + ${rejected:-0} ))
+# One configuration: servers on storage "$@" (count $2), seeded, loaded, then the kill burst.
+results=()
+measure() {
+  local label=$1 count=$2; shift 2
+  for _ in $(seq 1 "$count"); do start_server "$@"; done
+  for i in $(seq 1 100); do
+    "$coffee" order --server "${urls[0]}" --name "Seed $i" --coffee Latte --size medium --format json >/dev/null
+  done
+  load get
+  load post -s "$work/post.lua"
+  local acked_count rejected_count stored
+  acked_count=$(acked "$work"/post-*.txt); rejected_count=$(rejected "$work"/post-*.txt)
+  stop_servers
+  stored=$(( $(count_orders "$@") - 100 ))
+  results+=("$label|$(sum_rps get)|$(max_p99 get)|$(sum_errors get)|$(sum_rps post)|$(max_p99 post)|$(( $(sum_errors post) + rejected_count ))|$acked_count/$stored")
+  rm -f "$work"/get-*.txt "$work"/post-*.txt
+}
+burst() {
+  local label=$1 count=$2; shift 2
+  for _ in $(seq 1 "$count"); do start_server "$@"; done
+  local figures; figures=$(kill_burst "$@")
+  stop_servers
+  bursts+=("$label|$figures")
+}
 
+measure "SQLite, 1 server" 1 --db "$work/coffee.sqlite"
+measure "PostgreSQL, 1 server" 1 --database "$(new_pg_database one)"
+measure "PostgreSQL, 2 servers" 2 --database "$(new_pg_database two)"
+bursts=()
+burst "SQLite, 1 server" 1 --db "$work/kill.sqlite"
+burst "PostgreSQL, 2 servers" 2 --database "$(new_pg_database kill)"
+
+echo "coffee serve on loopback; wrk -c$connections -d${duration}s from a second process (two servers: -c$(( connections / 2 )) on each);"
+echo "PostgreSQL $(bash -c "$(dirname "$(readlink -f "$(command -v initdb 2>/dev/null || ls /usr/lib/postgresql/*/bin/initdb | tail -n 1)")")/postgres --version" | awk '{ print $3 }'), fsync on; $(nproc) cores, load average $(cut -d" " -f1-3 /proc/loadavg) at the end"
+printf '%-24s %9s %9s %6s %10s %10s %6s %16s\n' "store" "GET/s" "GET p99" "errors" "POST/s" "POST p99" "errors" "acked/stored"
+for row in "${results[@]}"; do
+  IFS='|' read -r label get_rps get_p99 get_err post_rps post_p99 post_err stored <<<"$row"
+  printf '%-24s %9s %8sms %6s %10s %8sms %6s %16s\n' "$label" "$get_rps" "$get_p99" "$get_err" "$post_rps" "$post_p99" "$post_err" "$stored"
+done
+printf '\n%-24s %8s %8s %11s\n' "kill -9 of one server" "acked" "missing" "duplicates"
+for row in "${bursts[@]}"; do
+  IFS='|' read -r label figures <<<"$row"
+  read -r burst_acked burst_missing burst_dups <<<"$figures"
+  printf '%-24s %8s %8s %11s\n' "$label" "$burst_acked" "$burst_missing" "$burst_dups"
+done
+
+# The targets: SQLite's from the first coffee issue; PostgreSQL with two servers from issue 13.
+IFS='|' read -r _ sq_get _ _ sq_post _ _ _ <<<"${results[0]}"
+IFS='|' read -r _ pg2_get pg2_get_p99 _ pg2_post pg2_post_p99 _ pg2_stored <<<"${results[2]}"
+read -r _ pg_missing pg_dups <<<"${bursts[1]#*|}"
 verdict() { if [ "$1" = 1 ]; then echo "ok"; else echo "BELOW TARGET"; fi; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
-echo "coffee serve on loopback; wrk -t2 -c$connections -d${duration}s from a second process; $(nproc) cores, load average $(cut -d" " -f1-3 /proc/loadavg) at the end"
-printf '%-34s %12s %14s %10s  %s\n' "measure" "figure" "target" "ratio" "verdict"
-printf '%-34s %12s %14s %10s  %s\n' "GET /orders (100 orders) req/s" "$get_rps" ">= 10000" "$(ratio "$get_rps" 10000)" "$(verdict $(( get_rps >= 10000 )))"
-printf '%-34s %12s %14s %10s  %s\n' "GET /orders p99 (ms)" "$get_p99" "< 20" "$(ratio 20 "$get_p99")" "$(verdict "$(awk -v p="$get_p99" 'BEGIN { print (p < 20) }')")"
-printf '%-34s %12s %14s %10s  %s\n' "GET errors" "$get_err" "0" "-" "$(verdict $(( get_err == 0 )))"
-printf '%-34s %12s %14s %10s  %s\n' "POST /orders committed req/s" "$post_rps" ">= 1000" "$(ratio "$post_rps" 1000)" "$(verdict $(( post_rps >= 1000 )))"
-printf '%-34s %12s %14s %10s  %s\n' "POST /orders p99 (ms)" "$post_p99" "-" "-" "-"
-printf '%-34s %12s %14s %10s  %s\n' "POST errors" "$post_err" "0" "-" "$(verdict $(( post_err == 0 )))"
-printf '%-34s %12s %14s %10s  %s\n' "POST acknowledged / stored" "$acked/$stored" "stored >= acked" "-" "$(verdict $(( stored >= acked )))"
-printf '%-34s %12s %14s %10s  %s\n' "kill -9 burst: acked / missing" "$kill_acked/$missing" "0 missing" "-" "$(verdict $(( missing == 0 )))"
+echo
+printf '%-44s %10s %10s %8s  %s\n' "PostgreSQL, 2 servers" "figure" "target" "ratio" "verdict"
+printf '%-44s %10s %10s %8s  %s\n' "committed POST/s" "$pg2_post" ">= 2000" "$(ratio "$pg2_post" 2000)" "$(verdict $(( pg2_post >= 2000 )))"
+printf '%-44s %10s %10s %8s  %s\n' "POST p99 (ms)" "$pg2_post_p99" "< 25" "$(ratio 25 "$pg2_post_p99")" "$(verdict "$(awk -v p="$pg2_post_p99" 'BEGIN { print (p < 25) }')")"
+printf '%-44s %10s %10s %8s  %s\n' "GET /orders req/s" "$pg2_get" ">= 10000" "$(ratio "$pg2_get" 10000)" "$(verdict $(( pg2_get >= 10000 )))"
+printf '%-44s %10s %10s %8s  %s\n' "kill -9 burst: acknowledged orders missing" "$pg_missing" "0" "-" "$(verdict $(( pg_missing == 0 )))"
+printf '%-44s %10s %10s %8s  %s\n' "kill -9 burst: duplicates" "$pg_dups" "0" "-" "$(verdict $(( pg_dups == 0 )))"
+printf '%-44s %10s %10s %8s  %s\n' "vs SQLite, 1 server: GET / POST" "-" "-" "$(ratio "$pg2_get" "$sq_get") / $(ratio "$pg2_post" "$sq_post")" "-"
