@@ -132,7 +132,7 @@ import json, sys
 orders = json.load(sys.stdin)["orders"]
 stored = {o["id"] for o in orders}
 names = [o["customer"] for o in orders if o["customer"].startswith("Burst ")]
-acked = [line.split("\t") for line in open(sys.argv[1]) if line.strip()]
+acked = [line.rstrip("\n").split("\t") for line in open(sys.argv[1]) if line.strip()]
 missing = sum(1 for _, i in acked if i not in stored)
 print(len(acked), missing, len(names) - len(set(names)))' "$work/acked.txt"
 }

@@ -1,0 +1,44 @@
+/// One read of a value shared by every caller that asks while it waits, never older than the ask.
+///
+/// Under load many requests ask for the same small value at once (the orders' revision, on
+/// every `GET /orders`). Each would cost a round trip to the database. Here a caller that asks
+/// while a read is under way waits for the *next* read, which starts after that one ends, so
+/// after the caller asked: the answer is as fresh as a read of its own, and N concurrent
+/// callers cost about two reads instead of N.
+public actor BatchedRead<Value: Sendable> {
+    private let read: @Sendable () async throws -> Value
+    private var waiting: [CheckedContinuation<Value, any Error>] = []
+    private var draining = false
+
+    /// Shares `read` among concurrent callers.
+    public init(_ read: @escaping @Sendable () async throws -> Value) {
+        self.read = read
+    }
+
+    /// A value read after this call began.
+    public func value() async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            waiting.append(continuation)
+            if !draining {
+                draining = true
+                Task { await drain() }
+            }
+        }
+    }
+
+    /// Reads once per batch of callers until none is left; the actor is free while a read runs.
+    private func drain() async {
+        while !waiting.isEmpty {
+            let batch = waiting
+            waiting = []
+            let result: Result<Value, any Error>
+            do {
+                result = .success(try await read())
+            } catch {
+                result = .failure(error)
+            }
+            for continuation in batch { continuation.resume(with: result) }
+        }
+        draining = false
+    }
+}
