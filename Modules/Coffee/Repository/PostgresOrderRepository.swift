@@ -13,17 +13,24 @@ import PostgresNIO
 /// order and never fails a transaction that could have succeeded, so there is nothing to retry.
 public struct PostgresOrderRepository: OrderRepository {
     private let database: PostgresStore
-    /// The revision, read once for every batch of concurrent GETs (see `BatchedRead`).
+    /// The revision and the menu, each read once for every batch of concurrent requests (see
+    /// `BatchedRead`): every GET asks for the revision and every POST prices from the menu.
     private let revisions: BatchedRead<Int64>
+    private let menus: BatchedRead<Menu>
 
     /// A repository over a database migrated with `CoffeeSchema.postgres`.
     public init(database: PostgresStore) {
         self.database = database
         revisions = BatchedRead { try await Self.readRevision(database) }
+        menus = BatchedRead { try await Self.readMenu(database) }
     }
 
     /// What the shop sells, in menu order.
     public func menu() async throws -> Menu {
+        try await menus.value()
+    }
+
+    private static func readMenu(_ database: PostgresStore) async throws -> Menu {
         try await database.read { connection in
             var items: [MenuItem] = []
             let rows = try await connection.query(

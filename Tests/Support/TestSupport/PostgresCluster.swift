@@ -25,8 +25,9 @@ public enum PostgresCluster {
     }
 
     private static func start() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pg-\(UUID().uuidString)")
-            .path
+        // Always /tmp, not $TMPDIR: the `postgres` user must be able to enter it when we are root,
+        // and a Unix socket's path may not be longer than 107 bytes.
+        let folder = "/tmp/strata-pg-" + UUID().uuidString.prefix(8).lowercased()
         _ = try script(["start", folder, "--watch", String(ProcessInfo.processInfo.processIdentifier)])
         return folder
     }
