@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoffeeEntity
 import CoffeePresenter
+import Core
 
 /// `coffee menu`.
 struct MenuCommand: AsyncParsableCommand {
@@ -11,7 +12,7 @@ struct MenuCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let common = common
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try common.presenter()
+            let presenter = try common.menuPresenter()
             await presenter.loadMenu()
             try Output.show(presenter.menu, as: common.format, text: Views.menu, plain: Views.menu)
         }
@@ -61,7 +62,7 @@ struct ListCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let (common, status, customer, sort) = (common, status, customer, sort)
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try common.presenter()
+            let presenter = try common.presenter(access: .readOnly)
             await presenter.loadOrders(status: status, customer: customer, sort: sort)
             try Output.show(presenter.orders, as: common.format, text: Views.list, plain: Views.list)
         }
@@ -81,7 +82,7 @@ struct ReportCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let (common, date) = (common, date)
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try common.presenter()
+            let presenter = try common.presenter(access: .readOnly)
             await presenter.loadReport(date: date)
             try Output.show(presenter.report, as: common.format, text: Views.report, plain: Views.report)
         }

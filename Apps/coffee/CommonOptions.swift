@@ -22,17 +22,29 @@ struct CommonOptions: ParsableArguments {
         try DatabasePath.resolve(app: "coffee", option: db)
     }
 
-    /// The feature, local or remote as the options say.
-    func feature() throws -> CoffeeFeature {
-        guard let server else { return try CoffeeFactory.live(databaseURL: try databaseURL()) }
+    /// The feature, local or remote as the options say; `.readOnly` for commands that only read
+    /// (the file must exist and is never created or written).
+    func feature(access: StorageAccess = .readWrite) throws -> CoffeeFeature {
+        guard let server else { return try CoffeeFactory.live(databaseURL: try databaseURL(), access: access) }
         guard db == nil else { throw MessageError.usage("give either --db or --server, not both") }
         guard let url = URL(string: server) else { throw CoffeeError.notAServerURL(url: server) }
         return try CoffeeFactory.remote(serverURL: url)
     }
 
+    /// The presenter for `coffee menu`: the file's menu, or before there is a file the menu a new
+    /// one starts with (reading the menu must not create the database).
+    @MainActor
+    func menuPresenter() throws -> OrdersPresenter {
+        do {
+            return try presenter(access: .readOnly)
+        } catch let error as StorageError where error.cause == .missing {
+            return CoffeeFactory.inMemory().makeOrdersPresenter()
+        }
+    }
+
     /// The orders presenter over the feature.
     @MainActor
-    func presenter() throws -> OrdersPresenter {
-        try feature().makeOrdersPresenter()
+    func presenter(access: StorageAccess = .readWrite) throws -> OrdersPresenter {
+        try feature(access: access).makeOrdersPresenter()
     }
 }

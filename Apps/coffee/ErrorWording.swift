@@ -9,6 +9,9 @@ enum ErrorWording {
 
     /// The line for a coffee error; `nil` for the shared infrastructure's errors, which `SharedWording` words.
     static func message(for error: any DomainError) -> String? {
+        if let error = error as? StorageError, error.cause == .missing {
+            return SharedWording.missing(error, noun: "order database", start: "`coffee order` starts one")
+        }
         guard let error = error as? CoffeeError else { return nil }
         switch error {
         case .emptyCustomer:

@@ -1,9 +1,13 @@
 import ArgumentParser
 import CoffeePresenter
+import Core
 
 /// What a command that acts on one order does with the presenter.
 enum OrderCommandKind {
     case show, advance, cancel, delete
+
+    /// Showing only reads: on a missing file it says so instead of creating one.
+    var access: StorageAccess { self == .show ? .readOnly : .readWrite }
 
     @MainActor
     func perform(_ id: String, on presenter: OrdersPresenter) async {
@@ -27,7 +31,7 @@ extension OrderActionCommand {
     mutating func run() async throws {
         let (common, id) = (common, id)
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try common.presenter()
+            let presenter = try common.presenter(access: Self.action.access)
             await Self.action.perform(id, on: presenter)
             try Output.show(presenter.order, as: common.format, text: Views.detail, plain: Views.detail)
         }

@@ -97,7 +97,7 @@ struct Journal: AsyncParsableCommand {
 
     @MainActor
     private func execute() async throws {
-        let scene = try await options.makeScene()
+        let scene = try await options.makeScene(access: .readOnly)
         scene.loadJournal(limit: limit)
         let rows = try scene.journal.result()
         switch output.format {
@@ -130,7 +130,7 @@ struct Replay: AsyncParsableCommand {
 
     @MainActor
     private func execute() async throws {
-        let scene = try await options.makeScene()
+        let scene = try await options.makeScene(access: .readOnly)
         scene.replay()
         let snapshot = try scene.replayed.result()
         switch output.format {

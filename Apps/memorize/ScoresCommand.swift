@@ -31,7 +31,7 @@ struct Scores: AsyncParsableCommand {
 enum ScoresRunner {
     static func run(store: CommonOptions, theme: String?, limit: Int, format: OutputFormat) throws {
         try ErrorWording.reporter.run {
-            let presenter = try store.feature().makeScoreBoardPresenter()
+            let presenter = try store.feature(access: .readOnly).makeScoreBoardPresenter()
             presenter.load(theme: theme, limit: limit)
             let rows = try presenter.state.result().rows
             switch format {

@@ -31,10 +31,22 @@ struct CommonOptions: ParsableArguments {
     static let apiURLVariable = "STRATA_ARXIV_API_URL"
 
     /// The feature these options ask for: offline, or live against the resolved endpoint.
-    func makeFeature() throws -> PapersFeature {
+    ///
+    /// A command that only reads the library passes `.readOnly`: it needs no network, never
+    /// creates the file (a typo in --db is "not found", not a new empty library) and reads a file
+    /// it may not write.
+    func makeFeature(access: StorageAccess = .readWrite) throws -> PapersFeature {
         let databaseURL = try DatabasePath.resolve(app: "papers", option: db)
-        if offline { return try PapersFactory.offline(databaseURL: databaseURL) }
+        if offline || access == .readOnly {
+            return try PapersFactory.offline(databaseURL: databaseURL, access: access)
+        }
         return try PapersFactory.live(databaseURL: databaseURL, apiURL: try resolvedAPIURL())
+    }
+
+    /// The feed reader alone, for a dry run: it opens no library, so it creates and changes nothing.
+    func makeCheckingFeature() throws -> PapersFeature {
+        _ = try DatabasePath.resolve(app: "papers", option: db)  // an empty --db is still a mistake
+        return PapersFactory.checking()
     }
 
     /// `--api-url`, else `$STRATA_ARXIV_API_URL`, else arXiv's own endpoint; a usage error for anything but an http(s) URL.

@@ -12,6 +12,10 @@ enum ErrorWording {
 
     /// The line for `error`, or `nil` for errors the shared wording covers.
     static func message(for error: any DomainError) -> String? {
+        if let error = error as? StorageError, error.cause == .missing {
+            return SharedWording.missing(
+                error, noun: "library", start: "`papers import FILE` or `papers search WORDS` starts one")
+        }
         guard let error = error as? PapersError else { return nil }
         return switch error {
         case .notAnArxivID(let text):

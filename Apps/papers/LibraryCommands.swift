@@ -33,7 +33,7 @@ struct LibrarySearch: AsyncParsableCommand {
         let (text, limit) = (text.joined(separator: " "), limit)
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature().makePaperListPresenter()
+            let presenter = try options.makeFeature(access: .readOnly).makePaperListPresenter()
             await presenter.searchLibrary(text, limit: limit)
             try options.makeRenderer().list(try presenter.state.result())
         }
@@ -50,7 +50,7 @@ struct Stats: AsyncParsableCommand {
     func run() async throws {
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature().makeLibraryPresenter()
+            let presenter = try options.makeFeature(access: .readOnly).makeLibraryPresenter()
             await presenter.loadStats()
             try options.makeRenderer().stats(try presenter.stats.result())
         }
@@ -75,7 +75,7 @@ struct Import: AsyncParsableCommand {
         let (files, dryRun) = (files, dryRun)
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature().makeLibraryPresenter()
+            let presenter = try (dryRun ? options.makeCheckingFeature() : options.makeFeature()).makeLibraryPresenter()
             await presenter.importFeeds(files, dryRun: dryRun)
             try options.makeRenderer().importResult(try presenter.importResult.result())
         }
@@ -104,7 +104,7 @@ struct SearchBench: AsyncParsableCommand {
         try await ErrorWording.reporter.run { @MainActor in
             let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init).filter
             { !$0.isEmpty }
-            let presenter = try options.makeFeature().makePaperListPresenter()
+            let presenter = try options.makeFeature(access: .readOnly).makePaperListPresenter()
             var timings: [Double] = []
             var hits = 0
             let clock = ContinuousClock()

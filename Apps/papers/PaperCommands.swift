@@ -61,7 +61,7 @@ struct Favorites: AsyncParsableCommand {
     func run() async throws {
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature().makePaperListPresenter()
+            let presenter = try options.makeFeature(access: .readOnly).makePaperListPresenter()
             await presenter.favourites()
             try options.makeRenderer().list(try presenter.state.result())
         }
