@@ -77,7 +77,10 @@ enum ErrorWording {
             return "`coffee serve` serves a local database; drop --server and pick the file with --db"
         case .cannotListen(let host, let port, let reason):
             return
-                "cannot listen on \(host):\(port) (\(Quote.text(reason))); the port is taken: pick another with --port"
+                "cannot listen on \(host):\(port) (\(Quote.text(reason))); check --host is this machine's address, or pick another --port"
+        case .portInUse(let host, let port):
+            return
+                "cannot listen on \(host):\(port): another program already uses port \(port); pick another with --port, or --port 0 for any free one"
         }
     }
 

@@ -36,8 +36,9 @@ struct ReadsCreateNothingTests {
         ("color-events", [], "SCREEN"),
     ]
 
-    @Test("before there is a database, the menu and the screens show what a new one holds and create nothing",
-          arguments: startingPoints)
+    @Test(
+        "before there is a database, the menu and the screens show what a new one holds and create nothing",
+        arguments: startingPoints)
     func startingPoint(app: String, command: [String], shows: String) throws {
         let home = try TemporaryDirectory()
         let result = try BinaryRunner(product: app).run(
