@@ -62,6 +62,16 @@ enum ErrorWording {
         }
     }
 
+    /// What each part of an entry is called in a message.
+    private static func name(of part: EntryPart) -> String {
+        switch part {
+        case .id: "arXiv id"
+        case .title: "title"
+        case .author: "author"
+        case .dates: "dates"
+        }
+    }
+
     private static func feed(_ source: String, _ problem: FeedProblem) -> String {
         switch problem {
         case .empty: "\(source) is empty, not an Atom feed; check the address or the file"
@@ -76,9 +86,10 @@ enum ErrorWording {
                 + "; check --api-url or the file"
         case .malformedDate(let entry, let text):
             "\(source): entry \(entry) has a malformed date \(Quote.quoted(text)); the feed is damaged"
-        case .missingID(let entry, let found):
-            "\(source): entry \(entry) has no arXiv id (got \(Quote.quoted(found))); the feed is damaged"
-        case .missingDates(let entry, let id): "\(source): entry \(entry) (\(id)) has no dates; the feed is damaged"
+        case .incompleteEntry(let entry, let line, .id, let found):
+            "\(source): entry \(entry) (line \(line)) has no arXiv id (got \(Quote.quoted(found))); the feed is damaged, nothing was saved"
+        case .incompleteEntry(let entry, let line, let part, let id):
+            "\(source): entry \(entry) (line \(line), \(id)) has no \(name(of: part)); the feed is damaged, nothing was saved"
         case .startTagTooLong(let line, let limit):
             "\(source): the start tag on line \(line) is longer than \(limit / 1024) KiB, which no Atom feed needs; nothing was saved, the file is damaged or not a feed"
         }

@@ -41,7 +41,8 @@ enum RawHTTP {
     /// A request with a Content-Length body (or none).
     static func request(_ method: String, _ path: String, body: String? = nil) -> Data {
         let length = body.map { "Content-Type: application/json\r\nContent-Length: \($0.utf8.count)\r\n" } ?? ""
-        return Data("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(length)Connection: close\r\n\r\n\(body ?? "")".utf8)
+        return Data(
+            "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(length)Connection: close\r\n\r\n\(body ?? "")".utf8)
     }
 
     /// A POST of `body` in chunks of `chunk` bytes, with no Content-Length.

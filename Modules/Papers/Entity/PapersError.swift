@@ -73,6 +73,18 @@ public enum PapersError: DomainError, Equatable {
     }
 }
 
+/// The parts an Atom entry must have to be a paper: without one it is damaged, not a paper to keep.
+public enum EntryPart: String, Sendable, Equatable, CaseIterable {
+    /// An `<id>` holding an arXiv id.
+    case id
+    /// A `<title>` with words in it.
+    case title
+    /// At least one `<author>` with a `<name>`.
+    case author
+    /// `<published>` or `<updated>`.
+    case dates
+}
+
 /// What is wrong with a feed that cannot be read as papers.
 public enum FeedProblem: Sendable, Equatable {
     /// No bytes at all.
@@ -87,10 +99,9 @@ public enum FeedProblem: Sendable, Equatable {
     case notAtom(root: String, namespace: String?)
     /// An entry (1-based) whose date cannot be read.
     case malformedDate(entry: Int, text: String)
-    /// An entry (1-based) without an arXiv id; what it had instead.
-    case missingID(entry: Int, found: String)
-    /// An entry (1-based) without dates.
-    case missingDates(entry: Int, id: String)
+    /// An entry (1-based, its `<entry>` tag on `line`) without a part every paper needs; `id` is
+    /// its arXiv id, or for a missing id what stood in its place (empty when nothing did).
+    case incompleteEntry(entry: Int, line: Int, missing: EntryPart, id: String)
     /// A start tag, beginning on `line`, longer than `limit` bytes: refused before the XML parser sees it.
     case startTagTooLong(line: Int, limit: Int)
 }
