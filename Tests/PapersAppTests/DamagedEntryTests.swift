@@ -25,9 +25,12 @@ struct DamagedEntryTests {
         ("a blank title", "has no title", { $0.replacing(/<title>[^<]*<\/title>/, with: "<title>  \n  </title>") }),
         ("no author", "has no author", { $0.replacing(/<author>(.|\n)*?<\/author>/, with: "") }),
         ("a blank author name", "has no author", { $0.replacing(/<name>[^<]*<\/name>/, with: "<name> </name>") }),
-        ("no dates", "has no dates", {
-            $0.replacing(/<published>[^<]*<\/published>/, with: "").replacing(/<updated>[^<]*<\/updated>/, with: "")
-        }),
+        (
+            "no dates", "has no dates",
+            {
+                $0.replacing(/<published>[^<]*<\/published>/, with: "").replacing(/<updated>[^<]*<\/updated>/, with: "")
+            }
+        ),
         ("no id", "has no arXiv id", { $0.replacing(/<id>[^<]*<\/id>/, with: "") }),
     ]
 
@@ -52,7 +55,9 @@ struct DamagedEntryTests {
     func fixturesImport() throws {
         let directory = try TemporaryDirectory()
         let papers = BinaryRunner(product: "papers")
-        for name in ["search-all-testing-100-entries.xml", "legacy2016-au-del_maestro-10-of-31.xml", "empty-id-0000.0000.xml"] {
+        for name in [
+            "search-all-testing-100-entries.xml", "legacy2016-au-del_maestro-10-of-31.xml", "empty-id-0000.0000.xml",
+        ] {
             let result = try papers.run(
                 ["import", FixtureFiles.url("arxiv", name).path, "--db", directory.path("p.sqlite").path])
             #expect(result.status == 0, "\(name): \(result.stderr)")
