@@ -57,6 +57,10 @@ enum ErrorWording {
         case .savedErrorResponse(let file, let message):
             "\(Quote.path(file)) is a saved arXiv error response, not papers (\(Quote.text(message))); nothing was imported"
         case .fileNotFound(let path): "no file at \(Quote.path(path)); check the path"
+        case .notAVersion(let id, let version):
+            "\(id) has no version \(Quote.text(version, limit: 30)); versions count from v1, or leave the version out for the latest"
+        case .folderNotFile(let path):
+            "\(Quote.path(path)) is a folder, not an Atom file; give the files in it, such as \(Quote.path(path))/*.xml"
         case .fileNotReadable(let path, let reason):
             "cannot read \(Quote.path(path))\(reason.map { ": \($0)" } ?? ""); check the file and its permissions"
         }
@@ -74,7 +78,14 @@ enum ErrorWording {
 
     private static func feed(_ source: String, _ problem: FeedProblem) -> String {
         switch problem {
-        case .empty: "\(source) is empty, not an Atom feed; check the address or the file"
+        case .empty: "\(source) is empty (or only blank lines), not an Atom feed; check the address or the file"
+        case .notXML(.gzip):
+            "\(source) is gzip-compressed, not an Atom feed; unpack it first (gunzip) and import the XML"
+        case .notXML(.zip): "\(source) is a zip archive, not an Atom feed; unzip it and import the XML files in it"
+        case .notXML(.json):
+            "\(source) is JSON, not an Atom feed; check --api-url, or give a saved arXiv API response (Atom XML)"
+        case .notXML(nil):
+            "\(source) is not XML (it does not start with '<'), so not an Atom feed; check --api-url, or give a saved arXiv API response"
         case .unreadable: "\(source) could not be read as XML; check the address or the file"
         case .noElements: "\(source) has no XML elements; it is not an Atom feed"
         case .notWellFormed(let detail):
@@ -86,6 +97,8 @@ enum ErrorWording {
                 + "; check --api-url or the file"
         case .malformedDate(let entry, let text):
             "\(source): entry \(entry) has a malformed date \(Quote.quoted(text)); the feed is damaged"
+        case .invalidVersion(let entry, let line, let id, let version):
+            "\(source): entry \(entry) (line \(line), \(id)) has version \(Quote.text(version, limit: 30)), which no paper has (they count from v1); the feed is damaged, nothing was saved"
         case .incompleteEntry(let entry, let line, .id, let found):
             "\(source): entry \(entry) (line \(line)) has no arXiv id (got \(Quote.quoted(found))); the feed is damaged, nothing was saved"
         case .incompleteEntry(let entry, let line, let part, let id):

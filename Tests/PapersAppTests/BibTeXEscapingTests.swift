@@ -12,7 +12,8 @@ struct BibTeXEscapingTests {
         var parts = text.components(separatedBy: "<entry>")
         let id = try #require(parts[1].firstMatch(of: /<id>https?:\/\/arxiv\.org\/abs\/([^<]+)<\/id>/)?.1)
         parts[1] = parts[1].replacing(
-            /<title>[^<]*<\/title>/, with: "<title>Promises &amp; Perils: 100% of C# code_gen for $5 in $O(n^2)$</title>",
+            /<title>[^<]*<\/title>/,
+            with: "<title>Promises &amp; Perils: 100% of C# code_gen for $5 in $O(n^2)$</title>",
             maxReplacements: 1)
         let feed = directory.path("feed.xml")
         try parts.joined(separator: "<entry>").write(to: feed, atomically: true, encoding: .utf8)

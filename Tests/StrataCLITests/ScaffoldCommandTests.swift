@@ -22,6 +22,14 @@ struct ScaffoldCommandTests {
         return directory
     }
 
+    @Test("an accented name is refused with the name its letters spell, accents dropped")
+    func accentedName() throws {
+        let directory = try package()
+        let result = try strata.run(["new", "Ünïcode", "--dry-run", "--path", directory.url.path])
+        #expect(result.status == ErrorKind.usage.exitCode)
+        #expect(result.stderr.contains("(did you mean Unicode?)"), "\(result.stderr)")
+    }
+
     @Test("from a folder inside the package, strata finds the package as SwiftPM does; --path still wins")
     func findsThePackageFromASubfolder() throws {
         let directory = try package()

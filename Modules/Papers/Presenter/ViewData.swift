@@ -146,6 +146,8 @@ public struct ImportViewData: Sendable, Equatable, Codable {
     public var updated: Int
     /// Papers already there.
     public var unchanged: Int
+    /// Entries for a paper already seen in the same import (not counted as papers).
+    public var repeats: Int
     /// Whether this was a dry run.
     public var dryRun: Bool
     /// One line saying all of it.

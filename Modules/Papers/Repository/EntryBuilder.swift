@@ -43,7 +43,13 @@ struct EntryBuilder {
         func incomplete(_ part: EntryPart, _ id: String) -> PapersError {
             .badFeed(source: source, problem: .incompleteEntry(entry: index, line: line, missing: part, id: id))
         }
-        guard let id, let arxivID = ArxivID(parsing: id) else { throw incomplete(.id, id ?? "") }
+        guard let id, let arxivID = ArxivID(parsing: id) else {
+            if let (base, version) = id.flatMap(ArxivID.invalidVersion(in:)) {
+                throw PapersError.badFeed(
+                    source: source, problem: .invalidVersion(entry: index, line: line, id: base, version: version))
+            }
+            throw incomplete(.id, id ?? "")
+        }
         guard title.contains(where: { !$0.isWhitespace }) else { throw incomplete(.title, arxivID.description) }
         let authors = authors.filter { $0.name.contains { !$0.isWhitespace } }
         guard !authors.isEmpty else { throw incomplete(.author, arxivID.description) }
