@@ -43,7 +43,7 @@ struct CommonOptions: ParsableArguments {
         help: "The SQLite file (default: $STRATA_COLOR_EVENTS_DB, else $XDG_DATA_HOME/strata/color-events.sqlite).")
     var db: String?
 
-    @Option(name: .long, help: "Seed for the random colours, so a run can be repeated.")
+    @Option(name: .long, parsing: .unconditional, help: "Seed for the random colours, so a run can be repeated.")
     var seed: UInt64?
 
     /// The presenters over the journal, brought to the state the journal leads to.

@@ -86,7 +86,7 @@ struct Journal: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
-    @Option(name: .long, help: "Show only the last N entries.")
+    @Option(name: .long, parsing: .unconditional, help: "Show only the last N entries.")
     var limit: Int?
 
     @OptionGroup var output: FormatOptions

@@ -15,10 +15,14 @@ struct Play: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A theme's name, or random (see `memorize themes`).", valueName: "name"))
     var theme = "random"
 
-    @Option(help: ArgumentHelp("How many pairs to deal (default: the theme's own).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("How many pairs to deal (default: the theme's own).", valueName: "n"))
     var pairs: Int?
 
-    @Option(help: ArgumentHelp("The seed that deals the game; the same seed deals the same game.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The seed that deals the game; the same seed deals the same game.", valueName: "n"))
     var seed: UInt64?
 
     @Option(

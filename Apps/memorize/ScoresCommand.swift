@@ -13,7 +13,7 @@ struct Scores: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only this theme's scores.", valueName: "name"))
     var theme: String?
 
-    @Option(help: ArgumentHelp("How many games per theme.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many games per theme.", valueName: "n"))
     var limit = 10
 
     @Option(help: OutputFormat.help)

@@ -24,10 +24,12 @@ struct LibrarySearch: AsyncParsableCommand {
     @Argument(help: "What to search for.")
     var text: [String]
 
-    @Option(help: "How many papers to show.")
+    @Option(parsing: .unconditional, help: "How many papers to show.")
     var limit = 20
 
     @OptionGroup var options: CommonOptions
+
+    @OptionGroup var ignored: IgnoredNetworkOptions
 
     func run() async throws {
         let (text, limit) = (text.joined(separator: " "), limit)
@@ -47,6 +49,8 @@ struct Stats: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
+    @OptionGroup var ignored: IgnoredNetworkOptions
+
     func run() async throws {
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
@@ -61,9 +65,14 @@ struct Stats: AsyncParsableCommand {
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import Atom files (saved arXiv API responses) into the library, all or nothing.")
+        abstract: "Import Atom files (saved arXiv API responses) into the library, all or nothing.",
+        discussion: """
+            Examples:
+              papers import page1.xml page2.xml
+              curl -s 'https://export.arxiv.org/api/query?search_query=all:testing' | papers import -
+            """)
 
-    @Argument(help: "One or more Atom files.")
+    @Argument(help: "One or more Atom files; - reads standard input.")
     var files: [String]
 
     @Flag(help: "Only parse and count the papers; change nothing.")
@@ -71,8 +80,11 @@ struct Import: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
+    @OptionGroup var ignored: IgnoredNetworkOptions
+
     func run() async throws {
-        let (files, dryRun) = (files, dryRun)
+        // `-` is standard input, as for cat and curl: the reader streams any file, /dev/stdin too.
+        let (files, dryRun) = (files.map { $0 == "-" ? "/dev/stdin" : $0 }, dryRun)
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
             let presenter = try (dryRun ? options.makeCheckingFeature() : options.makeFeature()).makeLibraryPresenter()
@@ -97,6 +109,8 @@ struct SearchBench: AsyncParsableCommand {
     var rounds = 3
 
     @OptionGroup var options: CommonOptions
+
+    @OptionGroup var ignored: IgnoredNetworkOptions
 
     func run() async throws {
         let (path, rounds) = (queries, rounds)

@@ -13,9 +13,11 @@ struct Show: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
+    @OptionGroup var network: NetworkOptions
+
     func run() async throws {
         let id = id
-        try await options.runDetail { await $0.show(id) }
+        try await options.runDetail(network: network) { await $0.show(id) }
     }
 }
 
@@ -29,9 +31,11 @@ struct Fav: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
+    @OptionGroup var network: NetworkOptions
+
     func run() async throws {
         let id = id
-        try await options.runDetail { await $0.favourite(id) }
+        try await options.runDetail(network: network) { await $0.favourite(id) }
     }
 }
 
@@ -45,9 +49,11 @@ struct Unfav: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
+    @OptionGroup var ignored: IgnoredNetworkOptions
+
     func run() async throws {
         let id = id
-        try await options.runDetail { await $0.unfavourite(id) }
+        try await options.runDetail(network: nil) { await $0.unfavourite(id) }
     }
 }
 
@@ -57,6 +63,8 @@ struct Favorites: AsyncParsableCommand {
         commandName: "favorites", abstract: "List the favourites, most recently marked first.")
 
     @OptionGroup var options: CommonOptions
+
+    @OptionGroup var ignored: IgnoredNetworkOptions
 
     func run() async throws {
         let options = options
@@ -78,11 +86,12 @@ struct Bibtex: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
+    @OptionGroup var network: NetworkOptions
+
     func run() async throws {
-        let ids = ids
-        let options = options
+        let (ids, options, network) = (ids, options, network)
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature().makeLibraryPresenter()
+            let presenter = try network.makeFeature(options).makeLibraryPresenter()
             await presenter.exportBibTeX(ids)
             try options.makeRenderer().bibTeX(try presenter.bibTeX.result())
         }
@@ -90,11 +99,15 @@ struct Bibtex: AsyncParsableCommand {
 }
 
 extension CommonOptions {
-    /// Runs one action of the detail presenter and renders the paper it loaded (show, fav, unfav).
-    func runDetail(_ action: @escaping @MainActor (PaperDetailPresenter) async -> Void) async throws {
+    /// Runs one action of the detail presenter and renders the paper it loaded (show, fav, unfav);
+    /// `network` is `nil` for an action that only needs the library.
+    func runDetail(network: NetworkOptions?, _ action: @escaping @MainActor (PaperDetailPresenter) async -> Void)
+        async throws
+    {
         let options = self
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature().makePaperDetailPresenter()
+            let feature = try network.map { try $0.makeFeature(options) } ?? options.makeFeature()
+            let presenter = feature.makePaperDetailPresenter()
             await action(presenter)
             try options.makeRenderer().detail(try presenter.state.result())
         }

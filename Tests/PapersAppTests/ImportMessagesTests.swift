@@ -63,8 +63,41 @@ struct ImportMessagesTests {
         #expect(dry.stdout.hasPrefix("100 papers in 3 files (200 repeated entries skipped)"), "\(dry.stdout)")
         let result = try papers.run(["import", feed, feed, feed] + db)
         #expect(
-            result.stdout == "imported 100 papers from 3 files (200 repeated entries skipped): 100 added, 0 updated, 0 unchanged\n")
+            result.stdout
+                == "imported 100 papers from 3 files (200 repeated entries skipped): 100 added, 0 updated, 0 unchanged\n"
+        )
         let json = try papers.run(["import", feed, feed, "--format", "json"] + db)
         #expect(json.stdout.contains(#""repeats" : 100"#) || json.stdout.contains(#""repeats":100"#), "\(json.stdout)")
+    }
+}
+
+@Suite("papers import - reads standard input")
+struct ImportStandardInputTests {
+    @Test("a feed piped to papers import - is imported like the file")
+    func standardInput() throws {
+        let directory = try TemporaryDirectory()
+        let text = String(decoding: try FixtureFiles.data("arxiv", "search-all-testing-100-entries.xml"), as: UTF8.self)
+        let result = try BinaryRunner(product: "papers").run(
+            ["import", "-", "--db", directory.path("p.sqlite").path], input: text)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("imported 100 papers from 1 file"), "\(result.stdout)")
+    }
+}
+
+@Suite("papers library stats --format json")
+struct StatsJSONTests {
+    @Test("counts are JSON numbers and dates are days")
+    func numbers() throws {
+        let directory = try TemporaryDirectory()
+        let papers = BinaryRunner(product: "papers")
+        let db = ["--db", directory.path("p.sqlite").path]
+        let feed = FixtureFiles.url("arxiv", "search-all-testing-100-entries.xml").path
+        #expect(try papers.run(["import", feed] + db).status == 0)
+        let result = try papers.run(["library", "stats", "--format", "json"] + db)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["papers"] as? Int == 100)
+        #expect(object["favourites"] as? Int == 0)
+        #expect(object["fetches"] as? Int == 0)
+        #expect(object["oldestPublished"] as? String == "2001-03-17")
     }
 }

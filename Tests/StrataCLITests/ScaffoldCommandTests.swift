@@ -80,8 +80,8 @@ struct ScaffoldCommandTests {
             try strata.run([
                 "new", "Notes", "--path", directory.url.path, "--templates", directory.path("nowhere").path,
             ]).status == 66)
-        // A missing argument is an argument error: 2, like every strata command (docs/StrataLint.md).
-        #expect(try strata.run(["new"]).status == 2)
+        // A missing argument is a usage error: 64, as in every app.
+        #expect(try strata.run(["new"]).status == 64)
         #expect(try strata.run(["new", "Notes", "--path", directory.path("nowhere").path]).status == 66)
     }
 

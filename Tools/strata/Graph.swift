@@ -1,4 +1,5 @@
 import ArgumentParser
+import Core
 import Foundation
 import StrataLint
 
@@ -33,7 +34,7 @@ struct Graph: ParsableCommand {
         if let feature, !result.features.contains(feature) {
             Console.error(
                 "strata: error: no feature named \(feature); features: \(result.features.joined(separator: ", "))")
-            throw ExitCode(2)
+            throw ExitCode(ErrorKind.usage.exitCode)
         }
         let graph = ModuleGraph(result, includeTests: tests, feature: feature)
         guard let writeDocs else {

@@ -39,7 +39,10 @@ public final class LibraryPresenter: Presenting {
             ]
             return LibraryStatsViewData(
                 fields: fields.compactMap { label, value in value.map { DetailField(label: label, value: $0) } },
-                categories: stats.topCategories)
+                categories: stats.topCategories, papers: stats.papers, favourites: stats.favourites,
+                fetches: stats.fetches, oldestPublished: stats.oldestPublished.map(Formatting.day),
+                newestPublished: stats.newestPublished.map(Formatting.day),
+                lastFetch: stats.lastFetch.map(Formatting.day))
         }
     }
 

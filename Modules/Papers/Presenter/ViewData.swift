@@ -132,6 +132,10 @@ public struct LibraryStatsViewData: Sendable, Equatable, Codable {
     public var fields: [DetailField]
     /// The busiest categories with their counts.
     public var categories: [CategoryCount]
+    /// The counts as numbers, for machines (`fields` holds them as text, grouped for people).
+    public var papers, favourites, fetches: Int
+    /// The first and last publication days and the day of the last fetch, YYYY-MM-DD; `nil` when there is none.
+    public var oldestPublished, newestPublished, lastFetch: String?
 }
 
 /// The outcome of an import, as one line.
