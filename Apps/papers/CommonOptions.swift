@@ -56,7 +56,8 @@ struct NetworkOptions: ParsableArguments {
     func makeFeature(_ options: CommonOptions) throws -> PapersFeature {
         guard !offline else { return try options.makeFeature() }
         let databaseURL = try DatabasePath.resolve(app: "papers", option: options.db)
-        return try PapersFactory.live(databaseURL: databaseURL, apiURL: try resolvedAPIURL())
+        return try PapersFactory.live(
+            databaseURL: databaseURL, apiURL: try resolvedAPIURL(), onRetry: RetryNotice.live.show)
     }
 
     /// `--api-url`, else `$STRATA_ARXIV_API_URL`, else arXiv's own endpoint; a usage error for anything but an http(s) URL.

@@ -22,15 +22,17 @@ public enum PapersFactory {
 
     /// arXiv at `apiURL` and the library in the file at `databaseURL`.
     ///
+    /// - Parameter onRetry: told when arXiv did not answer and the client waits to try again.
     /// - Throws: `StorageError` when the library cannot be opened or migrated.
     public static func live(
         databaseURL: URL, apiURL: URL = defaultAPIURL, limits: HTTPLimits = defaultLimits,
-        clock: WallClock = .live, transport: HTTPTransport = .live
+        clock: WallClock = .live, transport: HTTPTransport = .live,
+        onRetry: @escaping @Sendable (TransferRetry) -> Void = { _ in }
     ) throws -> PapersFeature {
         let database = try openDatabase(databaseURL)
         let client = HTTPClient(
             configuration: .init(userAgent: userAgent, limits: limits, maxAttempts: 4, baseDelay: 3, maxDelay: 30),
-            transport: transport, clock: clock)
+            transport: transport, clock: clock, onRetry: onRetry)
         let api = ArxivAPI(
             configuration: .init(baseURL: apiURL), client: client, clock: clock,
             requestLog: SQLiteRequestLog(database: database))
