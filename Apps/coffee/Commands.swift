@@ -5,7 +5,9 @@ import Core
 
 /// `coffee menu`.
 struct MenuCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "menu", abstract: "Show the coffees and their prices.")
+    static let configuration = CommandConfiguration(
+        commandName: "menu", abstract: "Show the coffees and their prices.",
+        discussion: "Example: coffee menu --format plain")
 
     @OptionGroup var common: CommonOptions
 
@@ -21,7 +23,9 @@ struct MenuCommand: AsyncParsableCommand {
 
 /// `coffee order --name NAME --coffee COFFEE --size SIZE`.
 struct OrderCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "order", abstract: "Place an order.")
+    static let configuration = CommandConfiguration(
+        commandName: "order", abstract: "Place an order.",
+        discussion: "Example: coffee order --name Ada --coffee latte --size medium")
 
     @Option(help: "Who the order is for (1 to 60 characters).")
     var name: String
@@ -46,7 +50,9 @@ struct OrderCommand: AsyncParsableCommand {
 
 /// `coffee list [--status S] [--customer NAME] [--sort time|total]`.
 struct ListCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List orders, oldest first.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List orders, oldest first.",
+        discussion: "Example: coffee list --status ready --sort total")
 
     @Option(help: "Only orders with this status: placed, preparing, ready, completed or cancelled.")
     var status: String?
@@ -72,7 +78,8 @@ struct ListCommand: AsyncParsableCommand {
 /// `coffee report [--date YYYY-MM-DD]`.
 struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "report", abstract: "Cups and revenue per coffee and size for a day (cancelled orders left out).")
+        commandName: "report", abstract: "Cups and revenue per coffee and size for a day (cancelled orders left out).",
+        discussion: "Example: coffee report --date 2026-03-14")
 
     @Option(help: "The day, YYYY-MM-DD, in local time (default: today).")
     var date: String?

@@ -40,7 +40,9 @@ extension OrderActionCommand {
 
 /// `coffee show ID`.
 struct ShowCommand: OrderActionCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one order.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one order.",
+        discussion: "Example: coffee show 3f2a9c1e")
     static let action = OrderCommandKind.show
 
     @Argument(help: "The order's id, or any unique start of it.")
@@ -52,7 +54,8 @@ struct ShowCommand: OrderActionCommand {
 /// `coffee advance ID`.
 struct AdvanceCommand: OrderActionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "advance", abstract: "Move an order one step: placed, preparing, ready, completed.")
+        commandName: "advance", abstract: "Move an order one step: placed, preparing, ready, completed.",
+        discussion: "Example: coffee advance 3f2a9c1e")
     static let action = OrderCommandKind.advance
 
     @Argument(help: "The order's id, or any unique start of it.")
@@ -64,7 +67,8 @@ struct AdvanceCommand: OrderActionCommand {
 /// `coffee cancel ID`.
 struct CancelCommand: OrderActionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "cancel", abstract: "Cancel an order that is placed or preparing.")
+        commandName: "cancel", abstract: "Cancel an order that is placed or preparing.",
+        discussion: "Example: coffee cancel 3f2a9c1e")
     static let action = OrderCommandKind.cancel
 
     @Argument(help: "The order's id, or any unique start of it.")
@@ -76,7 +80,8 @@ struct CancelCommand: OrderActionCommand {
 /// `coffee delete ID`.
 struct DeleteCommand: OrderActionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "delete", abstract: "Delete an order, whatever its status.")
+        commandName: "delete", abstract: "Delete an order, whatever its status.",
+        discussion: "Example: coffee delete 3f2a9c1e")
     static let action = OrderCommandKind.delete
 
     @Argument(help: "The order's id, or any unique start of it.")

@@ -8,7 +8,11 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the orders API over HTTP on the local database, until SIGINT or SIGTERM.",
-        discussion: "Port 0 picks a free port; the first line printed is `listening on http://HOST:PORT`.")
+        discussion: """
+            Port 0 picks a free port; the first line printed is `listening on http://HOST:PORT`.
+
+            Example: coffee serve --port 0 --db orders.sqlite
+            """)
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"

@@ -14,6 +14,8 @@ struct Run: AsyncParsableCommand {
             the arrow keys: select a tab. s, d, f: start, finish or fail loading. x: reset. q: quit. \
             On a pipe, input is read a line at a time: an empty line is Enter, and each character \
             of any other line is a key.
+
+            Example: color-events run --seed 7
             """
     )
 

@@ -8,7 +8,8 @@ import TerminalUI
 /// `memorize play`: an interactive game, or a scripted one with `--moves`.
 struct Play: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Play a game: type a card's number to turn it up (q quits), or script it with --moves.")
+        abstract: "Play a game: type a card's number to turn it up (q quits), or script it with --moves.",
+        discussion: "Example: memorize play --theme Animals --pairs 6")
 
     @OptionGroup var store: CommonOptions
 

@@ -6,7 +6,9 @@ import TerminalUI
 
 /// `memorize scores`: the best finished games, per theme.
 struct Scores: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the high scores of each theme, or of one.")
+    static let configuration = CommandConfiguration(
+        abstract: "Show the high scores of each theme, or of one.",
+        discussion: "Example: memorize scores --theme Animals --limit 3")
 
     @OptionGroup var store: CommonOptions
 

@@ -8,6 +8,7 @@ struct Library: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "library",
         abstract: "Search the local library offline, or show its statistics.",
+        discussion: "Example: papers library stats",
         subcommands: [LibrarySearch.self, Stats.self, SearchBench.self])
 }
 
@@ -19,6 +20,8 @@ struct LibrarySearch: AsyncParsableCommand {
         discussion: """
             All words must match; "two words" is a phrase, word* a prefix; ti:, au: and abs: limit a word to a field. \
             Best match (BM25) first; when more than 500 papers match, the 500 most recently added of them are ranked.
+
+            Example: papers library search 'au:maestro helium' --limit 5
             """)
 
     @Argument(help: "What to search for.")
@@ -45,7 +48,8 @@ struct LibrarySearch: AsyncParsableCommand {
 /// `papers library stats`.
 struct Stats: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "stats", abstract: "Count the papers, favourites and fetches in the library.")
+        commandName: "stats", abstract: "Count the papers, favourites and fetches in the library.",
+        discussion: "Example: papers library stats --format json")
 
     @OptionGroup var options: CommonOptions
 
@@ -69,7 +73,7 @@ struct Import: AsyncParsableCommand {
         discussion: """
             Examples:
               papers import page1.xml page2.xml
-              curl -s 'https://export.arxiv.org/api/query?search_query=all:testing' | papers import -
+              curl -s "$ARXIV_QUERY_URL" | papers import -
             """)
 
     @Argument(help: "One or more Atom files; - reads standard input.")

@@ -6,7 +6,8 @@ import PapersPresenter
 /// `papers show`: one paper in full.
 struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show a paper: from the library, else from arXiv (and save it).")
+        commandName: "show", abstract: "Show a paper: from the library, else from arXiv (and save it).",
+        discussion: "Example: papers show 1201.4869")
 
     @Argument(help: "An arXiv id: 2401.12345, 2401.12345v2, hep-th/9901001, or an abs/pdf URL.")
     var id: String
@@ -24,7 +25,8 @@ struct Show: AsyncParsableCommand {
 /// `papers fav`: mark a favourite.
 struct Fav: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "fav", abstract: "Mark a paper as a favourite (fetching it if the library lacks it).")
+        commandName: "fav", abstract: "Mark a paper as a favourite (fetching it if the library lacks it).",
+        discussion: "Example: papers fav 1201.4869")
 
     @Argument(help: "An arXiv id.")
     var id: String
@@ -42,7 +44,8 @@ struct Fav: AsyncParsableCommand {
 /// `papers unfav`: remove a favourite mark.
 struct Unfav: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "unfav", abstract: "Remove a paper from the favourites (it stays in the library).")
+        commandName: "unfav", abstract: "Remove a paper from the favourites (it stays in the library).",
+        discussion: "Example: papers unfav 1201.4869")
 
     @Argument(help: "An arXiv id.")
     var id: String
@@ -60,7 +63,8 @@ struct Unfav: AsyncParsableCommand {
 /// `papers favorites`: the favourites.
 struct Favorites: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "favorites", abstract: "List the favourites, most recently marked first.")
+        commandName: "favorites", abstract: "List the favourites, most recently marked first.",
+        discussion: "Example: papers favorites --format plain")
 
     @OptionGroup var options: CommonOptions
 
@@ -79,7 +83,8 @@ struct Favorites: AsyncParsableCommand {
 /// `papers bibtex`: BibTeX entries.
 struct Bibtex: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bibtex", abstract: "Print BibTeX entries for papers (fetching the ones the library lacks).")
+        commandName: "bibtex", abstract: "Print BibTeX entries for papers (fetching the ones the library lacks).",
+        discussion: "Example: papers bibtex 1201.4869 cond-mat/0412498 > refs.bib")
 
     @Argument(help: "One or more arXiv ids.")
     var ids: [String]

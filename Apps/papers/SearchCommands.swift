@@ -8,8 +8,11 @@ struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Search arXiv and save the results in the library.",
-        discussion:
-            "QUERY is plain words (all must match) or the API's syntax: au:maestro AND ti:\"phase transition\", OR, ANDNOT, parentheses."
+        discussion: """
+            QUERY is plain words (all must match) or the API's syntax: au:maestro AND ti:\"phase transition\", OR, ANDNOT, parentheses.
+
+            Example: papers search \"quantum error correction\" --limit 200 --sort submitted
+            """
     )
 
     @Argument(help: "What to search for.")
@@ -50,7 +53,8 @@ struct Search: AsyncParsableCommand {
 /// `papers latest`: the newest submissions in a category.
 struct Latest: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "latest", abstract: "List the newest submissions in a category and save them.")
+        commandName: "latest", abstract: "List the newest submissions in a category and save them.",
+        discussion: "Example: papers latest --category hep-th --limit 50")
 
     @Option(help: "The arXiv category, such as cs.LG or hep-th.")
     var category = "cs.LG"

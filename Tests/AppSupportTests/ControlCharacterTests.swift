@@ -13,14 +13,18 @@ struct ControlCharacterTests {
         let directory = try TemporaryDirectory()
         let result = try BinaryRunner(product: "memorize").run(
             ["play", "--seed", "1", "--db", directory.path("m.sqlite").path], input: Self.escape + "\nq\n")
-        #expect(!result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{7}"), "\(result.stdout.debugDescription)")
+        #expect(
+            !result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{7}"), "\(result.stdout.debugDescription)")
         #expect(result.stdout.contains("'^[[2J^[[31mred^G' is not a card number"), "\(result.stdout)")
     }
 
-    @Test("an argument with control characters is quoted visibly in the error line", arguments: [
-        ("papers", ["show", escape, "--offline"]), ("coffee", ["order", "--name", "Ada", "--coffee", escape, "--size", "small"]),
-        ("color-events", ["send", escape]), ("memorize", ["play", "--theme", escape, "--moves", "1"]),
-    ])
+    @Test(
+        "an argument with control characters is quoted visibly in the error line",
+        arguments: [
+            ("papers", ["show", escape, "--offline"]),
+            ("coffee", ["order", "--name", "Ada", "--coffee", escape, "--size", "small"]),
+            ("color-events", ["send", escape]), ("memorize", ["play", "--theme", escape, "--moves", "1"]),
+        ])
     func arguments(app: String, arguments: [String]) throws {
         let directory = try TemporaryDirectory()
         let result = try BinaryRunner(product: app).run(arguments + ["--db", directory.path("x.sqlite").path])

@@ -6,7 +6,8 @@ import StrataLint
 /// `strata graph`: draws the module graph, grouped by feature, coloured by layer, violations marked.
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw the package's module graph: grouped by feature, coloured by layer, violating edges marked.")
+        abstract: "Draw the package's module graph: grouped by feature, coloured by layer, violating edges marked.",
+        discussion: "Example: strata graph --format dot --feature Papers | dot -Tsvg > papers.svg")
 
     @OptionGroup var package: PackageOptions
 
