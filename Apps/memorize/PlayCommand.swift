@@ -72,18 +72,23 @@ struct GameRequest: Sendable {
 /// Runs a game on the main actor, where the presenter lives.
 @MainActor
 enum GameRunner {
-    static func run(_ request: GameRequest, store: CommonOptions) throws {
-        try ErrorWording.reporter.run {
+    static func run(_ request: GameRequest, store: CommonOptions) async throws {
+        try await ErrorWording.reporter.run {
             let presenter = try store.feature().makeGamePresenter()
             presenter.start(theme: request.theme, pairs: request.pairs, seed: request.seed)
             _ = try presenter.state.result()
             let terminal = TerminalEnvironment.live
-            let view = BoardView(style: Style(terminal), width: TerminalFit.width)
             if let moves = request.moves {
+                let view = BoardView(style: Style(terminal), width: TerminalFit.width)
                 try playScripted(moves, presenter: presenter, view: view, format: request.format)
             } else {
                 let clears = terminal.stdoutIsTTY && terminal.variables["TERM"] != "dumb"
-                try InteractiveGame(presenter: presenter, view: view, clearsScreen: clears).run { readLine() }
+                let game = InteractiveGame(
+                    presenter: presenter, makeView: { BoardView(style: Style(terminal), width: TerminalFit.width) },
+                    clearsScreen: clears)
+                let (input, resizes) = GameInput.stream(resizes: clears)
+                defer { resizes?.cancel() }
+                try await game.run(input: input)
             }
         }
     }

@@ -9,7 +9,8 @@ struct HelpExampleTests {
         (
             "papers",
             [
-                ["search"], ["latest"], ["show"], ["fav"], ["unfav"], ["favorites"], ["library"], ["library", "search"],
+                ["search"], ["latest"], ["show"], ["fav"], ["unfav"], ["favorites"], ["library"],
+                ["library", "search"],
                 ["library", "stats"], ["import"], ["bibtex"],
             ]
         ),

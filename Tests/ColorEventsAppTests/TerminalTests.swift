@@ -6,68 +6,13 @@ import Testing
 import Glibc
 #endif
 
-/// `color-events run` on a real (pseudo-)terminal: script(1) gives it one.
-final class TerminalSession: @unchecked Sendable {
-    let process = Process()
-    let database: String
-    private let input = Pipe()
-    private let output = Pipe()
-
-    init(database: String) throws {
-        self.database = database
-        let binary = BinaryRunner(product: "color-events").executable.path
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qfec", "\(binary) run --seed 3 --db \(database)", "/dev/null"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm"
-        process.environment = environment
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        Thread.sleep(forTimeInterval: 1.5)  // the app is up and in raw mode
-    }
-
-    /// Types `text`, then waits `pause` seconds.
-    func type(_ text: String, pause: Double = 0.4) {
-        input.fileHandleForWriting.write(Data(text.utf8))
-        Thread.sleep(forTimeInterval: pause)
-    }
-
-    /// The app's process id (script's child), found by its unique database path.
-    func appProcess() -> pid_t? {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        for entry in entries {
-            guard let pid = pid_t(entry), pid != process.processIdentifier,
-                let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline"))
-            else { continue }
-            let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            if arguments.first?.hasSuffix("/color-events") == true, arguments.contains(database) { return pid }
-        }
-        return nil
-    }
-
-    /// Waits up to `timeout` seconds for the end; the exit status and everything drawn.
-    func finish(timeout: Double = 10) -> (status: Int32?, screen: String) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        guard !process.isRunning else {
-            if let pid = appProcess() { kill(pid, SIGKILL) }
-            process.terminate()
-            return (nil, "")
-        }
-        try? input.fileHandleForWriting.close()
-        let screen = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, screen)
-    }
-}
-
 @Suite("color-events run on a terminal")
 struct TerminalTests {
     @Test("a lone Escape is dropped after a moment, and the keys after it work")
     func loneEscape() throws {
         let directory = try TemporaryDirectory()
         let database = directory.path("e.sqlite").path
-        let session = try TerminalSession(database: database)
+        let session = try PseudoTerminal(product: "color-events", arguments: ["run", "--seed", "3", "--db", database])
         session.type("\u{1B}")
         session.type("l")
         session.type("q")
@@ -84,8 +29,9 @@ struct TerminalTests {
     func signal(index: Int) throws {
         let (signal, expected) = Self.signals[index]
         let directory = try TemporaryDirectory()
-        let session = try TerminalSession(database: directory.path("e.sqlite").path)
-        let pid = try #require(session.appProcess())
+        let session = try PseudoTerminal(
+            product: "color-events", arguments: ["run", "--seed", "3", "--db", directory.path("e.sqlite").path])
+        let pid = try #require(session.executablePID)
         kill(pid, signal)
         let (status, screen) = session.finish()
         #expect(status == expected)
@@ -95,8 +41,9 @@ struct TerminalTests {
     @Test("a resize redraws the panes at the new width")
     func resize() throws {
         let directory = try TemporaryDirectory()
-        let session = try TerminalSession(database: directory.path("e.sqlite").path)
-        let pid = try #require(session.appProcess())
+        let session = try PseudoTerminal(
+            product: "color-events", arguments: ["run", "--seed", "3", "--db", directory.path("e.sqlite").path])
+        let pid = try #require(session.executablePID)
         kill(pid, SIGWINCH)
         Thread.sleep(forTimeInterval: 0.5)
         session.type("q")

@@ -16,22 +16,16 @@ struct RetryNoticeTests {
     func terminal() throws {
         let directory = try TemporaryDirectory()
         let server = try Self.busyServer()
-        let command = [
-            BinaryRunner(product: "papers").executable.path, "search", "testing", "--limit", "5", "--format", "plain",
-            "--api-url", server.baseURL.appendingPathComponent("api/query").absoluteString,
-            "--db", directory.path("p.sqlite").path,
-        ].joined(separator: " ")
-        // script(1) runs the command on a pseudo-terminal, so standard error is a terminal.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        // On a pseudo-terminal standard error is a terminal, as in a terminal window.
+        let terminal = try PseudoTerminal(
+            product: "papers",
+            arguments: [
+                "search", "testing", "--limit", "5", "--format", "plain",
+                "--api-url", server.baseURL.appendingPathComponent("api/query").absoluteString,
+                "--db", directory.path("p.sqlite").path,
+            ], startup: 0)
+        let (status, text) = terminal.finish(timeout: 30)
+        #expect(status == 0, "\(text)")
         #expect(text.contains("papers: arXiv answered HTTP 503; retrying in 1 s (2 of 4)"), "\(text)")
         #expect(text.contains("papers: arXiv answered HTTP 503; retrying in 1 s (3 of 4)"), "\(text)")
     }
