@@ -15,14 +15,31 @@ public enum SharedWording {
 
     static func storage(_ error: StorageError) -> String {
         let file = error.path.map { " at \(Quote.path($0))" } ?? ""
-        if error.isBusy {
+        switch error.cause {
+        case .busy:
             return "another process is writing to the database\(file); wait for it to finish and retry"
+        case .missing:
+            return "there is no database\(file) (nothing was created); check the path, or pass the right file with --db"
+        case .needsUpgrade:
+            return
+                "the database\(file) was written by an older version and must be upgraded, but it is read-only; make it writable once (chmod u+w) and retry"
+        case .failed: break
         }
         switch error.operation {
         case .open: return "cannot open the database\(file): \(error.reason); check the path or pass another with --db"
         case .read: return "reading the database\(file) failed: \(error.reason)"
         case .write: return "writing the database\(file) failed: \(error.reason); check the disk and its permissions"
         }
+    }
+
+    /// The line for a read that found no file: what the app calls the file, and the command that starts one.
+    ///
+    /// - Parameters:
+    ///   - noun: what the file holds, such as `library`.
+    ///   - start: how to start one, such as ``papers import FILE` starts one`.
+    public static func missing(_ error: StorageError, noun: String, start: String) -> String {
+        let file = error.path.map { " at \(Quote.path($0))" } ?? ""
+        return "there is no \(noun)\(file) yet (nothing was created); \(start), or pass the right file with --db"
     }
 
     static func transfer(_ error: TransferError) -> String {

@@ -1,17 +1,20 @@
 import ArgumentParser
 import CoffeeEntity
 import CoffeePresenter
+import Core
 
 /// `coffee menu`.
 struct MenuCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "menu", abstract: "Show the coffees and their prices.")
+    static let configuration = CommandConfiguration(
+        commandName: "menu", abstract: "Show the coffees and their prices.",
+        discussion: "Example: coffee menu --format plain")
 
     @OptionGroup var common: CommonOptions
 
     mutating func run() async throws {
         let common = common
         try await ErrorWording.reporter.run { @MainActor in
-            try await common.withPresenter { presenter in
+            try await common.withMenuPresenter { presenter in
                 await presenter.loadMenu()
                 try Output.show(presenter.menu, as: common.format, text: Views.menu, plain: Views.menu)
             }
@@ -21,7 +24,9 @@ struct MenuCommand: AsyncParsableCommand {
 
 /// `coffee order --name NAME --coffee COFFEE --size SIZE`.
 struct OrderCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "order", abstract: "Place an order.")
+    static let configuration = CommandConfiguration(
+        commandName: "order", abstract: "Place an order.",
+        discussion: "Example: coffee order --name Ada --coffee latte --size medium")
 
     @Option(help: "Who the order is for (1 to 60 characters).")
     var name: String
@@ -47,7 +52,9 @@ struct OrderCommand: AsyncParsableCommand {
 
 /// `coffee list [--status S] [--customer NAME] [--sort time|total]`.
 struct ListCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List orders, oldest first.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List orders, oldest first.",
+        discussion: "Example: coffee list --status ready --sort total")
 
     @Option(help: "Only orders with this status: placed, preparing, ready, completed or cancelled.")
     var status: String?
@@ -63,7 +70,7 @@ struct ListCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let (common, status, customer, sort) = (common, status, customer, sort)
         try await ErrorWording.reporter.run { @MainActor in
-            try await common.withPresenter { presenter in
+            try await common.withPresenter(access: .readOnly) { presenter in
                 await presenter.loadOrders(status: status, customer: customer, sort: sort)
                 try Output.show(presenter.orders, as: common.format, text: Views.list, plain: Views.list)
             }
@@ -74,7 +81,8 @@ struct ListCommand: AsyncParsableCommand {
 /// `coffee report [--date YYYY-MM-DD]`.
 struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "report", abstract: "Cups and revenue per coffee and size for a day (cancelled orders left out).")
+        commandName: "report", abstract: "Cups and revenue per coffee and size for a day (cancelled orders left out).",
+        discussion: "Example: coffee report --date 2026-03-14")
 
     @Option(help: "The day, YYYY-MM-DD, in local time (default: today).")
     var date: String?
@@ -84,7 +92,7 @@ struct ReportCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let (common, date) = (common, date)
         try await ErrorWording.reporter.run { @MainActor in
-            try await common.withPresenter { presenter in
+            try await common.withPresenter(access: .readOnly) { presenter in
                 await presenter.loadReport(date: date)
                 try Output.show(presenter.report, as: common.format, text: Views.report, plain: Views.report)
             }

@@ -6,11 +6,8 @@ import CoffeePresenter
 import Core
 import Foundation
 
-/// The options every command takes: output format, where the orders are (a file, PostgreSQL, a server).
-struct CommonOptions: ParsableArguments {
-    @Option(help: OutputFormat.help)
-    var format: OutputFormat = .text
-
+/// Where this machine's orders are: a SQLite file or a PostgreSQL database (`serve` takes only these).
+struct StoreOptions: ParsableArguments {
     @Option(help: "The SQLite file (default: $STRATA_COFFEE_DB, else $XDG_DATA_HOME/strata/coffee.sqlite).")
     var db: String?
 
@@ -20,9 +17,6 @@ struct CommonOptions: ParsableArguments {
             valueName: "url"))
     var database: String?
 
-    @Option(help: "Use the orders server at this URL (such as http://127.0.0.1:8080) instead of the local database.")
-    var server: String?
-
     /// The environment variable that names a PostgreSQL database, as `--database` does.
     static let databaseVariable = "STRATA_COFFEE_DATABASE_URL"
 
@@ -31,8 +25,10 @@ struct CommonOptions: ParsableArguments {
         try DatabasePath.resolve(app: "coffee", option: db)
     }
 
-    /// The PostgreSQL URL `--database` or the environment gives, unless `--db` or `--server` picks another store.
-    func postgresURL(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
+    /// The PostgreSQL URL `--database` or the environment gives, unless `--db` or `server` picks another store.
+    func postgresURL(server: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws -> String?
+    {
         let chosen = [db == nil ? nil : "--db", database == nil ? nil : "--database", server == nil ? nil : "--server"]
             .compactMap { $0 }
         guard chosen.count <= 1 else {
@@ -53,18 +49,53 @@ struct CommonOptions: ParsableArguments {
         return value
     }
 
-    /// The feature on the file, the PostgreSQL database or the server the options name.
-    func feature() throws -> CoffeeFeature {
+    /// The feature on the PostgreSQL database or the file the options name; `.readOnly` for
+    /// commands that only read (a file must exist and is never created or written; PostgreSQL
+    /// is shared, so its access is its own to decide).
+    func feature(access: StorageAccess = .readWrite) throws -> CoffeeFeature {
         if let url = try postgresURL() { return try CoffeeFactory.postgres(databaseURL: url) }
-        guard let server else { return try CoffeeFactory.live(databaseURL: try databaseURL()) }
+        return try CoffeeFactory.live(databaseURL: try databaseURL(), access: access)
+    }
+}
+
+/// The options every command but `serve` takes: output format, where the orders are (a file,
+/// PostgreSQL, or a server).
+struct CommonOptions: ParsableArguments {
+    @Option(help: OutputFormat.help)
+    var format: OutputFormat = .text
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: "Use the orders server at this URL (such as http://127.0.0.1:8080) instead of the local database.")
+    var server: String?
+
+    /// The feature on the file, the PostgreSQL database or the server the options name.
+    func feature(access: StorageAccess = .readWrite) throws -> CoffeeFeature {
+        _ = try store.postgresURL(server: server)
+        guard let server else { return try store.feature(access: access) }
         guard let url = URL(string: server) else { throw CoffeeError.notAServerURL(url: server) }
         return try CoffeeFactory.remote(serverURL: url)
     }
 
     /// Runs `body` with the orders presenter, the storage ready for as long as it runs.
     @MainActor
-    func withPresenter(_ body: @MainActor (OrdersPresenter) async throws -> Void) async throws {
-        let feature = try feature()
+    func withPresenter(
+        access: StorageAccess = .readWrite, _ body: @MainActor (OrdersPresenter) async throws -> Void
+    ) async throws {
+        let feature = try feature(access: access)
+        try await feature.run { try await body(feature.makeOrdersPresenter()) }
+    }
+
+    /// Runs `body` with the presenter for `coffee menu`: the store's menu, or before there is a
+    /// file the menu a new one starts with (reading the menu must not create the database).
+    @MainActor
+    func withMenuPresenter(_ body: @MainActor (OrdersPresenter) async throws -> Void) async throws {
+        let feature: CoffeeFeature
+        do {
+            feature = try self.feature(access: .readOnly)
+        } catch let error as StorageError where error.cause == .missing {
+            feature = CoffeeFactory.inMemory()
+        }
         try await feature.run { try await body(feature.makeOrdersPresenter()) }
     }
 }

@@ -12,6 +12,9 @@ enum ErrorWording {
         if let error = error as? StorageError, let url = error.path, url.hasPrefix("postgres://") {
             return postgres(error, url: url)
         }
+        if let error = error as? StorageError, error.cause == .missing {
+            return SharedWording.missing(error, noun: "order database", start: "`coffee order` starts one")
+        }
         guard let error = error as? CoffeeError else { return nil }
         switch error {
         case .emptyCustomer:
@@ -80,7 +83,10 @@ enum ErrorWording {
             return "`coffee serve` serves a local database; drop --server and pick the file with --db"
         case .cannotListen(let host, let port, let reason):
             return
-                "cannot listen on \(host):\(port) (\(Quote.text(reason))); the port is taken: pick another with --port"
+                "cannot listen on \(host):\(port) (\(Quote.text(reason))); check --host is this machine's address, or pick another --port"
+        case .portInUse(let host, let port):
+            return
+                "cannot listen on \(host):\(port): another program already uses port \(port); pick another with --port, or --port 0 for any free one"
         }
     }
 
@@ -92,7 +98,7 @@ enum ErrorWording {
         switch error.operation {
         case .open:
             return
-                "cannot use PostgreSQL at \(url): \(Quote.text(error.reason)); check that the server runs and the URL given to --database or $\(CommonOptions.databaseVariable)"
+                "cannot use PostgreSQL at \(url): \(Quote.text(error.reason)); check that the server runs and the URL given to --database or $\(StoreOptions.databaseVariable)"
         case .read, .write:
             return "PostgreSQL at \(url) failed: \(Quote.text(error.reason))"
         }

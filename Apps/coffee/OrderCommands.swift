@@ -1,9 +1,13 @@
 import ArgumentParser
 import CoffeePresenter
+import Core
 
 /// What a command that acts on one order does with the presenter.
 enum OrderCommandKind {
     case show, advance, cancel, delete
+
+    /// Showing only reads: on a missing file it says so instead of creating one.
+    var access: StorageAccess { self == .show ? .readOnly : .readWrite }
 
     @MainActor
     func perform(_ id: String, on presenter: OrdersPresenter) async {
@@ -27,7 +31,7 @@ extension OrderActionCommand {
     mutating func run() async throws {
         let (common, id) = (common, id)
         try await ErrorWording.reporter.run { @MainActor in
-            try await common.withPresenter { presenter in
+            try await common.withPresenter(access: Self.action.access) { presenter in
                 await Self.action.perform(id, on: presenter)
                 try Output.show(presenter.order, as: common.format, text: Views.detail, plain: Views.detail)
             }
@@ -37,7 +41,9 @@ extension OrderActionCommand {
 
 /// `coffee show ID`.
 struct ShowCommand: OrderActionCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one order.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one order.",
+        discussion: "Example: coffee show 3f2a9c1e")
     static let action = OrderCommandKind.show
 
     @Argument(help: "The order's id, or any unique start of it.")
@@ -49,7 +55,8 @@ struct ShowCommand: OrderActionCommand {
 /// `coffee advance ID`.
 struct AdvanceCommand: OrderActionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "advance", abstract: "Move an order one step: placed, preparing, ready, completed.")
+        commandName: "advance", abstract: "Move an order one step: placed, preparing, ready, completed.",
+        discussion: "Example: coffee advance 3f2a9c1e")
     static let action = OrderCommandKind.advance
 
     @Argument(help: "The order's id, or any unique start of it.")
@@ -61,7 +68,8 @@ struct AdvanceCommand: OrderActionCommand {
 /// `coffee cancel ID`.
 struct CancelCommand: OrderActionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "cancel", abstract: "Cancel an order that is placed or preparing.")
+        commandName: "cancel", abstract: "Cancel an order that is placed or preparing.",
+        discussion: "Example: coffee cancel 3f2a9c1e")
     static let action = OrderCommandKind.cancel
 
     @Argument(help: "The order's id, or any unique start of it.")
@@ -73,7 +81,8 @@ struct CancelCommand: OrderActionCommand {
 /// `coffee delete ID`.
 struct DeleteCommand: OrderActionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "delete", abstract: "Delete an order, whatever its status.")
+        commandName: "delete", abstract: "Delete an order, whatever its status.",
+        discussion: "Example: coffee delete 3f2a9c1e")
     static let action = OrderCommandKind.delete
 
     @Argument(help: "The order's id, or any unique start of it.")

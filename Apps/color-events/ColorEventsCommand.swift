@@ -31,8 +31,7 @@ struct ColorEventsCommand: AsyncParsableCommand {
         if Terminal.stdinIsTTY {
             try await Interactive(options: options).run()
         } else {
-            let scene = try await options.makeScene()
-            print(Output.screens(scene.snapshot, style: options.style))
+            print(Output.screens(try await options.makeSceneOrFresh().snapshot, style: options.style))
         }
     }
 }
@@ -44,17 +43,32 @@ struct CommonOptions: ParsableArguments {
         help: "The SQLite file (default: $STRATA_COLOR_EVENTS_DB, else $XDG_DATA_HOME/strata/color-events.sqlite).")
     var db: String?
 
-    @Option(name: .long, help: "Seed for the random colours, so a run can be repeated.")
+    @Option(name: .long, parsing: .unconditional, help: "Seed for the random colours, so a run can be repeated.")
     var seed: UInt64?
 
     /// The presenters over the journal, brought to the state the journal leads to.
+    ///
+    /// `.readOnly` for commands that only print the journal or the state: a missing file is
+    /// reported, not created.
     @MainActor
-    func makeScene() async throws -> ScenePresenter {
+    func makeScene(access: StorageAccess = .readWrite) async throws -> ScenePresenter {
         let url = try DatabasePath.resolve(app: "color-events", option: db)
-        let scene = try await ColorEventsFactory.live(databaseURL: url, seed: seed).makeScenePresenter()
+        let scene = try await ColorEventsFactory.live(databaseURL: url, seed: seed, access: access)
+            .makeScenePresenter()
         await scene.restore()
         _ = try scene.restored.result()
         return scene
+    }
+
+    /// The scene the journal leads to, read-only; before there is a journal, the screens a new one
+    /// starts from (printing them must not create the file).
+    @MainActor
+    func makeSceneOrFresh() async throws -> ScenePresenter {
+        do {
+            return try await makeScene(access: .readOnly)
+        } catch let error as StorageError where error.cause == .missing {
+            return ColorEventsFactory.inMemory(seed: seed).makeScenePresenter()
+        }
     }
 
     /// The terminal's styling: colour only on a TTY without NO_COLOR.

@@ -14,6 +14,8 @@ struct Send: AsyncParsableCommand {
         discussion: """
             Run `color-events events` for the event names and what each one triggers. \
             --format plain prints one line per event sent: its number, its name and its actions.
+
+            Example: color-events send changeBothSidesColors selectRight
             """
     )
 
@@ -55,7 +57,9 @@ struct Send: AsyncParsableCommand {
 
 /// `color-events events`: the event -> actions table.
 struct Events: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print which actions each event triggers, in order.")
+    static let configuration = CommandConfiguration(
+        abstract: "Print which actions each event triggers, in order.",
+        discussion: "Example: color-events events --format plain")
 
     @OptionGroup var options: CommonOptions
 
@@ -82,11 +86,12 @@ struct Events: AsyncParsableCommand {
 /// `color-events journal`: the sent events, oldest first.
 struct Journal: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the journal of sent events with the colours they drew.")
+        abstract: "Print the journal of sent events with the colours they drew.",
+        discussion: "Example: color-events journal --limit 5")
 
     @OptionGroup var options: CommonOptions
 
-    @Option(name: .long, help: "Show only the last N entries.")
+    @Option(name: .long, parsing: .unconditional, help: "Show only the last N entries.")
     var limit: Int?
 
     @OptionGroup var output: FormatOptions
@@ -97,7 +102,7 @@ struct Journal: AsyncParsableCommand {
 
     @MainActor
     private func execute() async throws {
-        let scene = try await options.makeScene()
+        let scene = try await options.makeScene(access: .readOnly)
         scene.loadJournal(limit: limit)
         let rows = try scene.journal.result()
         switch output.format {
@@ -118,7 +123,8 @@ struct Journal: AsyncParsableCommand {
 /// `color-events replay`: the state rebuilt from the journal alone.
 struct Replay: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Rebuild every screen's state from the journal and print it.")
+        abstract: "Rebuild every screen's state from the journal and print it.",
+        discussion: "Example: color-events replay --format json")
 
     @OptionGroup var options: CommonOptions
 
@@ -130,7 +136,7 @@ struct Replay: AsyncParsableCommand {
 
     @MainActor
     private func execute() async throws {
-        let scene = try await options.makeScene()
+        let scene = try await options.makeScene(access: .readOnly)
         scene.replay()
         let snapshot = try scene.replayed.result()
         switch output.format {

@@ -14,6 +14,8 @@ struct Run: AsyncParsableCommand {
             the arrow keys: select a tab. s, d, f: start, finish or fail loading. x: reset. q: quit. \
             On a pipe, input is read a line at a time: an empty line is Enter, and each character \
             of any other line is a key.
+
+            Example: color-events run --seed 7
             """
     )
 
@@ -38,11 +40,14 @@ struct Interactive {
             fullScreen: raw && environment.stdoutIsTTY)
         let rawMode = RawMode()
         if raw {
-            rawMode.enable {
-                renderer.finish()
-                rawMode.restore()
-                Foundation.exit(143)
-            }
+            rawMode.enable(
+                onSignal: { number in
+                    renderer.finish()
+                    rawMode.restore()
+                    // 128 + the signal, as a shell reports a process the signal ended: HUP 129, INT 130, TERM 143.
+                    Foundation.exit(128 + number)
+                },
+                onResize: { renderer.resize(columns: TerminalEnvironment.live.columns) })
         }
         defer { rawMode.restore() }
         renderer.start()

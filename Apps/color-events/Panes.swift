@@ -17,7 +17,7 @@ import TerminalUI
 final class PaneRenderer {
     private let scene: ScenePresenter
     private let style: Style
-    private let paneWidth: Int
+    private var paneWidth: Int
     private let fullScreen: Bool
     private let stale = StaleFlag()
     private var lastFrame: String?
@@ -27,7 +27,18 @@ final class PaneRenderer {
         self.scene = scene
         self.style = style
         self.fullScreen = fullScreen
-        paneWidth = max(14, (columns - 2 * Self.separator(style).count) / 3)
+        paneWidth = Self.paneWidth(columns: columns, style: style)
+    }
+
+    private static func paneWidth(columns: Int, style: Style) -> Int {
+        max(14, (columns - 2 * separator(style).count) / 3)
+    }
+
+    /// Lays the panes out again for a terminal now `columns` wide (SIGWINCH) and redraws them.
+    func resize(columns: Int) {
+        paneWidth = Self.paneWidth(columns: columns, style: style)
+        lastFrame = nil
+        redrawIfChanged()
     }
 
     /// Draws the first frame and starts following the presenters.

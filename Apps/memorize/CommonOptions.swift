@@ -21,9 +21,12 @@ struct CommonOptions: ParsableArguments {
     var themesFile: String?
 
     /// The live feature over these options: the database path resolved, the themes file read.
-    func feature() throws -> MemorizeFeature {
+    ///
+    /// `.readOnly` for the high-score list: a missing file is reported, not created.
+    func feature(access: StorageAccess = .readWrite) throws -> MemorizeFeature {
         try MemorizeFactory.live(
-            databaseURL: try DatabasePath.resolve(app: "memorize", option: db), themesFile: try themesFileURL())
+            databaseURL: try DatabasePath.resolve(app: "memorize", option: db), themesFile: try themesFileURL(),
+            access: access)
     }
 
     /// `--themes-file`, else `$STRATA_MEMORIZE_THEMES`, else the deprecated `$MEMORIZE_THEMES` (with a warning).

@@ -8,17 +8,22 @@ import TerminalUI
 /// `memorize play`: an interactive game, or a scripted one with `--moves`.
 struct Play: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Play a game: type a card's number to turn it up (q quits), or script it with --moves.")
+        abstract: "Play a game: type a card's number to turn it up (q quits), or script it with --moves.",
+        discussion: "Example: memorize play --theme Animals --pairs 6")
 
     @OptionGroup var store: CommonOptions
 
     @Option(help: ArgumentHelp("A theme's name, or random (see `memorize themes`).", valueName: "name"))
     var theme = "random"
 
-    @Option(help: ArgumentHelp("How many pairs to deal (default: the theme's own).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("How many pairs to deal (default: the theme's own).", valueName: "n"))
     var pairs: Int?
 
-    @Option(help: ArgumentHelp("The seed that deals the game; the same seed deals the same game.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The seed that deals the game; the same seed deals the same game.", valueName: "n"))
     var seed: UInt64?
 
     @Option(
@@ -67,18 +72,23 @@ struct GameRequest: Sendable {
 /// Runs a game on the main actor, where the presenter lives.
 @MainActor
 enum GameRunner {
-    static func run(_ request: GameRequest, store: CommonOptions) throws {
-        try ErrorWording.reporter.run {
+    static func run(_ request: GameRequest, store: CommonOptions) async throws {
+        try await ErrorWording.reporter.run {
             let presenter = try store.feature().makeGamePresenter()
             presenter.start(theme: request.theme, pairs: request.pairs, seed: request.seed)
             _ = try presenter.state.result()
             let terminal = TerminalEnvironment.live
-            let view = BoardView(style: Style(terminal), width: TerminalFit.width)
             if let moves = request.moves {
+                let view = BoardView(style: Style(terminal), width: TerminalFit.width)
                 try playScripted(moves, presenter: presenter, view: view, format: request.format)
             } else {
                 let clears = terminal.stdoutIsTTY && terminal.variables["TERM"] != "dumb"
-                try InteractiveGame(presenter: presenter, view: view, clearsScreen: clears).run { readLine() }
+                let game = InteractiveGame(
+                    presenter: presenter, makeView: { BoardView(style: Style(terminal), width: TerminalFit.width) },
+                    clearsScreen: clears)
+                let (input, resizes) = GameInput.stream(resizes: clears)
+                defer { resizes?.cancel() }
+                try await game.run(input: input)
             }
         }
     }

@@ -6,14 +6,16 @@ import TerminalUI
 
 /// `memorize scores`: the best finished games, per theme.
 struct Scores: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the high scores of each theme, or of one.")
+    static let configuration = CommandConfiguration(
+        abstract: "Show the high scores of each theme, or of one.",
+        discussion: "Example: memorize scores --theme Animals --limit 3")
 
     @OptionGroup var store: CommonOptions
 
     @Option(help: ArgumentHelp("Only this theme's scores.", valueName: "name"))
     var theme: String?
 
-    @Option(help: ArgumentHelp("How many games per theme.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many games per theme.", valueName: "n"))
     var limit = 10
 
     @Option(help: OutputFormat.help)
@@ -31,7 +33,7 @@ struct Scores: AsyncParsableCommand {
 enum ScoresRunner {
     static func run(store: CommonOptions, theme: String?, limit: Int, format: OutputFormat) throws {
         try ErrorWording.reporter.run {
-            let presenter = try store.feature().makeScoreBoardPresenter()
+            let presenter = try store.feature(access: .readOnly).makeScoreBoardPresenter()
             presenter.load(theme: theme, limit: limit)
             let rows = try presenter.state.result().rows
             switch format {

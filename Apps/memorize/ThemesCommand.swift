@@ -7,7 +7,8 @@ import TerminalUI
 /// `memorize themes`: the themes a game can be dealt from.
 struct Themes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the themes: built-in ones and those of --themes-file.")
+        abstract: "List the themes: built-in ones and those of --themes-file.",
+        discussion: "Example: memorize themes --themes-file my-themes.json")
 
     @OptionGroup var store: CommonOptions
 

@@ -6,7 +6,7 @@ import PapersEntity
 import PapersFactory
 import TerminalUI
 
-/// The options every command takes.
+/// The options every command takes: the output format and the library.
 struct CommonOptions: ParsableArguments {
     @Option(help: OutputFormat.help)
     var format: OutputFormat = .text
@@ -17,6 +17,28 @@ struct CommonOptions: ParsableArguments {
         ))
     var db: String?
 
+    /// The library alone, for commands that never ask arXiv.
+    ///
+    /// A command that only reads passes `.readOnly`: it never creates the file (a typo in --db is
+    /// "not found", not a new empty library) and reads a file it may not write.
+    func makeFeature(access: StorageAccess = .readWrite) throws -> PapersFeature {
+        try PapersFactory.offline(databaseURL: try DatabasePath.resolve(app: "papers", option: db), access: access)
+    }
+
+    /// The feed reader alone, for a dry run: it opens no library, so it creates and changes nothing.
+    func makeCheckingFeature() throws -> PapersFeature {
+        _ = try DatabasePath.resolve(app: "papers", option: db)  // an empty --db is still a mistake
+        return PapersFactory.checking()
+    }
+
+    /// Prints in the chosen format to this process's terminal.
+    func makeRenderer() -> Renderer {
+        Renderer(format: format, terminal: .live)
+    }
+}
+
+/// The options of the commands that may ask arXiv: search, latest, show, fav and bibtex.
+struct NetworkOptions: ParsableArguments {
     @Flag(help: "Use the library only; never open a network connection.")
     var offline = false
 
@@ -30,11 +52,12 @@ struct CommonOptions: ParsableArguments {
     /// The environment variable that names the API endpoint.
     static let apiURLVariable = "STRATA_ARXIV_API_URL"
 
-    /// The feature these options ask for: offline, or live against the resolved endpoint.
-    func makeFeature() throws -> PapersFeature {
-        let databaseURL = try DatabasePath.resolve(app: "papers", option: db)
-        if offline { return try PapersFactory.offline(databaseURL: databaseURL) }
-        return try PapersFactory.live(databaseURL: databaseURL, apiURL: try resolvedAPIURL())
+    /// The feature on `options`' library: offline, or live against the resolved endpoint.
+    func makeFeature(_ options: CommonOptions) throws -> PapersFeature {
+        guard !offline else { return try options.makeFeature() }
+        let databaseURL = try DatabasePath.resolve(app: "papers", option: options.db)
+        return try PapersFactory.live(
+            databaseURL: databaseURL, apiURL: try resolvedAPIURL(), onRetry: RetryNotice.live.show)
     }
 
     /// `--api-url`, else `$STRATA_ARXIV_API_URL`, else arXiv's own endpoint; a usage error for anything but an http(s) URL.
@@ -51,11 +74,16 @@ struct CommonOptions: ParsableArguments {
         }
         return url
     }
+}
 
-    /// Prints in the chosen format to this process's terminal.
-    func makeRenderer() -> Renderer {
-        Renderer(format: format, terminal: .live)
-    }
+/// `--offline` and `--api-url` on commands that never ask arXiv: accepted so older scripts keep
+/// working, hidden from help because they change nothing there.
+struct IgnoredNetworkOptions: ParsableArguments {
+    @Flag(help: .hidden)
+    var offline = false
+
+    @Option(name: .customLong("api-url"), help: .hidden)
+    var apiURL: String?
 }
 
 extension SearchField: ExpressibleByArgument {}

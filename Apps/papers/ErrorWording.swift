@@ -12,6 +12,10 @@ enum ErrorWording {
 
     /// The line for `error`, or `nil` for errors the shared wording covers.
     static func message(for error: any DomainError) -> String? {
+        if let error = error as? StorageError, error.cause == .missing {
+            return SharedWording.missing(
+                error, noun: "library", start: "`papers import FILE` or `papers search WORDS` starts one")
+        }
         guard let error = error as? PapersError else { return nil }
         return switch error {
         case .notAnArxivID(let text):
@@ -53,14 +57,35 @@ enum ErrorWording {
         case .savedErrorResponse(let file, let message):
             "\(Quote.path(file)) is a saved arXiv error response, not papers (\(Quote.text(message))); nothing was imported"
         case .fileNotFound(let path): "no file at \(Quote.path(path)); check the path"
+        case .notAVersion(let id, let version):
+            "\(id) has no version \(Quote.text(version, limit: 30)); versions count from v1, or leave the version out for the latest"
+        case .folderNotFile(let path):
+            "\(Quote.path(path)) is a folder, not an Atom file; give the files in it, such as \(Quote.path(path))/*.xml"
         case .fileNotReadable(let path, let reason):
             "cannot read \(Quote.path(path))\(reason.map { ": \($0)" } ?? ""); check the file and its permissions"
         }
     }
 
+    /// What each part of an entry is called in a message.
+    private static func name(of part: EntryPart) -> String {
+        switch part {
+        case .id: "arXiv id"
+        case .title: "title"
+        case .author: "author"
+        case .dates: "dates"
+        }
+    }
+
     private static func feed(_ source: String, _ problem: FeedProblem) -> String {
         switch problem {
-        case .empty: "\(source) is empty, not an Atom feed; check the address or the file"
+        case .empty: "\(source) is empty (or only blank lines), not an Atom feed; check the address or the file"
+        case .notXML(.gzip):
+            "\(source) is gzip-compressed, not an Atom feed; unpack it first (gunzip) and import the XML"
+        case .notXML(.zip): "\(source) is a zip archive, not an Atom feed; unzip it and import the XML files in it"
+        case .notXML(.json):
+            "\(source) is JSON, not an Atom feed; check --api-url, or give a saved arXiv API response (Atom XML)"
+        case .notXML(nil):
+            "\(source) is not XML (it does not start with '<'), so not an Atom feed; check --api-url, or give a saved arXiv API response"
         case .unreadable: "\(source) could not be read as XML; check the address or the file"
         case .noElements: "\(source) has no XML elements; it is not an Atom feed"
         case .notWellFormed(let detail):
@@ -72,9 +97,12 @@ enum ErrorWording {
                 + "; check --api-url or the file"
         case .malformedDate(let entry, let text):
             "\(source): entry \(entry) has a malformed date \(Quote.quoted(text)); the feed is damaged"
-        case .missingID(let entry, let found):
-            "\(source): entry \(entry) has no arXiv id (got \(Quote.quoted(found))); the feed is damaged"
-        case .missingDates(let entry, let id): "\(source): entry \(entry) (\(id)) has no dates; the feed is damaged"
+        case .invalidVersion(let entry, let line, let id, let version):
+            "\(source): entry \(entry) (line \(line), \(id)) has version \(Quote.text(version, limit: 30)), which no paper has (they count from v1); the feed is damaged, nothing was saved"
+        case .incompleteEntry(let entry, let line, .id, let found):
+            "\(source): entry \(entry) (line \(line)) has no arXiv id (got \(Quote.quoted(found))); the feed is damaged, nothing was saved"
+        case .incompleteEntry(let entry, let line, let part, let id):
+            "\(source): entry \(entry) (line \(line), \(id)) has no \(name(of: part)); the feed is damaged, nothing was saved"
         case .startTagTooLong(let line, let limit):
             "\(source): the start tag on line \(line) is longer than \(limit / 1024) KiB, which no Atom feed needs; nothing was saved, the file is damaged or not a feed"
         }

@@ -8,6 +8,7 @@ struct Library: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "library",
         abstract: "Search the local library offline, or show its statistics.",
+        discussion: "Example: papers library stats",
         subcommands: [LibrarySearch.self, Stats.self, SearchBench.self])
 }
 
@@ -19,21 +20,25 @@ struct LibrarySearch: AsyncParsableCommand {
         discussion: """
             All words must match; "two words" is a phrase, word* a prefix; ti:, au: and abs: limit a word to a field. \
             Best match (BM25) first; when more than 500 papers match, the 500 most recently added of them are ranked.
+
+            Example: papers library search 'au:maestro helium' --limit 5
             """)
 
     @Argument(help: "What to search for.")
     var text: [String]
 
-    @Option(help: "How many papers to show.")
+    @Option(parsing: .unconditional, help: "How many papers to show.")
     var limit = 20
 
     @OptionGroup var options: CommonOptions
+
+    @OptionGroup var ignored: IgnoredNetworkOptions
 
     func run() async throws {
         let (text, limit) = (text.joined(separator: " "), limit)
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature().makePaperListPresenter()
+            let presenter = try options.makeFeature(access: .readOnly).makePaperListPresenter()
             await presenter.searchLibrary(text, limit: limit)
             try options.makeRenderer().list(try presenter.state.result())
         }
@@ -43,14 +48,17 @@ struct LibrarySearch: AsyncParsableCommand {
 /// `papers library stats`.
 struct Stats: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "stats", abstract: "Count the papers, favourites and fetches in the library.")
+        commandName: "stats", abstract: "Count the papers, favourites and fetches in the library.",
+        discussion: "Example: papers library stats --format json")
 
     @OptionGroup var options: CommonOptions
+
+    @OptionGroup var ignored: IgnoredNetworkOptions
 
     func run() async throws {
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature().makeLibraryPresenter()
+            let presenter = try options.makeFeature(access: .readOnly).makeLibraryPresenter()
             await presenter.loadStats()
             try options.makeRenderer().stats(try presenter.stats.result())
         }
@@ -61,9 +69,14 @@ struct Stats: AsyncParsableCommand {
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import Atom files (saved arXiv API responses) into the library, all or nothing.")
+        abstract: "Import Atom files (saved arXiv API responses) into the library, all or nothing.",
+        discussion: """
+            Examples:
+              papers import page1.xml page2.xml
+              curl -s "$ARXIV_QUERY_URL" | papers import -
+            """)
 
-    @Argument(help: "One or more Atom files.")
+    @Argument(help: "One or more Atom files; - reads standard input.")
     var files: [String]
 
     @Flag(help: "Only parse and count the papers; change nothing.")
@@ -71,11 +84,14 @@ struct Import: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
+    @OptionGroup var ignored: IgnoredNetworkOptions
+
     func run() async throws {
-        let (files, dryRun) = (files, dryRun)
+        // `-` is standard input, as for cat and curl: the reader streams any file, /dev/stdin too.
+        let (files, dryRun) = (files.map { $0 == "-" ? "/dev/stdin" : $0 }, dryRun)
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature().makeLibraryPresenter()
+            let presenter = try (dryRun ? options.makeCheckingFeature() : options.makeFeature()).makeLibraryPresenter()
             await presenter.importFeeds(files, dryRun: dryRun)
             try options.makeRenderer().importResult(try presenter.importResult.result())
         }
@@ -98,13 +114,15 @@ struct SearchBench: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
+    @OptionGroup var ignored: IgnoredNetworkOptions
+
     func run() async throws {
         let (path, rounds) = (queries, rounds)
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
             let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init).filter
             { !$0.isEmpty }
-            let presenter = try options.makeFeature().makePaperListPresenter()
+            let presenter = try options.makeFeature(access: .readOnly).makePaperListPresenter()
             var timings: [Double] = []
             var hits = 0
             let clock = ContinuousClock()

@@ -6,62 +6,74 @@ import PapersPresenter
 /// `papers show`: one paper in full.
 struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show a paper: from the library, else from arXiv (and save it).")
+        commandName: "show", abstract: "Show a paper: from the library, else from arXiv (and save it).",
+        discussion: "Example: papers show 1201.4869")
 
     @Argument(help: "An arXiv id: 2401.12345, 2401.12345v2, hep-th/9901001, or an abs/pdf URL.")
     var id: String
 
     @OptionGroup var options: CommonOptions
 
+    @OptionGroup var network: NetworkOptions
+
     func run() async throws {
         let id = id
-        try await options.runDetail { await $0.show(id) }
+        try await options.runDetail(network: network) { await $0.show(id) }
     }
 }
 
 /// `papers fav`: mark a favourite.
 struct Fav: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "fav", abstract: "Mark a paper as a favourite (fetching it if the library lacks it).")
+        commandName: "fav", abstract: "Mark a paper as a favourite (fetching it if the library lacks it).",
+        discussion: "Example: papers fav 1201.4869")
 
     @Argument(help: "An arXiv id.")
     var id: String
 
     @OptionGroup var options: CommonOptions
 
+    @OptionGroup var network: NetworkOptions
+
     func run() async throws {
         let id = id
-        try await options.runDetail { await $0.favourite(id) }
+        try await options.runDetail(network: network) { await $0.favourite(id) }
     }
 }
 
 /// `papers unfav`: remove a favourite mark.
 struct Unfav: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "unfav", abstract: "Remove a paper from the favourites (it stays in the library).")
+        commandName: "unfav", abstract: "Remove a paper from the favourites (it stays in the library).",
+        discussion: "Example: papers unfav 1201.4869")
 
     @Argument(help: "An arXiv id.")
     var id: String
 
     @OptionGroup var options: CommonOptions
 
+    @OptionGroup var ignored: IgnoredNetworkOptions
+
     func run() async throws {
         let id = id
-        try await options.runDetail { await $0.unfavourite(id) }
+        try await options.runDetail(network: nil) { await $0.unfavourite(id) }
     }
 }
 
 /// `papers favorites`: the favourites.
 struct Favorites: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "favorites", abstract: "List the favourites, most recently marked first.")
+        commandName: "favorites", abstract: "List the favourites, most recently marked first.",
+        discussion: "Example: papers favorites --format plain")
 
     @OptionGroup var options: CommonOptions
+
+    @OptionGroup var ignored: IgnoredNetworkOptions
 
     func run() async throws {
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature().makePaperListPresenter()
+            let presenter = try options.makeFeature(access: .readOnly).makePaperListPresenter()
             await presenter.favourites()
             try options.makeRenderer().list(try presenter.state.result())
         }
@@ -71,18 +83,20 @@ struct Favorites: AsyncParsableCommand {
 /// `papers bibtex`: BibTeX entries.
 struct Bibtex: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bibtex", abstract: "Print BibTeX entries for papers (fetching the ones the library lacks).")
+        commandName: "bibtex", abstract: "Print BibTeX entries for papers (fetching the ones the library lacks).",
+        discussion: "Example: papers bibtex 1201.4869 cond-mat/0412498 > refs.bib")
 
     @Argument(help: "One or more arXiv ids.")
     var ids: [String]
 
     @OptionGroup var options: CommonOptions
 
+    @OptionGroup var network: NetworkOptions
+
     func run() async throws {
-        let ids = ids
-        let options = options
+        let (ids, options, network) = (ids, options, network)
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature().makeLibraryPresenter()
+            let presenter = try network.makeFeature(options).makeLibraryPresenter()
             await presenter.exportBibTeX(ids)
             try options.makeRenderer().bibTeX(try presenter.bibTeX.result())
         }
@@ -90,11 +104,15 @@ struct Bibtex: AsyncParsableCommand {
 }
 
 extension CommonOptions {
-    /// Runs one action of the detail presenter and renders the paper it loaded (show, fav, unfav).
-    func runDetail(_ action: @escaping @MainActor (PaperDetailPresenter) async -> Void) async throws {
+    /// Runs one action of the detail presenter and renders the paper it loaded (show, fav, unfav);
+    /// `network` is `nil` for an action that only needs the library.
+    func runDetail(network: NetworkOptions?, _ action: @escaping @MainActor (PaperDetailPresenter) async -> Void)
+        async throws
+    {
         let options = self
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature().makePaperDetailPresenter()
+            let feature = try network.map { try $0.makeFeature(options) } ?? options.makeFeature()
+            let presenter = feature.makePaperDetailPresenter()
             await action(presenter)
             try options.makeRenderer().detail(try presenter.state.result())
         }

@@ -184,3 +184,18 @@ enum HTTP {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, object)
     }
 }
+
+@Suite("coffee options")
+struct CoffeeOptionTests {
+    @Test("serve lists only the options it uses; the other commands name every store")
+    func optionsWhereTheyApply() throws {
+        let coffee = BinaryRunner(product: "coffee")
+        let serve = try coffee.run(["serve", "--help"]).stdout
+        #expect(serve.contains("--db") && serve.contains("--database"))
+        #expect(!serve.contains("--server") && !serve.contains("--format"))
+        let list = try coffee.run(["list", "--help"]).stdout
+        for option in ["--format", "--db", "--database", "--server"] { #expect(list.contains(option), "\(option)") }
+        let refused = try coffee.run(["serve", "--server", "http://127.0.0.1:1"])
+        #expect(refused.status == 64)
+    }
+}

@@ -41,8 +41,10 @@ struct ServerEndToEndTests {
         let port = try #require(server.url.split(separator: ":").last.map(String.init))
         let second = try coffee.run("serve", "--port", port)
         #expect(second.status == 64)
-        #expect(second.stderr.hasPrefix("coffee: error: cannot listen on 127.0.0.1:\(port) ("))
-        #expect(second.stderr.hasSuffix("the port is taken: pick another with --port\n"))
+        #expect(
+            second.stderr
+                == "coffee: error: cannot listen on 127.0.0.1:\(port): another program already uses port \(port); pick another with --port, or --port 0 for any free one\n"
+        )
         _ = server.stop()
     }
 
@@ -111,5 +113,46 @@ struct ServerEndToEndTests {
         #expect(acknowledged.count >= 20)
         let stored = Set(try coffee.orders().compactMap { $0["id"] as? String })
         #expect(Set(acknowledged).isSubset(of: stored))
+    }
+}
+
+@Suite("coffee serve refuses what it cannot take, in the API's words")
+struct ServerLimitTests {
+    @Test("a chunked body over the limit is 413 like a declared one, and no internal type reaches the client")
+    func chunkedTooLarge() throws {
+        let server = try ServeProcess(database: try Coffee().database)
+        let port = try #require(server.url.split(separator: ":").last.flatMap { Int($0) })
+        let body = Data(#"{"customer":""#.utf8) + Data(repeating: UInt8(ascii: "a"), count: 100_000) + Data(#""}"#.utf8)
+        let answer = try RawHTTP.send(RawHTTP.chunkedPost(path: "/orders", body: body), port: port)
+        #expect(answer.status == 413, "\(answer.body)")
+        #expect(answer.body.contains("larger than 64 KiB"), "\(answer.body)")
+        #expect(!answer.body.contains("NIO") && !answer.body.contains("Error"), "\(answer.body)")
+        _ = server.stop()
+    }
+
+    @Test("an error quotes at most about 100 characters of any input, in every field of its JSON")
+    func longInputsCut() throws {
+        let server = try ServeProcess(database: try Coffee().database)
+        let port = try #require(server.url.split(separator: ":").last.flatMap { Int($0) })
+        let long = String(repeating: "x", count: 5_000)
+        let requests: [(String, String, String?)] = [
+            ("POST", "/orders", #"{"customer":"Ada","coffee":"\#(long)","size":"small"}"#),
+            ("POST", "/orders", #"{"customer":"Ada","coffee":"latte","size":"\#(long)"}"#),
+            ("POST", "/orders", #"{"customer":"\#(long)","coffee":"latte","size":"small"}"#),
+            ("GET", "/orders?\(long)=1", nil),
+            ("GET", "/orders?status=\(long)", nil),
+            ("GET", "/orders/\(long)", nil),
+            ("GET", "/\(long)", nil),
+            ("PATCH", "/orders/abc", #"{"status":"\#(long)"}"#),
+        ]
+        for (method, path, body) in requests {
+            let answer = try RawHTTP.send(RawHTTP.request(method, path, body: body), port: port)
+            #expect((400..<500).contains(answer.status), "\(method) \(path.prefix(20)): \(answer.body.prefix(300))")
+            #expect(
+                !answer.body.contains(String(repeating: "x", count: 101)),
+                "\(method) \(path.prefix(20)): \(answer.body.prefix(300))")
+            #expect(answer.body.utf8.count < 1_000, "\(method) \(path.prefix(20))")
+        }
+        _ = server.stop()
     }
 }

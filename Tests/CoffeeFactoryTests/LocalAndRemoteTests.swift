@@ -128,19 +128,19 @@ struct LocalAndRemoteTests {
         }
     }
 
-    @Test("a port that is taken is the feature's cannotListen, naming the address")
+    @Test("a port that is taken is the feature's portInUse, naming the address")
     func portTaken() async throws {
         try await serving(CoffeeFactory.inMemory()) { url in
             let port = try #require(url.port)
             let error = await failure {
                 try await CoffeeFactory.inMemory().serve(host: "127.0.0.1", port: port, quiet: true) { _, _ in }
             }
-            guard case .cannotListen(let host, let taken, _)? = error as? CoffeeError else {
-                Issue.record("expected cannotListen, got \(String(describing: error))")
+            guard case .portInUse(let host, let taken)? = error as? CoffeeError else {
+                Issue.record("expected portInUse, got \(String(describing: error))")
                 return
             }
             #expect(host == "127.0.0.1" && taken == port)
-            #expect(CoffeeError.cannotListen(host: host, port: port, reason: "").kind == .usage)
+            #expect(CoffeeError.portInUse(host: host, port: port).kind == .usage)
         }
     }
 

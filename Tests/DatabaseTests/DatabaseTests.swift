@@ -131,3 +131,49 @@ struct DatabaseTests {
         #expect(try second.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note") } == 0)
     }
 }
+
+@Suite("Database opened for reading")
+struct ReadOnlyDatabaseTests {
+    @Test("a missing file is StorageError .missing (not found), and nothing is created")
+    func missing() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.path("typo/notes.sqlite")
+        let error = #expect(throws: StorageError.self) {
+            try AppDatabase(url: url, migrator: DatabaseTests.migrator, access: .readOnly)
+        }
+        #expect(error?.cause == .missing)
+        #expect(error?.kind == .notFound)
+        #expect(error?.path == url.path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
+
+    @Test("an existing file is read, and a write through it fails")
+    func readsButNeverWrites() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.path("notes.sqlite")
+        let database = try AppDatabase(url: url, migrator: DatabaseTests.migrator)
+        try database.write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('kept')") }
+        let reader = try AppDatabase(url: url, migrator: DatabaseTests.migrator, access: .readOnly)
+        #expect(try reader.read { db in try String.fetchOne(db, sql: "SELECT text FROM note") } == "kept")
+        #expect(throws: StorageError.self) {
+            try reader.write { db in try db.execute(sql: "DELETE FROM note") }
+        }
+    }
+
+    @Test("a file from an older version is upgraded once when it may be written")
+    func olderSchemaUpgraded() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.path("notes.sqlite")
+        var old = DatabaseMigrator()
+        old.registerMigration("v1") { db in
+            try db.create(table: "note") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("text", .text).notNull()
+            }
+        }
+        _ = try AppDatabase(url: url, migrator: old)
+        let reader = try AppDatabase(url: url, migrator: DatabaseTests.migrator, access: .readOnly)
+        let applied = try reader.read { db in try DatabaseTests.migrator.appliedMigrations(db) }
+        #expect(applied == ["v1", "v2"])
+    }
+}

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import HTTPClient
+import Synchronization
 import TestSupport
 import Testing
 
@@ -35,6 +36,22 @@ struct HTTPClientTests {
         #expect(response.status == 200)
         #expect(server.requests.count == 3)
         #expect(clock.sleeps == [1, 2])
+    }
+
+    @Test("each wait is reported before it starts, with the failure, the attempt and the delay")
+    func reportsRetries() async throws {
+        let server = try LoopbackServer(replies: [.respond(status: 503), .respond(status: 503), .respond(status: 200)])
+        let seen = Mutex<[TransferRetry]>([])
+        let client = HTTPClient(
+            configuration: .init(userAgent: "t", maxAttempts: 4, baseDelay: 1, maxDelay: 8),
+            clock: ManualClock().clock, onRetry: { retry in seen.withLock { $0.append(retry) } })
+        _ = try await client.get(server.baseURL)
+        let request = "GET \(server.baseURL.absoluteString)"
+        #expect(
+            seen.withLock { $0 } == [
+                TransferRetry(request: request, failure: .status(503), nextAttempt: 2, maxAttempts: 4, delay: 1),
+                TransferRetry(request: request, failure: .status(503), nextAttempt: 3, maxAttempts: 4, delay: 2),
+            ])
     }
 
     @Test("honours Retry-After on 429, in seconds and as an HTTP date")

@@ -63,9 +63,43 @@ struct PaperTests {
         #expect(entry.contains("archivePrefix = {arXiv}"))
         #expect(entry.contains("primaryClass = {cs.SE}"))
         #expect(entry.contains("doi = {10.1/x}"))
-        #expect(entry.contains("title = {A {Luttinger} Liquid Core}"))
+        #expect(entry.contains("title = {{A {Luttinger} Liquid Core}}"))
         var odd = samplePaper()
         odd.title = "Broken } title"
-        #expect(odd.bibTeX.contains("title = {Broken \\} title}"))
+        #expect(odd.bibTeX.contains("title = {{Broken \\} title}}"))
+    }
+
+    /// Every character LaTeX treats specially, in a title as arXiv gives it, and the field's LaTeX.
+    static let latexSpecials: [(text: String, latex: String)] = [
+        ("Promises & Perils", #"Promises \& Perils"#),
+        ("100% Recall", #"100\% Recall"#),
+        ("C# Tools", ##"C\# Tools"##),
+        ("snake_case Names", #"snake\_case Names"#),
+        ("Costs $5 Less", #"Costs \$5 Less"#),
+        (#"$1.5M, for $O(n^2)$ and $5$"#, #"\$1.5M, for $O(n^2)$ and $5$"#),
+        (#"Sorting in $O(n^2_k)$ Time"#, #"Sorting in $O(n^2_k)$ Time"#),
+        (#"$\alpha$ and $\beta$ & More"#, #"$\alpha$ and $\beta$ \& More"#),
+        ("About ~100 GPUs", #"About \textasciitilde{}100 GPUs"#),
+        ("x^2 Outside Math", #"x\textasciicircum{}2 Outside Math"#),
+        (#"Schr\"odinger's {Cat}"#, #"Schr\"odinger's {Cat}"#),
+        (#"Already \& Escaped"#, #"Already \& Escaped"#),
+        (
+            #"Paths like C:\2024 and a Trailing \"#,
+            #"Paths like C:\textbackslash{}2024 and a Trailing \textbackslash{}"#
+        ),
+        ("Open { Brace", #"Open \{ Brace"#),
+        ("Close } Brace", #"Close \} Brace"#),
+        ("A {Balanced} Group", "A {Balanced} Group"),
+    ]
+
+    @Test(
+        "BibTeX escapes LaTeX's special characters outside math and brace-protects the title's capitals",
+        arguments: latexSpecials)
+    func latexEscaping(text: String, latex: String) {
+        var paper = samplePaper()
+        paper.title = text
+        paper.journalRef = text
+        #expect(paper.bibTeX.contains("title = {{\(latex)}},"), "\(paper.bibTeX)")
+        #expect(paper.bibTeX.contains("note = {\(latex)},"), "\(paper.bibTeX)")
     }
 }

@@ -22,6 +22,14 @@ struct ScaffoldCommandTests {
         return directory
     }
 
+    @Test("an accented name is refused with the name its letters spell, accents dropped")
+    func accentedName() throws {
+        let directory = try package()
+        let result = try strata.run(["new", "Ünïcode", "--dry-run", "--path", directory.url.path])
+        #expect(result.status == ErrorKind.usage.exitCode)
+        #expect(result.stderr.contains("(did you mean Unicode?)"), "\(result.stderr)")
+    }
+
     @Test("from a folder inside the package, strata finds the package as SwiftPM does; --path still wins")
     func findsThePackageFromASubfolder() throws {
         let directory = try package()
@@ -72,8 +80,8 @@ struct ScaffoldCommandTests {
             try strata.run([
                 "new", "Notes", "--path", directory.url.path, "--templates", directory.path("nowhere").path,
             ]).status == 66)
-        // A missing argument is an argument error: 2, like every strata command (docs/StrataLint.md).
-        #expect(try strata.run(["new"]).status == 2)
+        // A missing argument is a usage error: 64, as in every app.
+        #expect(try strata.run(["new"]).status == 64)
         #expect(try strata.run(["new", "Notes", "--path", directory.path("nowhere").path]).status == 66)
     }
 

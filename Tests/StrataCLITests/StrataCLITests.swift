@@ -77,7 +77,7 @@ struct StrataCLITests {
         }
     }
 
-    @Test("a bad rules file exits 2 with the line that is wrong; so does a bad option")
+    @Test("a bad rules file exits 2 with the line that is wrong; a bad option is usage, 64, as in the apps")
     func configurationErrors() throws {
         let bad = Self.fixtures.appendingPathComponent("badrules/unknown-key.yml").path
         let run = try strata.run(["lint", "--config", bad] + fixture("badrules"))
@@ -85,11 +85,12 @@ struct StrataCLITests {
         // The rules file is named relative to the package root, like every other path strata prints.
         #expect(run.stderr.hasPrefix("unknown-key.yml:5:5: error: unknown key 'may_uses'"))
         let usage = try strata.run(["lint", "--format", "xml"])
-        #expect(usage.status == 2)
+        #expect(usage.status == 64)
+        #expect(try strata.run(["lint", "--bogus"]).status == 64)
         #expect(usage.stderr.contains("xml"))
     }
 
-    @Test("graph draws mermaid, dot and json; --feature narrows it; an unknown feature exits 2")
+    @Test("graph draws mermaid, dot and json; --feature narrows it; an unknown feature is usage, 64")
     func graph() throws {
         let mermaid = try strata.run(["graph", "--quiet"] + fixture("features"))
         #expect(mermaid.status == 0)
@@ -101,7 +102,7 @@ struct StrataCLITests {
         let json = try strata.run(["graph", "--format", "json"] + fixture("features"))
         #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) }
         let unknown = try strata.run(["graph", "--feature", "Nope"] + fixture("features"))
-        #expect(unknown.status == 2 && unknown.stderr.contains("no feature named Nope"))
+        #expect(unknown.status == 64 && unknown.stderr.contains("no feature named Nope"))
     }
 
     @Test("graph --write-docs replaces the diagram between the markers")

@@ -1,5 +1,6 @@
 import AppSupport
 import Core
+import Foundation
 
 /// A feature's name and every name derived from it, computed rather than asked for.
 ///
@@ -65,8 +66,11 @@ public struct FeatureName: Sendable, Equatable, CustomStringConvertible {
     public var description: String { name }
 
     /// ` (did you mean ColorEvents?)` for `color-events`, `color_events` or `colorEvents`; empty when nothing fits.
+    ///
+    /// Accents are dropped first (`Ünïcode` -> `Unicode`), so a letter is never lost with its accent.
     static func suggestion(_ name: String) -> String {
-        let parts = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let folded = name.folding(options: .diacriticInsensitive, locale: Locale(identifier: "en_US_POSIX"))
+        let parts = folded.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         let candidate = parts.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         guard candidate != name, let first = candidate.first, first.isUppercase, lengthRange.contains(candidate.count)
         else { return "" }

@@ -1,11 +1,13 @@
 import ArgumentParser
+import Core
 import Foundation
 import StrataLint
 
 /// `strata graph`: draws the module graph, grouped by feature, coloured by layer, violations marked.
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw the package's module graph: grouped by feature, coloured by layer, violating edges marked.")
+        abstract: "Draw the package's module graph: grouped by feature, coloured by layer, violating edges marked.",
+        discussion: "Example: strata graph --format dot --feature Papers | dot -Tsvg > papers.svg")
 
     @OptionGroup var package: PackageOptions
 
@@ -33,7 +35,7 @@ struct Graph: ParsableCommand {
         if let feature, !result.features.contains(feature) {
             Console.error(
                 "strata: error: no feature named \(feature); features: \(result.features.joined(separator: ", "))")
-            throw ExitCode(2)
+            throw ExitCode(ErrorKind.usage.exitCode)
         }
         let graph = ModuleGraph(result, includeTests: tests, feature: feature)
         guard let writeDocs else {

@@ -6,8 +6,11 @@ import StrataLint
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the package's targets and imports against strata.yml.",
-        discussion:
-            "Exit status: 0 when clean (warnings allowed), 1 on violations not in the baseline, 2 on a usage or configuration error."
+        discussion: """
+            Exit status: 0 when clean (warnings allowed), 1 on violations not in the baseline, 2 on a configuration error, 64 on a usage error.
+
+            Example: strata lint --format json
+            """
     )
 
     @OptionGroup var package: PackageOptions

@@ -10,6 +10,8 @@ struct NewCommand: ParsableCommand {
             Everything is staged and checked first; the manifest is then checked by SwiftPM, and any \
             failure rolls every change back. Exit codes: 64 bad name, 67 something exists, 65 SwiftPM \
             rejects the manifest, 74 I/O, 78 broken template.
+
+            Example: strata new Notes --dry-run
             """
     )
 

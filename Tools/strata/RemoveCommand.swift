@@ -9,6 +9,8 @@ struct RemoveCommand: ParsableCommand {
         discussion: """
             Refuses when a generated file changed since (exit 67) unless --force, and for a feature \
             strata did not generate (exit 66). Files a developer added are kept.
+
+            Example: strata remove Notes
             """
     )
 

@@ -11,9 +11,9 @@ struct Strata: AsyncParsableCommand {
         version: StrataVersion.current,
         subcommands: subcommands)
 
-    /// Parses and runs a subcommand. Argument errors exit with 2, as the architecture checker
-    /// documents (0 clean, 1 violations, 2 usage or configuration error); errors a subcommand
-    /// throws while running keep their own exit code.
+    /// Parses and runs a subcommand. Argument errors exit with 64 (EX_USAGE), as in every app;
+    /// the checker keeps 0 clean, 1 violations, 2 a configuration error (docs/StrataLint.md);
+    /// errors a subcommand throws while running keep their own exit code.
     static func main() async {
         let command: any ParsableCommand
         do {
@@ -21,7 +21,7 @@ struct Strata: AsyncParsableCommand {
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }
             FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(2)
+            Foundation.exit(ErrorKind.usage.exitCode)
         }
         do {
             if var asyncCommand = command as? any AsyncParsableCommand {

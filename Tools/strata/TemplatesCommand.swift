@@ -5,7 +5,8 @@ import StrataScaffold
 struct TemplatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "templates",
-        abstract: "List the template sets (Tools/Templates/*) and the files each makes."
+        abstract: "List the template sets (Tools/Templates/*) and the files each makes.",
+        discussion: "Example: strata templates"
     )
 
     @OptionGroup var package: ScaffoldPackageOptions

@@ -77,6 +77,8 @@ public enum CoffeeError: DomainError, Equatable, Codable {
     case remoteCannotServe
     /// The server could not listen on the address.
     case cannotListen(host: String, port: Int, reason: String)
+    /// Another program already listens on the port.
+    case portInUse(host: String, port: Int)
 
     /// The kind of each case: it picks the exit code and the HTTP status.
     public var kind: ErrorKind {
@@ -85,7 +87,9 @@ public enum CoffeeError: DomainError, Equatable, Codable {
             .unknownSize,
             .unknownStatus, .unknownSort, .notADate, .notATime, .unknownParameter:
             .validation
-        case .notAnOrderID, .ambiguousID, .notAServerURL, .notADatabaseURL, .remoteCannotServe, .cannotListen: .usage
+        case .notAnOrderID, .ambiguousID, .notAServerURL, .notADatabaseURL, .remoteCannotServe, .cannotListen,
+            .portInUse:
+            .usage
         case .orderNotFound: .notFound
         case .forbiddenMove, .orderIsFinal, .duplicateOrder: .conflict
         case .unreadableOrder, .unexpectedAnswer: .badData

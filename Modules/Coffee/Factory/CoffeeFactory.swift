@@ -15,14 +15,15 @@ import Postgres
 /// the clock, the id source) and injects them into the layers. It reads no environment and
 /// resolves no paths: the app does, and passes the results.
 public enum CoffeeFactory {
-    /// The feature on the SQLite file at `databaseURL`, created and migrated when new.
+    /// The feature on the SQLite file at `databaseURL`, created and migrated when new (`.readOnly`: existing, never written).
     ///
-    /// - Throws: `StorageError` when the file cannot be opened or migrated.
-    public static func live(databaseURL: URL, clock: WallClock = .live, ids: UUIDGenerator = .live) throws
-        -> CoffeeFeature
-    {
+    /// - Throws: `StorageError` when the file cannot be opened or migrated (`.missing` when a read finds no file).
+    public static func live(
+        databaseURL: URL, access: StorageAccess = .readWrite, clock: WallClock = .live, ids: UUIDGenerator = .live
+    ) throws -> CoffeeFeature {
         let database = try AppDatabase(
-            url: databaseURL, migrator: CoffeeSchema.migrator, renamedMigrations: CoffeeSchema.renamedMigrations)
+            url: databaseURL, migrator: CoffeeSchema.migrator, renamedMigrations: CoffeeSchema.renamedMigrations,
+            access: access)
         return CoffeeFeature(
             useCase: CoffeeUseCase(repository: SQLiteOrderRepository(database: database), clock: clock, ids: ids),
             servable: true, storage: databaseURL.path)

@@ -54,6 +54,8 @@ public struct CoffeeServer: Sendable {
             }
         } catch ServerError.cannotListen(let host, let port, let reason) {
             throw CoffeeError.cannotListen(host: host, port: port, reason: reason)
+        } catch ServerError.portInUse(let host, let port) {
+            throw CoffeeError.portInUse(host: host, port: port)
         }
     }
 

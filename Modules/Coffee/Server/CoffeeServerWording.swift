@@ -73,7 +73,8 @@ enum CoffeeServerWording {
             // Bad data in the server's own database is the server's fault, not the request's.
             return APIError(
                 .internalServerError, kind, "the server's database holds an order it cannot read (id \(id))")
-        case .notAServerURL, .notADatabaseURL, .notAnOrdersServer, .unexpectedAnswer, .remoteCannotServe, .cannotListen:
+        case .notAServerURL, .notADatabaseURL, .notAnOrdersServer, .unexpectedAnswer, .remoteCannotServe, .cannotListen,
+            .portInUse:
             // Failures of a client or of starting a server: a request never causes them.
             return APIError(.internalServerError, .internal, "unexpected server error")
         case .serverFailed(_, let message):

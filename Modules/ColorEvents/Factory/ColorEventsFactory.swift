@@ -17,12 +17,13 @@ public enum ColorEventsFactory {
     /// - Parameters:
     ///   - seed: makes the colours repeatable; the system generator when `nil`.
     /// - Throws: `StorageError` when the database cannot be opened or migrated.
-    public static func live(databaseURL: URL, seed: UInt64? = nil, clock: WallClock = .live) async throws
-        -> ColorEventsFeature
-    {
+    ///   - access: `.readOnly` for commands that only read the journal: the file must exist and is never written.
+    public static func live(
+        databaseURL: URL, seed: UInt64? = nil, access: StorageAccess = .readWrite, clock: WallClock = .live
+    ) async throws -> ColorEventsFeature {
         let database = try AppDatabase(
             url: databaseURL, migrator: ColorEventsSchema.migrator,
-            renamedMigrations: ColorEventsSchema.renamedMigrations)
+            renamedMigrations: ColorEventsSchema.renamedMigrations, access: access)
         return feature(journal: SQLiteJournalRepository(database: database), seed: seed, clock: clock)
     }
 

@@ -1,7 +1,7 @@
 /// A database that could not be opened, read or written; Database throws it, the apps word it.
 ///
 /// `reason` is SQLite's own one-line message (data, not advice), so the edge can say what
-/// failed and what to try without knowing SQLite.
+/// failed and what to try without knowing SQLite; `cause` says which failures it words apart.
 public struct StorageError: DomainError, Equatable {
     /// What was being done when storage failed.
     public enum Operation: String, Sendable, Equatable {
@@ -13,22 +13,41 @@ public struct StorageError: DomainError, Equatable {
         case write
     }
 
+    /// Why storage failed, where the edge has different advice for each.
+    public enum Cause: String, Sendable, Equatable {
+        /// The engine failed; `reason` says how.
+        case failed
+        /// Another process held the lock past the busy timeout (worth a retry).
+        case busy
+        /// The file is not there, and opening it to read never creates it.
+        case missing
+        /// The file was written by an older version whose schema must be upgraded, and it is read-only.
+        case needsUpgrade
+    }
+
     /// What was being done.
     public let operation: Operation
     /// The database file, when there is one (an in-memory database has none).
     public let path: String?
     /// The storage engine's own message, such as `database is locked`.
     public let reason: String
-    /// Whether another process held the lock past the busy timeout (worth a retry).
-    public let isBusy: Bool
+    /// Why it failed.
+    public let cause: Cause
 
-    /// Always `.storage`.
-    public var kind: ErrorKind { .storage }
+    /// Whether another process held the lock past the busy timeout (worth a retry).
+    public var isBusy: Bool { cause == .busy }
+
+    /// `.notFound` for a missing file, else `.storage`.
+    public var kind: ErrorKind { cause == .missing ? .notFound : .storage }
 
     public init(_ operation: Operation, path: String?, reason: String, isBusy: Bool = false) {
+        self.init(operation, path: path, reason: reason, cause: isBusy ? .busy : .failed)
+    }
+
+    public init(_ operation: Operation, path: String?, reason: String, cause: Cause) {
         self.operation = operation
         self.path = path
         self.reason = reason
-        self.isBusy = isBusy
+        self.cause = cause
     }
 }

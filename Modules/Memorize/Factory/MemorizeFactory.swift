@@ -16,14 +16,17 @@ public enum MemorizeFactory {
     /// `databaseURL` (opened only when a screen needs them), the system clock and random source.
     ///
     /// - Throws: the themes file's `MemorizeError` at once, before any game is dealt.
-    public static func live(databaseURL: URL, themesFile: URL?) throws -> MemorizeFeature {
+    /// With `access: .readOnly` (the high-score list) the file must exist and is never written.
+    public static func live(databaseURL: URL, themesFile: URL?, access: StorageAccess = .readWrite) throws
+        -> MemorizeFeature
+    {
         let themes: any ThemeRepository =
             try themesFile.map { try ThemeFileRepository(url: $0) } ?? InMemoryThemeRepository()
         let scores = LazyScoreRepository {
             SQLiteScoreRepository(
                 database: try AppDatabase(
                     url: databaseURL, migrator: MemorizeSchema.migrator,
-                    renamedMigrations: MemorizeSchema.renamedMigrations))
+                    renamedMigrations: MemorizeSchema.renamedMigrations, access: access))
         }
         return MemorizeFeature(
             useCase: MemorizeUseCase(themes: themes, scores: scores, random: .live, clock: .live),

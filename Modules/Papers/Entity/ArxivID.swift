@@ -42,6 +42,16 @@ public struct ArxivID: Hashable, Sendable, Codable, CustomStringConvertible {
         self.init(base: String(decoding: bytes, as: UTF8.self), version: version)
     }
 
+    /// When `text` is an arXiv id but for its version (`v0`, or more digits than any version
+    /// has), the id without it and the version as written; `nil` otherwise.
+    public static func invalidVersion(in text: String) -> (id: String, version: String)? {
+        guard ArxivID(parsing: text) == nil,
+            let match = text.trimmingWhitespace().firstMatch(of: /^(.+)v([0-9]+)(\.pdf)?$/),
+            let base = ArxivID(parsing: String(match.1)), base.version == nil
+        else { return nil }
+        return (base.base, String(match.2))
+    }
+
     /// The id as arXiv writes it: `2401.12345v2`, or `2401.12345` without a version.
     public var description: String { version.map { "\(base)v\($0)" } ?? base }
 

@@ -25,18 +25,20 @@ extension Paper {
 
     /// A BibTeX entry in the form arXiv's own export uses (`@misc` with `eprint` and `archivePrefix`).
     public var bibTeX: String {
+        // Free text is LaTeX-escaped; the title is brace-protected once more, so a style that
+        // sentence-cases titles keeps arXiv's capitals (GPU, Bayesian); ids and links stay verbatim.
         var fields: [(String, String)] = [
-            ("title", title),
-            ("author", authors.map(\.name).joined(separator: " and ")),
+            ("title", "{\(BibTeX.latex(title))}"),
+            ("author", authors.map { BibTeX.latex($0.name) }.joined(separator: " and ")),
             ("year", String(Calendar.utc.component(.year, from: published))),
             ("eprint", id),
             ("archivePrefix", "arXiv"),
             ("primaryClass", primaryCategory),
         ]
         if let doi { fields.append(("doi", doi)) }
-        if let journalRef { fields.append(("note", journalRef)) }
+        if let journalRef { fields.append(("note", BibTeX.latex(journalRef))) }
         fields.append(("url", "https://arxiv.org/abs/\(id)"))
-        let body = fields.map { "  \($0.0) = {\(BibTeX.balanced($0.1))}" }.joined(separator: ",\n")
+        let body = fields.map { "  \($0.0) = {\($0.1)}" }.joined(separator: ",\n")
         return "@misc{\(citationKey),\n\(body)\n}"
     }
 
@@ -48,30 +50,6 @@ extension Paper {
             title.split(whereSeparator: { !$0.isLetter }).first { $0.count > 3 }.map { BibTeX.keyPart(String($0)) }
             ?? ""
         return "\(name.isEmpty ? "arxiv" : name)\(year)\(word)"
-    }
-}
-
-/// Small helpers for BibTeX text.
-enum BibTeX {
-    /// ASCII letters and digits only, lower-cased, accents dropped: safe in a citation key.
-    static func keyPart(_ text: String) -> String {
-        let folded = text.folding(
-            options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-        return String(
-            folded.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }.map(
-                Character.init)
-        ).lowercased()
-    }
-
-    /// The text with unbalanced braces escaped, so one stray `}` cannot end the field early.
-    static func balanced(_ text: String) -> String {
-        var depth = 0
-        for character in text {
-            if character == "{" { depth += 1 } else if character == "}" { depth -= 1 }
-            if depth < 0 { break }
-        }
-        guard depth != 0 else { return text }
-        return text.replacingOccurrences(of: "{", with: "\\{").replacingOccurrences(of: "}", with: "\\}")
     }
 }
 

@@ -53,8 +53,12 @@ public enum PapersError: DomainError, Equatable {
     case badFeed(source: String, problem: FeedProblem)
     /// A saved arXiv error response given to import; the file and the API's message.
     case savedErrorResponse(file: String, message: String)
+    /// An id given with a version no paper has (`v0`, or too many digits); the id without it and the version.
+    case notAVersion(id: String, version: String)
     /// No file at the path.
     case fileNotFound(String)
+    /// A folder where a file was expected.
+    case folderNotFile(String)
     /// A file that exists but cannot be read; the system's reason, when there is one.
     case fileNotReadable(String, reason: String?)
 
@@ -63,7 +67,7 @@ public enum PapersError: DomainError, Equatable {
         switch self {
         case .notAnArxivID, .emptyQuery, .emptySearch, .limitOutOfRange, .unexpectedToken, .searchEndsWithOperator,
             .unclosedParenthesis, .operatorWithoutOperand, .unclosedQuote, .fieldWithoutWord, .notACategory,
-            .noFilesToImport, .noIDs, .offlineSearch, .invalidAPIURL:
+            .noFilesToImport, .noIDs, .offlineSearch, .invalidAPIURL, .folderNotFile, .notAVersion:
             .usage
         case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound: .notFound
         case .apiError, .unexpectedStatus, .emptyPage: .remote
@@ -71,6 +75,28 @@ public enum PapersError: DomainError, Equatable {
         case .fileNotReadable: .storage
         }
     }
+}
+
+/// The parts an Atom entry must have to be a paper: without one it is damaged, not a paper to keep.
+public enum EntryPart: String, Sendable, Equatable, CaseIterable {
+    /// An `<id>` holding an arXiv id.
+    case id
+    /// A `<title>` with words in it.
+    case title
+    /// At least one `<author>` with a `<name>`.
+    case author
+    /// `<published>` or `<updated>`.
+    case dates
+}
+
+/// Formats people give instead of a feed, told apart by their first bytes.
+public enum ForeignFormat: String, Sendable, Equatable {
+    /// gzip-compressed (`1f 8b`).
+    case gzip
+    /// A zip archive (`PK`).
+    case zip
+    /// JSON (`{` or `[`).
+    case json
 }
 
 /// What is wrong with a feed that cannot be read as papers.
@@ -81,16 +107,19 @@ public enum FeedProblem: Sendable, Equatable {
     case unreadable
     /// No XML element in it.
     case noElements
+    /// It does not start like XML (its first byte is not `<`); what it looks like instead, when known.
+    case notXML(looksLike: ForeignFormat?)
     /// Not well-formed XML (cut short or damaged); libxml2's first error, with its line.
     case notWellFormed(String?)
     /// Well-formed, but its root is not an Atom `<feed>`.
     case notAtom(root: String, namespace: String?)
     /// An entry (1-based) whose date cannot be read.
     case malformedDate(entry: Int, text: String)
-    /// An entry (1-based) without an arXiv id; what it had instead.
-    case missingID(entry: Int, found: String)
-    /// An entry (1-based) without dates.
-    case missingDates(entry: Int, id: String)
+    /// An entry whose id has a version no paper has (`v0`, or too many digits); the id without it and the version.
+    case invalidVersion(entry: Int, line: Int, id: String, version: String)
+    /// An entry (1-based, its `<entry>` tag on `line`) without a part every paper needs; `id` is
+    /// its arXiv id, or for a missing id what stood in its place (empty when nothing did).
+    case incompleteEntry(entry: Int, line: Int, missing: EntryPart, id: String)
     /// A start tag, beginning on `line`, longer than `limit` bytes: refused before the XML parser sees it.
     case startTagTooLong(line: Int, limit: Int)
 }

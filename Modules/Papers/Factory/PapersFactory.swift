@@ -22,15 +22,17 @@ public enum PapersFactory {
 
     /// arXiv at `apiURL` and the library in the file at `databaseURL`.
     ///
+    /// - Parameter onRetry: told when arXiv did not answer and the client waits to try again.
     /// - Throws: `StorageError` when the library cannot be opened or migrated.
     public static func live(
         databaseURL: URL, apiURL: URL = defaultAPIURL, limits: HTTPLimits = defaultLimits,
-        clock: WallClock = .live, transport: HTTPTransport = .live
+        clock: WallClock = .live, transport: HTTPTransport = .live,
+        onRetry: @escaping @Sendable (TransferRetry) -> Void = { _ in }
     ) throws -> PapersFeature {
         let database = try openDatabase(databaseURL)
         let client = HTTPClient(
             configuration: .init(userAgent: userAgent, limits: limits, maxAttempts: 4, baseDelay: 3, maxDelay: 30),
-            transport: transport, clock: clock)
+            transport: transport, clock: clock, onRetry: onRetry)
         let api = ArxivAPI(
             configuration: .init(baseURL: apiURL), client: client, clock: clock,
             requestLog: SQLiteRequestLog(database: database))
@@ -39,10 +41,18 @@ public enum PapersFactory {
 
     /// The library in the file at `databaseURL` alone: no HTTP client is even created, so no connection can be opened.
     ///
-    /// - Throws: `StorageError` when the library cannot be opened or migrated.
-    public static func offline(databaseURL: URL, clock: WallClock = .live) throws -> PapersFeature {
-        let database = try openDatabase(databaseURL)
+    /// - Parameter access: `.readOnly` for commands that only read: the file must exist and is never written.
+    /// - Throws: `StorageError` when the library cannot be opened or migrated (`.missing` when a read finds no file).
+    public static func offline(databaseURL: URL, access: StorageAccess = .readWrite, clock: WallClock = .live) throws
+        -> PapersFeature
+    {
+        let database = try openDatabase(databaseURL, access: access)
         return feature(source: OfflinePaperSource(), library: SQLitePaperLibrary(database: database), clock: clock)
+    }
+
+    /// No library and no network, only the feed reader: for checking files (an import's dry run) without opening anything.
+    public static func checking(clock: WallClock = .live) -> PapersFeature {
+        feature(source: OfflinePaperSource(), library: InMemoryPaperLibrary(), clock: clock)
     }
 
     /// Everything in memory, for tests: a library holding `papers`, a source serving `remote`, feed files by path.
@@ -54,8 +64,10 @@ public enum PapersFactory {
         return PapersFeature(useCase: useCase, clock: clock)
     }
 
-    private static func openDatabase(_ url: URL) throws -> AppDatabase {
-        try AppDatabase(url: url, migrator: PapersSchema.migrator, renamedMigrations: PapersSchema.renamedMigrations)
+    private static func openDatabase(_ url: URL, access: StorageAccess = .readWrite) throws -> AppDatabase {
+        try AppDatabase(
+            url: url, migrator: PapersSchema.migrator, renamedMigrations: PapersSchema.renamedMigrations,
+            access: access)
     }
 
     private static func feature(source: any PaperSource, library: any PaperLibrary, clock: WallClock) -> PapersFeature {

@@ -39,7 +39,10 @@ public final class LibraryPresenter: Presenting {
             ]
             return LibraryStatsViewData(
                 fields: fields.compactMap { label, value in value.map { DetailField(label: label, value: $0) } },
-                categories: stats.topCategories)
+                categories: stats.topCategories, papers: stats.papers, favourites: stats.favourites,
+                fetches: stats.fetches, oldestPublished: stats.oldestPublished.map(Formatting.day),
+                newestPublished: stats.newestPublished.map(Formatting.day),
+                lastFetch: stats.lastFetch.map(Formatting.day))
         }
     }
 
@@ -49,13 +52,17 @@ public final class LibraryPresenter: Presenting {
             let report = try useCase.importFeeds(paths.map { URL(fileURLWithPath: $0) }, dryRun: dryRun)
             let saved = report.saved ?? SaveSummary()
             let files = Formatting.plural(report.files, "file")
+            let repeats =
+                report.repeats == 0
+                ? ""
+                : " (\(Formatting.count(report.repeats)) repeated \(report.repeats == 1 ? "entry" : "entries") skipped)"
             let message =
                 dryRun
-                ? "\(Formatting.plural(report.papers, "paper")) in \(files), all well-formed (dry run: nothing saved)"
-                : "imported \(Formatting.plural(report.papers, "paper")) from \(files): \(Formatting.count(saved.added)) added, \(Formatting.count(saved.updated)) updated, \(Formatting.count(saved.unchanged)) unchanged"
+                ? "\(Formatting.plural(report.papers, "paper")) in \(files)\(repeats), all well-formed (dry run: nothing saved)"
+                : "imported \(Formatting.plural(report.papers, "paper")) from \(files)\(repeats): \(Formatting.count(saved.added)) added, \(Formatting.count(saved.updated)) updated, \(Formatting.count(saved.unchanged)) unchanged"
             return ImportViewData(
                 files: report.files, papers: report.papers, added: saved.added, updated: saved.updated,
-                unchanged: saved.unchanged, dryRun: dryRun, message: message)
+                unchanged: saved.unchanged, repeats: report.repeats, dryRun: dryRun, message: message)
         }
     }
 

@@ -132,6 +132,10 @@ public struct LibraryStatsViewData: Sendable, Equatable, Codable {
     public var fields: [DetailField]
     /// The busiest categories with their counts.
     public var categories: [CategoryCount]
+    /// The counts as numbers, for machines (`fields` holds them as text, grouped for people).
+    public var papers, favourites, fetches: Int
+    /// The first and last publication days and the day of the last fetch, YYYY-MM-DD; `nil` when there is none.
+    public var oldestPublished, newestPublished, lastFetch: String?
 }
 
 /// The outcome of an import, as one line.
@@ -146,6 +150,8 @@ public struct ImportViewData: Sendable, Equatable, Codable {
     public var updated: Int
     /// Papers already there.
     public var unchanged: Int
+    /// Entries for a paper already seen in the same import (not counted as papers).
+    public var repeats: Int
     /// Whether this was a dry run.
     public var dryRun: Bool
     /// One line saying all of it.

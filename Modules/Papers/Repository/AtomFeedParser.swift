@@ -26,8 +26,8 @@ public struct AtomFeedParser: Sendable {
     /// - Parameter source: names the input in error messages, such as the URL.
     @discardableResult
     public func parse(_ data: Data, source: String, onEntry: (Paper) throws -> Void) throws -> FeedHeader {
-        guard !data.isEmpty else {
-            throw PapersError.badFeed(source: source, problem: .empty)
+        if let problem = FeedSniffer.problem(head: data, isWhole: true) {
+            throw PapersError.badFeed(source: source, problem: problem)
         }
         var atom = try AtomReader(source: source, head: data)
         return try data.withUnsafeBytes { raw in
@@ -47,9 +47,10 @@ public struct AtomFeedParser: Sendable {
     public func parse(fileAt url: URL, onEntry: (Paper) throws -> Void) throws -> FeedHeader {
         let path = url.path
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw PapersError.fileNotFound(path)
         }
+        guard !isDirectory.boolValue else { throw PapersError.folderNotFile(path) }
         guard let file = FileHandle(forReadingAtPath: path) else {
             throw PapersError.fileNotReadable(path, reason: nil)
         }
@@ -60,7 +61,9 @@ public struct AtomFeedParser: Sendable {
             }
         }
         var chunk = try read()
-        guard !chunk.isEmpty else { throw PapersError.badFeed(source: path, problem: .empty) }
+        if let problem = FeedSniffer.problem(head: chunk, isWhole: chunk.count < chunkSize) {
+            throw PapersError.badFeed(source: path, problem: problem)
+        }
         var atom = try AtomReader(source: path, head: chunk)
         var offset = AtomReader.headLength
         while !chunk.isEmpty {

@@ -215,6 +215,7 @@ struct AtomState {
     private mutating func startEntry() -> Field? {
         inEntry = true
         entry = EntryBuilder()
+        entry.line = context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0
         return nil
     }
 

@@ -116,15 +116,15 @@ public struct PapersUseCase: Sendable {
     /// short or holds an API error imports nothing, from any of the files.
     public func importFeeds(_ files: [URL], dryRun: Bool = false) throws -> ImportReport {
         guard !files.isEmpty else { throw PapersError.noFilesToImport }
+        let seen = RepeatFilter()
         if dryRun {
-            var count = 0
-            for file in files { try parse(file) { _ in count += 1 } }
-            return ImportReport(files: files.count, papers: count, saved: nil)
+            for file in files { try parse(file) { _ = seen.isNew($0) } }
+            return ImportReport(files: files.count, papers: seen.distinct, repeats: seen.repeats, saved: nil)
         }
         let saved = try library.importing { save in
-            for file in files { try parse(file, onEntry: save) }
+            for file in files { try parse(file) { if seen.isNew($0) { try save($0) } } }
         }
-        return ImportReport(files: files.count, papers: saved.total, saved: saved)
+        return ImportReport(files: files.count, papers: seen.distinct, repeats: seen.repeats, saved: saved)
     }
 
     /// The BibTeX entries of the papers, fetching the ones the library lacks.
@@ -144,7 +144,12 @@ public struct PapersUseCase: Sendable {
 
     /// Parses an id, or throws `PapersError.notAnArxivID`.
     static func parseID(_ text: String) throws -> ArxivID {
-        guard let id = ArxivID(parsing: text) else { throw PapersError.notAnArxivID(text) }
+        guard let id = ArxivID(parsing: text) else {
+            if let (base, version) = ArxivID.invalidVersion(in: text) {
+                throw PapersError.notAVersion(id: base, version: version)
+            }
+            throw PapersError.notAnArxivID(text)
+        }
         return id
     }
 }

@@ -44,14 +44,17 @@ public struct FavouriteChange: Sendable, Equatable {
 public struct ImportReport: Sendable, Equatable {
     /// Files read.
     public var files: Int
-    /// Entries found in them.
+    /// Distinct papers found in them (an id seen again is a repeat, not another paper).
     public var papers: Int
+    /// Entries for a paper seen earlier in the same import: a file given twice, a paper in two pages.
+    public var repeats: Int
     /// What the library did with them, or `nil` for a dry run.
     public var saved: SaveSummary?
 
-    public init(files: Int, papers: Int, saved: SaveSummary?) {
+    public init(files: Int, papers: Int, repeats: Int = 0, saved: SaveSummary?) {
         self.files = files
         self.papers = papers
+        self.repeats = repeats
         self.saved = saved
     }
 }

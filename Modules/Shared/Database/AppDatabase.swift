@@ -15,23 +15,66 @@ public struct AppDatabase: Sendable {
     /// How long a writer waits for another process's lock before giving up.
     public static let defaultBusyTimeout: TimeInterval = 10
 
-    /// Opens (creating if needed) the database file at `url` and runs `migrator`.
+    /// Opens the database file at `url`: with `.readWrite`, creating it (and its folders) if
+    /// needed and running `migrator`; with `.readOnly`, an existing file only, never written.
     ///
     /// - Parameter renamedMigrations: old migration ids and the ids they have now, such as
     ///   `["v1-scores": "v1"]`: a file written under an old id is recognised, not migrated again.
-    /// - Throws: `StorageError` (`.open`) naming the file when it cannot be opened or migrated.
+    /// - Throws: `StorageError` (`.open`) naming the file when it cannot be opened or migrated;
+    ///   `.missing` when a read finds no file, `.needsUpgrade` when it finds an old read-only one.
     public init(
         url: URL, migrator: DatabaseMigrator, renamedMigrations: [String: String] = [:],
-        busyTimeout: TimeInterval = AppDatabase.defaultBusyTimeout
+        busyTimeout: TimeInterval = AppDatabase.defaultBusyTimeout, access: StorageAccess = .readWrite
     ) throws {
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            writer = try Self.openPool(
-                url: url, migrator: migrator, renamed: renamedMigrations, busyTimeout: busyTimeout)
+            switch access {
+            case .readWrite:
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                writer = try Self.openPool(
+                    url: url, migrator: migrator, renamed: renamedMigrations, busyTimeout: busyTimeout)
+            case .readOnly:
+                writer = try Self.openForReading(
+                    url: url, migrator: migrator, renamed: renamedMigrations, busyTimeout: busyTimeout)
+            }
         } catch {
             throw Self.storageError(error, .open, path: url.path)
         }
+    }
+
+    /// Opens an existing file with SQLite's read-only flag, so a file this process may not
+    /// write is still read and a typo in the path creates nothing.
+    ///
+    /// A file from an older version (migrations pending) cannot be read as it is: it is upgraded
+    /// in place as any write would do, when the process may write it; a read-only one is refused
+    /// as `.needsUpgrade` rather than read through a schema the queries do not expect.
+    private static func openForReading(
+        url: URL, migrator: DatabaseMigrator, renamed: [String: String], busyTimeout: TimeInterval
+    ) throws -> any DatabaseWriter {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw StorageError(.open, path: url.path, reason: "no such file", cause: .missing)
+        }
+        var readOnly = configuration(busyTimeout: busyTimeout)
+        readOnly.readonly = true
+        func open(_ path: String) throws -> (DatabasePool, isCurrent: Bool) {
+            let pool = try DatabasePool(path: path, configuration: readOnly)
+            return (pool, try pool.read(migrator.hasCompletedMigrations))
+        }
+        var opened: (pool: DatabasePool, isCurrent: Bool)
+        do {
+            opened = try open(url.path)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+            // A WAL file needs its -shm beside it, which SQLite cannot create in a folder this
+            // process may not write. With no -wal file there are no changes outside the main
+            // file, and a writer would first have to create one: the file is read as immutable.
+            guard !FileManager.default.fileExists(atPath: url.path + "-wal") else { throw error }
+            opened = try open(url.absoluteString + "?immutable=1")
+        }
+        if opened.isCurrent { return opened.pool }
+        guard FileManager.default.isWritableFile(atPath: url.path) else {
+            throw StorageError(.open, path: url.path, reason: "the schema is out of date", cause: .needsUpgrade)
+        }
+        return try openPool(url: url, migrator: migrator, renamed: renamed, busyTimeout: busyTimeout)
     }
 
     /// Opens and migrates the pool, trying again while another process holds the file busy or

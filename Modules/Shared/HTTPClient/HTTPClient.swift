@@ -53,12 +53,20 @@ public struct HTTPClient: Sendable {
     public let configuration: Configuration
     private let transport: HTTPTransport
     private let clock: WallClock
+    private let onRetry: @Sendable (TransferRetry) -> Void
 
     /// Creates a client; tests inject a transport or a clock, live code takes the defaults.
-    public init(configuration: Configuration, transport: HTTPTransport = .live, clock: WallClock = .live) {
+    ///
+    /// - Parameter onRetry: told before each wait between attempts, so a person is not left
+    ///   staring at a silent terminal for the whole backoff; the app words it.
+    public init(
+        configuration: Configuration, transport: HTTPTransport = .live, clock: WallClock = .live,
+        onRetry: @escaping @Sendable (TransferRetry) -> Void = { _ in }
+    ) {
         self.configuration = configuration
         self.transport = transport
         self.clock = clock
+        self.onRetry = onRetry
     }
 
     /// Sends a GET request.
@@ -92,6 +100,10 @@ public struct HTTPClient: Sendable {
             try Task.checkCancellation()
             guard attempt < configuration.maxAttempts else { throw giveUp(request, outcome, attempts: attempt) }
             let delay = try delay(after: outcome, attempt: attempt, request: request)
+            onRetry(
+                TransferRetry(
+                    request: describe(request), failure: failure(of: outcome), nextAttempt: attempt + 1,
+                    maxAttempts: configuration.maxAttempts, delay: delay))
             try await clock.sleep(delay)
             attempt += 1
         }
@@ -113,14 +125,16 @@ public struct HTTPClient: Sendable {
     }
 
     private func giveUp(_ request: HTTPRequest, _ outcome: Outcome, attempts: Int) -> TransferError {
-        let failure: TransferError.Failure =
-            switch outcome {
-            case .status(let response): .status(response.status)
-            case .transport(.timedOut): .timedOut
-            case .transport(.connectionFailed(let reason)): .connectionFailed(reason)
-            case .transport(.responseTooLarge(let limit)): .responseTooLarge(limit: limit)
-            }
-        return TransferError(request: describe(request), failure: failure, attempts: attempts)
+        TransferError(request: describe(request), failure: failure(of: outcome), attempts: attempts)
+    }
+
+    private func failure(of outcome: Outcome) -> TransferError.Failure {
+        switch outcome {
+        case .status(let response): .status(response.status)
+        case .transport(.timedOut): .timedOut
+        case .transport(.connectionFailed(let reason)): .connectionFailed(reason)
+        case .transport(.responseTooLarge(let limit)): .responseTooLarge(limit: limit)
+        }
     }
 
     private func describe(_ request: HTTPRequest) -> String {

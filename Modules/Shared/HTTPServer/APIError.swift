@@ -30,7 +30,7 @@ public struct APIError: Error, Sendable, Equatable {
         self.status = status
         self.kind = kind
         self.message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        self.field = field
+        self.field = field.map { Self.cut($0) }
         self.code = code
         self.detail = detail
     }
@@ -46,11 +46,20 @@ public struct APIError: Error, Sendable, Equatable {
     ///
     /// `error` is encoded the way Swift encodes an enum with associated values: an object with
     /// one key, the case's name, which becomes the code. An error that does not encode so keeps no code.
+    /// Strings in `detail` are cut like every quote of client input, so a huge value is never sent back.
     public func carrying(_ error: some Encodable) -> APIError {
-        let detail = try? JSONValue(encoding: error)
+        let detail = (try? JSONValue(encoding: error))?.cuttingStrings(to: Self.quoteLimit)
         let code: String? =
             if case .object(let members)? = detail, members.count == 1 { members.keys.first } else { nil }
         return APIError(status, kind, message, field: field, code: code, detail: detail)
+    }
+
+    /// The most characters of a client's input an error repeats (in its message, field or detail).
+    public static let quoteLimit = 100
+
+    /// `text` cut to `quoteLimit` characters, an ellipsis marking the cut.
+    public static func cut(_ text: String) -> String {
+        text.count > quoteLimit ? String(text.prefix(quoteLimit)) + "…" : text
     }
 
     /// The status each kind of error is answered with.

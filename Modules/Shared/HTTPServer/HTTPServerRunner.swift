@@ -65,9 +65,21 @@ public struct HTTPServerRunner: Sendable {
             try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
         } catch let error as any DomainError {
             throw error
+        } catch  where Self.errno(of: error) == EADDRINUSE {
+            throw ServerError.portInUse(host: address.host, port: address.port)
         } catch {
             throw ServerError.cannotListen(host: address.host, port: address.port, reason: String(describing: error))
         }
+    }
+
+    /// The system error number NIO's `IOError` carries, read without importing NIO (which this
+    /// module does not depend on): `IOError` stores it as `error: .errno(code)`. The port-in-use
+    /// test on the built binary fails should NIO change that.
+    private static func errno(of error: any Error) -> Int32? {
+        guard let stored = Mirror(reflecting: error).children.first(where: { $0.label == "error" })?.value else {
+            return nil
+        }
+        return Mirror(reflecting: stored).children.first { $0.label == "errno" }?.value as? Int32
     }
 }
 
@@ -75,6 +87,8 @@ public struct HTTPServerRunner: Sendable {
 public enum ServerError: DomainError, Equatable {
     /// The address could not be bound: the port is taken, or the host is not this machine's.
     case cannotListen(host: String, port: Int, reason: String)
+    /// Another program already listens on the port.
+    case portInUse(host: String, port: Int)
 
     /// Always `.usage`: the address came from the command line.
     public var kind: ErrorKind { .usage }

@@ -35,12 +35,16 @@ public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as HTTPError where error.status == .notFound:
             return APIError(
                 .notFound, .notFound,
-                "there is no \(request.method) \(request.uri.path); see the API routes in the docs")
-        case let error as HTTPError where error.status == .contentTooLarge:
+                "there is no \(request.method) \(APIError.cut(request.uri.path)); see the API routes in the docs")
+        case let error as any HTTPResponseError where error.status == .contentTooLarge:
             return APIError(.contentTooLarge, .usage, "the request body is too large; send a smaller one")
         case let error as HTTPError:
             return APIError(
                 error.status, error.status.code < 500 ? .usage : .internal, error.body ?? error.status.reasonPhrase)
+        case let error as any HTTPResponseError:
+            // Another library's error with a status (NIO's, Hummingbird's): its status, never its type's text.
+            return APIError(
+                error.status, error.status.code < 500 ? .usage : .internal, error.status.reasonPhrase)
         default:
             return APIError(.internalServerError, .internal, "unexpected server error")
         }

@@ -19,7 +19,9 @@ public enum JSONMessages {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: limit)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            // A body without Content-Length (chunked) is only found too large while it is read:
+            // NIO throws its own NIOTooManyBytesError then, not Hummingbird's HTTPError.
             throw tooLarge(limit)
         }
         let data = Data(buffer.readableBytesView)

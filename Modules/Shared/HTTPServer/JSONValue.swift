@@ -24,6 +24,19 @@ public enum JSONValue: Codable, Sendable, Equatable {
         self = try JSONDecoder().decode(JSONValue.self, from: try JSONEncoder().encode(value))
     }
 
+    /// This value with every string (and object key) longer than `limit` characters cut, an ellipsis marking the cut.
+    public func cuttingStrings(to limit: Int) -> JSONValue {
+        func cut(_ text: String) -> String { text.count > limit ? String(text.prefix(limit)) + "…" : text }
+        return switch self {
+        case .string(let text): .string(cut(text))
+        case .array(let values): .array(values.map { $0.cuttingStrings(to: limit) })
+        case .object(let members):
+            .object(
+                Dictionary(members.map { (cut($0.key), $0.value.cuttingStrings(to: limit)) }) { first, _ in first })
+        default: self
+        }
+    }
+
     /// Reads any JSON value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

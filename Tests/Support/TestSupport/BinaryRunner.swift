@@ -14,10 +14,29 @@ public struct BinaryRunner: Sendable {
 
     /// The executable's URL.
     public let executable: URL
+    /// A command that runs the executable for us (`setpriv` to drop root), or empty to run it directly.
+    private let launcher: [String]
 
     /// Finds `product` beside the test bundle, where `swift build` puts every product.
     public init(product: String) {
         executable = Self.productsDirectory.appendingPathComponent(product)
+        launcher = []
+    }
+
+    /// Runs `product` as the user `nobody` when the tests run as root, so file permissions
+    /// (a 0444 database) apply as they do for a person; as itself otherwise.
+    public static func unprivileged(product: String) -> BinaryRunner {
+        BinaryRunner(product: product, launcher: getuid() == 0 ? unprivilegedLauncher : [])
+    }
+
+    /// util-linux's `setpriv`, dropping to `nobody` (65534) with no supplementary groups.
+    public static let unprivilegedLauncher = [
+        "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+    ]
+
+    private init(product: String, launcher: [String]) {
+        executable = Self.productsDirectory.appendingPathComponent(product)
+        self.launcher = launcher
     }
 
     /// The build products folder (`.build/<triple>/debug`): the test runner lives there too.
@@ -43,8 +62,13 @@ public struct BinaryRunner: Sendable {
         timeout: Double = 60
     ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let first = launcher.first {
+            process.executableURL = URL(fileURLWithPath: first)
+            process.arguments = launcher.dropFirst() + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         if let folder { process.currentDirectoryURL = folder }
         var merged = ProcessInfo.processInfo.environment
         merged["NO_COLOR"] = "1"
