@@ -11,9 +11,6 @@ ce() { "$bin/color-events" "$@" --db "$db"; }
 echo "\$ color-events events   # the event -> actions table"
 ce events
 echo
-echo "# the three screens before:"
-ce replay
-echo
 echo "\$ color-events send --seed 42 changeBothSidesColors"
 ce send --seed 42 changeBothSidesColors
 echo
