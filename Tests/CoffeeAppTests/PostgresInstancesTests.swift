@@ -36,7 +36,9 @@ struct PostgresInstancesTests {
         let (first, second) = try await Self.twoServers()
         var ids: [String] = []
         for index in 0..<10 {
-            ids.append(try #require(try await HTTP.post(first.url + "/orders", order(name: "Race \(index)")).1["id"] as? String))
+            ids.append(
+                try #require(
+                    try await HTTP.post(first.url + "/orders", order(name: "Race \(index)")).1["id"] as? String))
         }
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for id in ids {
@@ -133,7 +135,9 @@ struct PostgresInstancesTests {
             notPostgres.stderr
                 == "coffee: error: 'mysql://ada@localhost/coffee' is not a PostgreSQL URL; pass one like postgres://user@127.0.0.1:5432/coffee to --database\n"
         )
-        let refused = try coffee.run(["serve", "--port", "0", "--database", "postgres://ada:hunter2@127.0.0.1:1/coffee"])
+        let refused = try coffee.run([
+            "serve", "--port", "0", "--database", "postgres://ada:hunter2@127.0.0.1:1/coffee",
+        ])
         #expect(refused.status == 74)
         #expect(
             refused.stderr

@@ -13,6 +13,19 @@ enum CoffeeServerWording {
         return describe(error).carrying(error)
     }
 
+    /// `GET /ready`'s 503: the storage did not answer, and why (a client may retry later).
+    static func notReady(_ error: any Error) -> APIError {
+        let reason: String =
+            switch error {
+            case let error as StorageError: error.reason
+            case let error as any DomainError: "\(error.kind.rawValue) error"
+            default: "unexpected error"
+            }
+        return APIError(
+            .serviceUnavailable, .storage, "not ready: the orders database does not answer (\(reason)); retry later",
+            headers: [.retryAfter: "1"])
+    }
+
     static func describe(_ error: CoffeeError) -> APIError {
         let kind = error.kind
         switch error {
