@@ -77,7 +77,9 @@ struct ServeRobustnessTests {
         #expect(answer.text.lowercased().contains("x-request-id: trace-me-42"))
         let stopped = server.stop(signal: SIGTERM)
         #expect(stopped.status == 0)
-        let line = stopped.stderr.split(separator: "\n").first { $0.contains("request finished") && $0.contains("/menu") }
+        let line = stopped.stderr.split(separator: "\n").first {
+            $0.contains("request finished") && $0.contains("/menu")
+        }
         let logged = try #require(line, "no request line in: \(stopped.stderr)")
         #expect(logged.contains("request_id=trace-me-42"))
         #expect(logged.contains("status=200"))

@@ -97,7 +97,9 @@ struct HTTPContractTests {
         let operations = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
         var documented = Set<String>()
         for (path, item) in paths {
-            for method in item.keys where operations.contains(method) { documented.insert("\(method.uppercased()) \(path)") }
+            for method in item.keys where operations.contains(method) {
+                documented.insert("\(method.uppercased()) \(path)")
+            }
         }
         let routes = routerRoutes()
         #expect(routes.subtracting(documented).isEmpty, "routes missing from the document")
@@ -120,6 +122,27 @@ struct HTTPContractTests {
             let (response, body) = try await exchange("GET", base.appendingPathComponent("openapi.json"))
             #expect(response.statusCode == 200)
             #expect(String(decoding: body, as: UTF8.self) == CoffeeOpenAPI.document)
+        }
+    }
+
+    @Test("an id prefix that several orders share is 409 (the stored orders make it ambiguous), not 400")
+    func ambiguousPrefix() async throws {
+        try await ServerHarness.with(inMemoryServer()) { base in
+            let orders = base.appendingPathComponent("orders")
+            var firstDigits: [Character: Int] = [:]
+            // 17 orders over 16 hex digits: at least two share their first digit.
+            for index in 0..<17 {
+                let placed = try await ServerHarness.send(
+                    "POST", orders, body: Data(#"{"customer":"C\#(index)","coffee":"latte","size":"small"}"#.utf8))
+                let id = try #require(
+                    (try JSONSerialization.jsonObject(with: placed.body) as? [String: Any])?["id"] as? String)
+                firstDigits[try #require(id.first), default: 0] += 1
+            }
+            let shared = try #require(firstDigits.first { $0.value > 1 }?.key)
+            let (response, body) = try await exchange("GET", orders.appendingPathComponent(String(shared)))
+            #expect(response.statusCode == 409)
+            let problem = try JSONDecoder().decode(ErrorBody.self, from: body)
+            #expect(problem.code == "ambiguousID" && problem.kind == .usage && problem.field == "id")
         }
     }
 }

@@ -12,7 +12,8 @@ public enum CoffeeOpenAPI {
     static func response() -> Response {
         var buffer = ByteBuffer()
         buffer.writeString(document)
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
     }
 
     /// The document, as JSON text.
@@ -75,9 +76,9 @@ public enum CoffeeOpenAPI {
                 "parameters": [
                   {"name": "status", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/OrderStatus"}},
                   {"name": "customer", "in": "query", "required": false, "schema": {"type": "string"}},
-                  {"name": "id", "in": "query", "required": false, "description": "An id or id prefix: hex digits and dashes", "schema": {"type": "string", "pattern": "^[0-9a-fA-F-]{1,36}$"}},
-                  {"name": "from", "in": "query", "required": false, "description": "Orders created at or after this ISO 8601 time", "schema": {"type": "string", "format": "date-time"}},
-                  {"name": "before", "in": "query", "required": false, "description": "Orders created before this ISO 8601 time", "schema": {"type": "string", "format": "date-time"}},
+                  {"name": "id", "in": "query", "required": false, "description": "An id or id prefix: hex digits and dashes", "schema": {"$ref": "#/components/schemas/IDPrefix"}},
+                  {"name": "from", "in": "query", "required": false, "description": "Orders created at or after this time (ISO 8601 UTC)", "schema": {"$ref": "#/components/schemas/Time"}},
+                  {"name": "before", "in": "query", "required": false, "description": "Orders created before this time (ISO 8601 UTC)", "schema": {"$ref": "#/components/schemas/Time"}},
                   {"name": "sort", "in": "query", "required": false, "schema": {"type": "string", "enum": ["time", "total"]}}
                 ],
                 "responses": {
@@ -92,7 +93,7 @@ public enum CoffeeOpenAPI {
                 "operationId": "placeOrder",
                 "summary": "Place an order; 201 once it is stored",
                 "parameters": [
-                  {"name": "Idempotency-Key", "in": "header", "required": false, "description": "Retrying with the same key returns the first answer instead of placing the order again", "schema": {"type": "string", "minLength": 1, "maxLength": 255}}
+                  {"name": "Idempotency-Key", "in": "header", "required": false, "description": "Retrying with the same key returns the first answer instead of placing the order again", "schema": {"type": "string"}}
                 ],
                 "requestBody": {
                   "required": true,
@@ -109,7 +110,7 @@ public enum CoffeeOpenAPI {
             },
             "/orders/{id}": {
               "parameters": [
-                {"name": "id", "in": "path", "required": true, "description": "An order id or a unique prefix of one", "schema": {"type": "string"}}
+                {"name": "id", "in": "path", "required": true, "description": "An order id or a unique prefix of one: hex digits and dashes", "schema": {"$ref": "#/components/schemas/IDPrefix"}}
               ],
               "get": {
                 "operationId": "showOrder",
@@ -172,6 +173,8 @@ public enum CoffeeOpenAPI {
               }
             },
             "schemas": {
+              "IDPrefix": {"type": "string", "pattern": "^[0-9a-fA-F-]{1,36}$"},
+              "Time": {"type": "string", "pattern": "^[1-9][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},
               "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
               "OrderStatus": {"type": "string", "enum": ["placed", "preparing", "ready", "completed", "cancelled"]},
               "Size": {"type": "string", "enum": ["small", "medium", "large"]},
@@ -208,21 +211,20 @@ public enum CoffeeOpenAPI {
               },
               "NewOrder": {
                 "type": "object",
-                "description": "customer (or its older name, name), a coffee from the menu and a size; what is missing is a 422",
+                "description": "A customer name (1 to 60 characters once trimmed, one line), a coffee from GET /menu and a size, ignoring case. The server also takes `name` for `customer` (older clients); what is missing or broken is a 422 naming the field.",
+                "required": ["customer", "coffee", "size"],
                 "properties": {
-                  "customer": {"type": "string"},
-                  "name": {"type": "string"},
-                  "coffee": {"type": "string"},
-                  "size": {"type": "string"}
+                  "customer": {"type": "string", "maxLength": 60, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000-\\u001f\\u007f-\\u009f]*$"},
+                  "coffee": {"type": "string", "enum": ["Espresso", "Americano", "Cappuccino", "Latte", "Flat White", "Mocha", "Cold Brew"]},
+                  "size": {"$ref": "#/components/schemas/Size"}
                 }
               },
               "StatusChange": {
-                "type": "object",
-                "description": "Either an action (advance or cancel) or a target status",
-                "properties": {
-                  "action": {"type": "string", "enum": ["advance", "cancel"]},
-                  "status": {"$ref": "#/components/schemas/OrderStatus"}
-                }
+                "description": "Either an action (advance or cancel) or a target status, not both",
+                "oneOf": [
+                  {"type": "object", "required": ["action"], "properties": {"action": {"type": "string", "enum": ["advance", "cancel"]}}, "not": {"required": ["status"]}},
+                  {"type": "object", "required": ["status"], "properties": {"status": {"$ref": "#/components/schemas/OrderStatus"}}, "not": {"required": ["action"]}}
+                ]
               },
               "Problem": {
                 "type": "object",

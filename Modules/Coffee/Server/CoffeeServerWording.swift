@@ -71,8 +71,11 @@ enum CoffeeServerWording {
                 kind, "\(quoted(text)) is not an order id; use an id or the start of one, as GET /orders lists them",
                 field: "id")
         case .ambiguousID(let prefix, let matches):
+            // 409, not 400: the same prefix named one order before another order was placed (the
+            // request is well formed; the stored orders make it ambiguous). schemathesis found it.
             return APIError(
-                kind, "the id \(quoted(prefix)) matches \(matches.count) orders; send more characters of the id",
+                .conflict, kind,
+                "the id \(quoted(prefix)) matches \(matches.count) orders; send more characters of the id",
                 field: "id")
         case .orderNotFound(let id):
             return APIError(kind, "no order \(id); GET /orders lists the order ids", field: "id")

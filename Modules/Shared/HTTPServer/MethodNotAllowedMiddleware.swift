@@ -19,8 +19,10 @@ public struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddlew
             byPath[route.path, default: []].append(route.method)
         }
         table = order.map { path in
-            (Self.segments(path).map { $0.first == ":" || $0.first == "{" || $0 == "*" ? nil : $0 },
-             Array(Set(byPath[path] ?? [])).sorted())
+            (
+                Self.segments(path).map { $0.first == ":" || $0.first == "{" || $0 == "*" ? nil : $0 },
+                Array(Set(byPath[path] ?? [])).sorted()
+            )
         }
     }
 
