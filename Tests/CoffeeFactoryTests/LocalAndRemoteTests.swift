@@ -5,6 +5,7 @@ import CoffeeServer
 import CoffeeUseCase
 import Core
 import Foundation
+import HTTPClient
 import Synchronization
 import TestSupport
 import Testing
@@ -172,6 +173,8 @@ final class CountingRepository: OrderRepository {
     private let orders = InMemoryOrderRepository()
     let listCalls = Mutex(0)
     let currentRevision = Mutex<Int64?>(0)
+    /// When set, `ready()` fails as a database that does not answer.
+    let down = Mutex(false)
 
     func menu() async throws -> Menu { try await orders.menu() }
     func list(_ query: OrderQuery) async throws -> [Order] {
@@ -192,7 +195,58 @@ final class CountingRepository: OrderRepository {
         return try await orders.delete(id)
     }
     func revision() async throws -> Int64? { currentRevision.withLock { $0 } }
+    func ready() async throws {
+        if down.withLock({ $0 }) { throw StorageError(.read, path: nil, reason: "connection refused") }
+        try await orders.ready()
+    }
     private func bump() { currentRevision.withLock { $0 = $0.map { $0 + 1 } } }
+}
+
+/// Runs `body` with the base URL of a `CoffeeServer` over `repository` on a free loopback port.
+func withServer(over repository: CountingRepository, _ body: (URL) async throws -> Void) async throws {
+    let server = CoffeeServer(useCase: CoffeeUseCase(repository: repository))
+    let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+    let task = Task {
+        try await server.run(host: "127.0.0.1", port: 0, quiet: true) { _, port in continuation.yield(port) }
+    }
+    defer { task.cancel() }
+    var iterator = ports.makeAsyncIterator()
+    let port = try #require(await iterator.next())
+    try await body(try #require(URL(string: "http://127.0.0.1:\(port)")))
+}
+
+@Suite("GET /ready")
+struct ReadinessTests {
+    @Test("200 while the repository answers; a 503 problem, and a remote client's error, when it does not")
+    func ready() async throws {
+        let repository = CountingRepository()
+        try await withServer(over: repository) { base in try await check(base, repository) }
+    }
+
+    private func check(_ base: URL, _ repository: CountingRepository) async throws {
+        let remote = RemoteOrderRepository(
+            baseURL: base, client: HTTPClient(configuration: .init(userAgent: "coffee-tests", maxAttempts: 1)))
+
+        let (body, response) = try await URLSession.shared.data(from: base.appendingPathComponent("ready"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: body, as: UTF8.self) == #"{"status":"ready"}"# + "\n")
+        try await remote.ready()
+
+        repository.down.withLock { $0 = true }
+        let (problem, failed) = try await URLSession.shared.data(from: base.appendingPathComponent("ready"))
+        let http = try #require(failed as? HTTPURLResponse)
+        #expect(http.statusCode == 503)
+        #expect(http.value(forHTTPHeaderField: "Content-Type") == "application/problem+json")
+        #expect(http.value(forHTTPHeaderField: "Retry-After") == "1")
+        let text = String(decoding: problem, as: UTF8.self)
+        #expect(text.contains(#""status":503"#) && text.contains(#""kind":"storage""#))
+        #expect(text.contains("connection refused"))
+        // The HTTP client takes a 503 as a transfer failure worth a retry, as for any other route.
+        await #expect(throws: TransferError.self) { try await remote.ready() }
+        // /health stays 200: the process is alive, only not ready.
+        let (_, health) = try await URLSession.shared.data(from: base.appendingPathComponent("health"))
+        #expect((health as? HTTPURLResponse)?.statusCode == 200)
+    }
 }
 
 @Suite("The server's list cache")
@@ -202,15 +256,11 @@ struct ListCacheTests {
     @Test("lists come from the cache while the revision stays, and fresh after any change")
     func listCache() async throws {
         let repository = CountingRepository()
-        let server = CoffeeServer(useCase: CoffeeUseCase(repository: repository))
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let task = Task {
-            try await server.run(host: "127.0.0.1", port: 0, quiet: true) { _, port in continuation.yield(port) }
-        }
-        defer { task.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        let list = try #require(URL(string: "http://127.0.0.1:\(port)/orders"))
+        try await withServer(over: repository) { base in try await check(base, repository) }
+    }
+
+    private func check(_ base: URL, _ repository: CountingRepository) async throws {
+        let list = base.appendingPathComponent("orders")
 
         let first = try await get(list)
         let second = try await get(list)

@@ -15,6 +15,13 @@ struct OrderRepositoryContractTests {
         }
     }
 
+    @Test("a store that answers is ready", arguments: Backend.allCases)
+    func ready(_ backend: Backend) async throws {
+        try await backend.withRepository { repository in
+            try await repository.ready()
+        }
+    }
+
     @Test("an added order reads back unchanged, through another connection too", arguments: Backend.allCases)
     func addAndGet(_ backend: Backend) async throws {
         try await backend.withRepositories { first, second in

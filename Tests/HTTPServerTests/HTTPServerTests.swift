@@ -18,13 +18,17 @@ struct HTTPServerTests {
         }
     }
 
-    @Test("an error response is JSON with the kind, the one-line message and the field to fix")
+    @Test("an error response is an RFC 9457 problem with the kind, the one-line message and the field to fix")
     func errorResponse() throws {
         let error = APIError(.validation, "customer must be 1 to 60 characters", field: "customer")
         let response = JSONMessages.response(for: error)
         #expect(response.status == .unprocessableContent)
-        #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+        #expect(response.headers[.contentType] == "application/problem+json")
         let decoded = try JSONDecoder().decode(ErrorBody.self, from: try JSONEncoder().encode(ErrorBody(error)))
+        #expect(decoded.type == "urn:strata:problem:validation")
+        #expect(decoded.title == "Unprocessable Content" && decoded.status == 422)
+        #expect(decoded.detail == "customer must be 1 to 60 characters")
+        #expect(decoded.kind == .validation && decoded.field == "customer")
         #expect(decoded.error.kind == .validation)
         #expect(decoded.error.message == "customer must be 1 to 60 characters")
         #expect(decoded.error.field == "customer")
@@ -96,5 +100,31 @@ struct HTTPServerTests {
         let response = try await get("a", 2)
         #expect(response.headers[.contentType] == "application/json; charset=utf-8")
         #expect(made.withLock { $0 } == 4)
+    }
+
+    @Test("a path's methods come from the routes: parameters match one segment, unknown paths none")
+    func allowedMethods() {
+        let middleware = MethodNotAllowedMiddleware<BasicRequestContext>(routes: [
+            (path: "/orders", method: "GET"), (path: "/orders", method: "POST"),
+            (path: "/orders/{id}", method: "GET"), (path: "/orders/{id}", method: "DELETE"),
+            (path: "/orders/{id}", method: "PATCH"), (path: "/health", method: "GET"),
+        ])
+        #expect(middleware.allowedMethods(path: "/orders") == ["GET", "POST"])
+        #expect(middleware.allowedMethods(path: "/orders/") == ["GET", "POST"])
+        #expect(middleware.allowedMethods(path: "/orders/abc") == ["DELETE", "GET", "PATCH"])
+        #expect(middleware.allowedMethods(path: "/orders/abc/def").isEmpty)
+        #expect(middleware.allowedMethods(path: "/nowhere").isEmpty)
+        #expect(middleware.allowedMethods(path: "/Health").isEmpty)
+    }
+
+    @Test("a client's request id is kept only when short and made of safe characters")
+    func requestIDs() {
+        typealias IDs = RequestIDMiddleware<BasicRequestContext>
+        #expect(IDs.id(from: "a1-B2_c.d:e/f") == "a1-B2_c.d:e/f")
+        #expect(IDs.id(from: String(repeating: "x", count: 128)) == String(repeating: "x", count: 128))
+        for unsafe in [nil, "", String(repeating: "x", count: 129), "a b", "a\nb", "a\"b", "ü", "a=b"] {
+            let id = IDs.id(from: unsafe)
+            #expect(id != unsafe && UUID(uuidString: id) != nil, "\(String(describing: unsafe))")
+        }
     }
 }

@@ -118,6 +118,9 @@ public struct CoffeeFeature: Sendable {
         OrdersPresenter(useCase: useCase, timeZone: timeZone)
     }
 
+    /// The log levels `serve` takes, lowest first.
+    public static var serverLogLevels: [String] { CoffeeServer.logLevels }
+
     /// The orders API over these use cases.
     public func makeServer() -> CoffeeServer {
         CoffeeServer(useCase: useCase)
@@ -127,20 +130,25 @@ public struct CoffeeFeature: Sendable {
     ///
     /// - Parameters:
     ///   - quiet: log only critical errors (for tests, which stop the server by cancelling it).
+    ///   - logLevel: the lowest level logged otherwise, one of `serverLogLevels`.
+    ///   - idleTimeout: how long a connection may send nothing, mid-request or between requests (`nil`: never).
     ///   - onListening: gets the host and the port actually bound (the real one when 0 was asked for).
     /// - Throws: `CoffeeError.remoteCannotServe` for a feature built on a remote server (it has no
     ///   database to serve), `.cannotListen` when the address cannot be bound.
     public func serve(
-        host: String, port: Int, quiet: Bool = false, onListening: @escaping @Sendable (String, Int) -> Void
+        host: String, port: Int, quiet: Bool = false, logLevel: String = "warning",
+        idleTimeout: Duration? = .seconds(30), onListening: @escaping @Sendable (String, Int) -> Void
     ) async throws {
         guard servable else { throw CoffeeError.remoteCannotServe }
         guard let postgres else {
-            return try await makeServer().run(host: host, port: port, quiet: quiet, onListening: onListening)
+            return try await makeServer().run(
+                host: host, port: port, quiet: quiet, logLevel: logLevel, idleTimeout: idleTimeout,
+                onListening: onListening)
         }
         // The pool runs as a service beside the server (stopped after it on SIGTERM, so requests
         // under way finish), and the port opens only once the schema is migrated.
         try await makeServer().run(
-            host: host, port: port, quiet: quiet, services: [postgres],
+            host: host, port: port, quiet: quiet, logLevel: logLevel, idleTimeout: idleTimeout, services: [postgres],
             beforeStart: {
                 try await postgres.checkReachable()
                 try await CoffeeSchema.postgres.apply(to: postgres)

@@ -66,6 +66,9 @@ public final class InMemoryOrderRepository: OrderRepository {
         }
     }
 
+    /// Always ready: the orders are in this process's memory.
+    public func ready() async throws {}
+
     /// The number of changes made so far.
     public func revision() async throws -> Int64? { state.withLock { $0.changes } }
 

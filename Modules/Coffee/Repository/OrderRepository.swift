@@ -41,4 +41,9 @@ public protocol OrderRepository: Sendable {
     /// `nil` when the repository cannot tell. Read it before the data it guards, so a result
     /// kept under one revision is never older than that revision.
     func revision() async throws -> Int64?
+
+    /// Returns once the storage answers a cheap query (the readiness check of `GET /ready`).
+    ///
+    /// - Throws: the storage's error (`StorageError`, or `CoffeeError` for a remote server) when it does not.
+    func ready() async throws
 }

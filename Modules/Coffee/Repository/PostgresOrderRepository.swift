@@ -25,6 +25,13 @@ public struct PostgresOrderRepository: OrderRepository {
         menus = BatchedRead { try await Self.readMenu(database) }
     }
 
+    /// Runs `SELECT 1` on a pooled connection: the server answers.
+    public func ready() async throws {
+        try await database.read { connection in
+            _ = try await connection.query("SELECT 1", logger: database.statementLogger)
+        }
+    }
+
     /// What the shop sells, in menu order.
     public func menu() async throws -> Menu {
         try await menus.value()

@@ -52,6 +52,11 @@ public struct RemoteOrderRepository: OrderRepository {
     /// Unknown: the server's data can change at any time without this client hearing of it.
     public func revision() async throws -> Int64? { nil }
 
+    /// `GET /ready`: the server answers and its database does.
+    public func ready() async throws {
+        _ = try await call("GET", "/ready", as: ReadyBody.self)
+    }
+
     // MARK: - HTTP
 
     private func key(_ id: Order.ID) -> String { id.rawValue.uuidString.lowercased() }
@@ -98,6 +103,10 @@ struct NewOrderBody: Encodable {
 }
 
 struct StatusChangeBody: Encodable {
+    let status: String
+}
+
+struct ReadyBody: Decodable {
     let status: String
 }
 

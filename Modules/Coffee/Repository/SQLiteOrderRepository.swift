@@ -27,6 +27,11 @@ public struct SQLiteOrderRepository: OrderRepository {
         watcher = database.path.flatMap { try? DatabaseQueue(path: $0, configuration: configuration) }
     }
 
+    /// Reads `SELECT 1` through the pool: the file opens and a reader answers.
+    public func ready() async throws {
+        _ = try await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
     /// What the shop sells, in menu order.
     public func menu() async throws -> Menu {
         try await database.read { db in

@@ -10,7 +10,9 @@ import ServiceLifecycle
 ///
 /// | route | does |
 /// |---|---|
-/// | `GET /health` | `{"status":"ok"}` |
+/// | `GET /health` | `{"status":"ok"}`: the process answers |
+/// | `GET /ready` | `{"status":"ready"}` once the database answers a query; 503 when it does not |
+/// | `GET /openapi.json` | the OpenAPI 3.1 document of this API (`CoffeeOpenAPI`) |
 /// | `GET /menu` | the menu |
 /// | `GET /orders?status=&customer=&id=&from=&before=&sort=` | `{"orders":[…]}` |
 /// | `POST /orders` `{"customer","coffee","size"}` | 201 and the order, once committed |
@@ -18,13 +20,17 @@ import ServiceLifecycle
 /// | `PATCH /orders/{id}` `{"action":"advance"\|"cancel"}` or `{"status":…}` | the changed order |
 /// | `DELETE /orders/{id}` | the deleted order |
 ///
-/// Errors are JSON (`ErrorBody`): 400 malformed, 404 missing, 409 forbidden status change,
-/// 413 body over the limit, 422 broken rule. This is the HTTP edge: `CoffeeServerWording`
+/// Errors are RFC 9457 problems (`application/problem+json`, `ErrorBody`): 400 malformed, 404 missing,
+/// 405 wrong method (with `Allow`), 409 forbidden status change, 413 body over the limit, 422 broken rule,
+/// 503 storage not answering. Every response carries `X-Request-ID` (`RequestIDMiddleware`). This is the HTTP edge: `CoffeeServerWording`
 /// words each `CoffeeError` for an HTTP client, naming the request field to fix.
 public struct CoffeeServer: Sendable {
     private let useCase: CoffeeUseCase
     private let bodyLimit: Int
     private let listCache = ResponseCache()
+
+    /// The log levels `run` takes, lowest first (`trace` … `critical`).
+    public static var logLevels: [String] { HTTPServerRunner.logLevelNames }
 
     /// Creates the API over `useCase`; request bodies may have at most `bodyLimit` bytes.
     public init(useCase: CoffeeUseCase, bodyLimit: Int = JSONMessages.defaultBodyLimit) {
@@ -36,18 +42,24 @@ public struct CoffeeServer: Sendable {
     ///
     /// - Parameters:
     ///   - quiet: log only critical errors (tests stop servers by cancelling them).
+    ///   - logLevel: the lowest level logged otherwise, one of `logLevels` (`info` logs a line per request, with its id).
+    ///   - idleTimeout: how long a connection may send nothing, mid-request or between requests.
     ///   - services: what the use cases' storage needs running (a connection pool); stopped after the server.
     ///   - beforeStart: storage set-up to finish before the port opens (migrations).
     ///   - onListening: gets the host and the port actually bound (the real one when 0 was asked for).
     /// - Throws: `CoffeeError.cannotListen` when the address cannot be bound (the feature's own
     ///   case, so the app words it with the rest and no layer above needs the server module).
     public func run(
-        host: String, port: Int, quiet: Bool = false, services: [any Service] = [],
+        host: String, port: Int, quiet: Bool = false, logLevel: String = "warning",
+        idleTimeout: Duration? = HTTPServerRunner.defaultIdleTimeout, services: [any Service] = [],
         beforeStart: (@Sendable () async throws -> Void)? = nil,
         onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void
     ) async throws {
         do {
-            try await HTTPServerRunner(address: .init(host: host, port: port), quiet: quiet).run(
+            let runner = HTTPServerRunner(
+                address: .init(host: host, port: port), quiet: quiet, logLevel: .init(rawValue: logLevel) ?? .warning,
+                idleTimeout: idleTimeout)
+            try await runner.run(
                 router(), services: services, beforeStart: beforeStart
             ) { address in
                 onListening(address.host, address.port)
@@ -59,11 +71,14 @@ public struct CoffeeServer: Sendable {
         }
     }
 
-    /// The routes, behind the JSON error middleware.
+    /// The routes, behind the request-id and problem middlewares; a known path with another method is 405.
     public func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
+        router.middlewares.add(RequestIDMiddleware())
         router.middlewares.add(JSONErrorMiddleware(describe: CoffeeServerWording.apiError(for:)))
         router.get("health") { _, _ in try JSONMessages.response(["status": "ok"]) }
+        router.get("ready") { _, _ in try await ready() }
+        router.get("openapi.json") { _, _ in CoffeeOpenAPI.response() }
         router.get("menu") { _, _ in try JSONMessages.response(try await useCase.menu()) }
         router.get("orders") { request, _ in
             let parameters = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
@@ -91,7 +106,19 @@ public struct CoffeeServer: Sendable {
         router.delete("orders/:id") { _, context in
             try JSONMessages.response(try await useCase.delete(try context.parameters.require("id")))
         }
+        // Last: it wraps only the not-found responder, and reads the routes above (one source of truth).
+        MethodNotAllowedMiddleware.install(on: router)
         return router
+    }
+
+    /// `GET /ready`: 200 once the storage answers a cheap query, else a 503 problem.
+    private func ready() async throws -> Response {
+        do {
+            try await useCase.ready()
+        } catch {
+            throw CoffeeServerWording.notReady(error)
+        }
+        return try JSONMessages.response(["status": "ready"])
     }
 
     private func change(_ id: String, _ body: StatusChangeBody) async throws -> Order {

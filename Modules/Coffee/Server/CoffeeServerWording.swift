@@ -13,6 +13,19 @@ enum CoffeeServerWording {
         return describe(error).carrying(error)
     }
 
+    /// `GET /ready`'s 503: the storage did not answer, and why (a client may retry later).
+    static func notReady(_ error: any Error) -> APIError {
+        let reason: String =
+            switch error {
+            case let error as StorageError: error.reason
+            case let error as any DomainError: "\(error.kind.rawValue) error"
+            default: "unexpected error"
+            }
+        return APIError(
+            .serviceUnavailable, .storage, "not ready: the orders database does not answer (\(reason)); retry later",
+            headers: [.retryAfter: "1"])
+    }
+
     static func describe(_ error: CoffeeError) -> APIError {
         let kind = error.kind
         switch error {
@@ -58,8 +71,11 @@ enum CoffeeServerWording {
                 kind, "\(quoted(text)) is not an order id; use an id or the start of one, as GET /orders lists them",
                 field: "id")
         case .ambiguousID(let prefix, let matches):
+            // 409, not 400: the same prefix named one order before another order was placed (the
+            // request is well formed; the stored orders make it ambiguous). schemathesis found it.
             return APIError(
-                kind, "the id \(quoted(prefix)) matches \(matches.count) orders; send more characters of the id",
+                .conflict, kind,
+                "the id \(quoted(prefix)) matches \(matches.count) orders; send more characters of the id",
                 field: "id")
         case .orderNotFound(let id):
             return APIError(kind, "no order \(id); GET /orders lists the order ids", field: "id")

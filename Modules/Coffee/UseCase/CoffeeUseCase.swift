@@ -85,6 +85,13 @@ public struct CoffeeUseCase: Sendable {
         try await repository.revision()
     }
 
+    /// Returns once the orders' storage answers a cheap query.
+    ///
+    /// - Throws: the storage's error when it does not.
+    public func ready() async throws {
+        try await repository.ready()
+    }
+
     /// The one order a full id or an id prefix names.
     ///
     /// - Throws: `CoffeeError.notAnOrderID` for text that is no id, `.ambiguousID` for a prefix several

@@ -1,9 +1,10 @@
 import Core
 import Hummingbird
 
-/// A failed request as the client sees it: an HTTP status and the JSON body's kind, message and field.
+/// A failed request as the client sees it: an HTTP status and a problem body's kind, message and field.
 ///
-/// Every error leaves the server as `{"error": {"kind": …, "message": …, "field": …}}`: the
+/// Every error leaves the server as an RFC 9457 problem (`ErrorBody`) whose members include the
+/// kind, the message (`detail`) and the field, plus `{"error": {"kind": …, "message": …, "field": …}}`: the
 /// kind is the `ErrorKind` (so a client knows what failed), the message is written for an HTTP
 /// client, and `field` names the request field to fix when one is to blame. A feature's error
 /// may add `code` (a stable name for the failure) and `detail` (the typed error as JSON), so a
@@ -21,11 +22,13 @@ public struct APIError: Error, Sendable, Equatable {
     public let code: String?
     /// The failure's data as JSON, for clients that decode it back into a typed error.
     public let detail: JSONValue?
+    /// Headers the response carries besides the content type, such as 405's `Allow`.
+    public let headers: HTTPFields
 
     /// Creates an error with an explicit status.
     public init(
         _ status: HTTPResponse.Status, _ kind: ErrorKind, _ message: String, field: String? = nil, code: String? = nil,
-        detail: JSONValue? = nil
+        detail: JSONValue? = nil, headers: HTTPFields = [:]
     ) {
         self.status = status
         self.kind = kind
@@ -33,6 +36,7 @@ public struct APIError: Error, Sendable, Equatable {
         self.field = field.map { Self.cut($0) }
         self.code = code
         self.detail = detail
+        self.headers = headers
     }
 
     /// Creates an error with the status its kind maps to.
@@ -51,7 +55,7 @@ public struct APIError: Error, Sendable, Equatable {
         let detail = (try? JSONValue(encoding: error))?.cuttingStrings(to: Self.quoteLimit)
         let code: String? =
             if case .object(let members)? = detail, members.count == 1 { members.keys.first } else { nil }
-        return APIError(status, kind, message, field: field, code: code, detail: detail)
+        return APIError(status, kind, message, field: field, code: code, detail: detail, headers: headers)
     }
 
     /// The most characters of a client's input an error repeats (in its message, field or detail).
@@ -79,8 +83,28 @@ public struct APIError: Error, Sendable, Equatable {
     }
 }
 
-/// The JSON body of every error response.
+/// The body of every error response: an RFC 9457 problem (`application/problem+json`).
+///
+/// `type` is `urn:strata:problem:<kind>`, `title` the status's reason phrase, `status` the HTTP
+/// status, `detail` the one-line message; the extension members `kind`, `field` and `code` repeat
+/// the error's. `error` carries the same error in the shape the servers answered before RFC 9457
+/// (`{"kind","message","field","code","detail"}`), which clients such as `RemoteOrderRepository` decode.
 public struct ErrorBody: Codable, Sendable, Equatable {
+    /// A URI naming the problem's type: `urn:strata:problem:<kind>`.
+    public let type: String
+    /// The status's reason phrase, such as `Unprocessable Content`.
+    public let title: String
+    /// The HTTP status code.
+    public let status: Int
+    /// The one-line message, for the client's developer.
+    public let detail: String
+    /// Extension member: the `ErrorKind`.
+    public let kind: ErrorKind
+    /// Extension member: the request field to fix, when there is one.
+    public let field: String?
+    /// Extension member: the failure's machine-readable name, when the feature gives one.
+    public let code: String?
+
     /// The error's kind, message, field, code and detail.
     public struct Detail: Codable, Sendable, Equatable {
         /// The `ErrorKind`, such as `validation`.
@@ -100,6 +124,13 @@ public struct ErrorBody: Codable, Sendable, Equatable {
 
     /// The body for `error`.
     public init(_ error: APIError) {
+        type = "urn:strata:problem:\(error.kind.rawValue)"
+        title = error.status.reasonPhrase
+        status = error.status.code
+        detail = error.message
+        kind = error.kind
+        field = error.field
+        code = error.code
         self.error = Detail(
             kind: error.kind, message: error.message, field: error.field, code: error.code, detail: error.detail)
     }

@@ -26,12 +26,29 @@ public struct HTTPServerRunner: Sendable {
     public let address: Address
     /// Messages below this level are not logged (they go to standard error).
     public let logLevel: Logger.Level
+    /// How long a connection may send and receive nothing before it is closed: a client that
+    /// stalls mid-header or mid-body, or an idle keep-alive connection. `nil`: never.
+    public let idleTimeout: Duration?
 
-    /// Creates a runner for `address`; a `quiet` one logs only critical errors (tests stop servers by
-    /// cancelling them, which Hummingbird logs as errors).
-    public init(address: Address, quiet: Bool = false) {
+    /// The names of the levels `init(address:quiet:logLevel:idleTimeout:)` takes, lowest first.
+    public static var logLevelNames: [String] { Logger.Level.allCases.map(\.rawValue) }
+
+    /// The default idle timeout: 30 seconds.
+    public static let defaultIdleTimeout = Duration.seconds(30)
+
+    /// Creates a runner for `address`.
+    ///
+    /// - Parameters:
+    ///   - quiet: log only critical errors (tests stop servers by cancelling them, which Hummingbird logs as errors).
+    ///   - logLevel: the lowest level logged when not quiet; `warning` by default (`info` adds a line per request).
+    ///   - idleTimeout: how long a connection may stay silent, mid-request or between requests.
+    public init(
+        address: Address, quiet: Bool = false, logLevel: Logger.Level = .warning,
+        idleTimeout: Duration? = defaultIdleTimeout
+    ) {
         self.address = address
-        self.logLevel = quiet ? .critical : .warning
+        self.logLevel = quiet ? .critical : logLevel
+        self.idleTimeout = idleTimeout
     }
 
     /// Serves `router` until the process gets SIGINT or SIGTERM (or the task is cancelled).
@@ -54,6 +71,7 @@ public struct HTTPServerRunner: Sendable {
         let requested = address
         var app = Application(
             router: router,
+            server: .http1(configuration: .init(idleTimeout: idleTimeout.map { .nanoseconds(Self.nanoseconds($0)) })),
             configuration: .init(address: .hostname(address.host, port: address.port), serverName: nil),
             services: services,
             onServerRunning: { channel in
@@ -80,6 +98,14 @@ public struct HTTPServerRunner: Sendable {
             return nil
         }
         return Mirror(reflecting: stored).children.first { $0.label == "errno" }?.value as? Int32
+    }
+}
+
+extension HTTPServerRunner {
+    /// `duration` in whole nanoseconds (NIO's unit).
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
 

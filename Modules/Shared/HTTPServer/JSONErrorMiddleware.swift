@@ -1,7 +1,7 @@
 import Core
 import Hummingbird
 
-/// Turns every error a route throws into a JSON error response, unknown routes included.
+/// Turns every error a route throws into a problem response (`ErrorBody`), unknown routes included.
 ///
 /// `APIError` keeps its status; a feature's `DomainError` is worded by the feature server's
 /// `describe` (it knows which field each case is about); storage and unexpected errors get
@@ -40,7 +40,8 @@ public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIError(.contentTooLarge, .usage, "the request body is too large; send a smaller one")
         case let error as HTTPError:
             return APIError(
-                error.status, error.status.code < 500 ? .usage : .internal, error.body ?? error.status.reasonPhrase)
+                error.status, error.status.code < 500 ? .usage : .internal, error.body ?? error.status.reasonPhrase,
+                headers: error.headers)
         case let error as any HTTPResponseError:
             // Another library's error with a status (NIO's, Hummingbird's): its status, never its type's text.
             return APIError(

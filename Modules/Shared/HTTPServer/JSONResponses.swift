@@ -65,13 +65,19 @@ public enum JSONMessages {
         return buffer
     }
 
-    /// The JSON error response for `error`.
+    /// The media type of every error body (RFC 9457).
+    public static let problemContentType = "application/problem+json"
+
+    /// The problem response for `error` (`application/problem+json`, `ErrorBody`), with its headers.
     public static func response(for error: APIError) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data =
-            (try? encoder.encode(ErrorBody(error))) ?? Data(#"{"error":{"kind":"internal","message":"error"}}"#.utf8)
-        return response(buffer: buffer(data), status: error.status)
+            (try? encoder.encode(ErrorBody(error)))
+            ?? Data(#"{"status":500,"title":"Internal Server Error","type":"about:blank"}"#.utf8)
+        var headers = error.headers
+        headers[.contentType] = problemContentType
+        return Response(status: error.status, headers: headers, body: ResponseBody(byteBuffer: buffer(data)))
     }
 
     private static func tooLarge(_ limit: Int) -> APIError {

@@ -1,0 +1,258 @@
+import Foundation
+import HTTPServer
+import Hummingbird
+
+/// The orders API's published contract: an OpenAPI 3.1 document, served at `GET /openapi.json`.
+///
+/// Written by hand; `CoffeeServerTests` keeps it true by comparing its paths and methods with the
+/// router's routes in both directions. Staff routes (status changes, deletes, the full list) carry the
+/// `bearerAuth` security scheme and POST /orders the optional `Idempotency-Key` header (issue 14's design).
+public enum CoffeeOpenAPI {
+    /// `GET /openapi.json`.
+    static func response() -> Response {
+        var buffer = ByteBuffer()
+        buffer.writeString(document)
+        return Response(
+            status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
+    }
+
+    /// The document, as JSON text.
+    public static let document = #"""
+        {
+          "openapi": "3.1.0",
+          "info": {
+            "title": "Strata Coffee orders API",
+            "version": "1.0.0",
+            "description": "The orders API that `coffee serve` runs. Errors are RFC 9457 problems (application/problem+json). Every response carries X-Request-ID."
+          },
+          "servers": [{"url": "http://127.0.0.1:8080"}],
+          "paths": {
+            "/health": {
+              "get": {
+                "operationId": "health",
+                "summary": "The process answers",
+                "responses": {
+                  "200": {"description": "Alive", "headers": {"X-Request-ID": {"$ref": "#/components/headers/RequestID"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
+                  "default": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/ready": {
+              "get": {
+                "operationId": "ready",
+                "summary": "The orders database answers a query",
+                "responses": {
+                  "200": {"description": "Ready", "headers": {"X-Request-ID": {"$ref": "#/components/headers/RequestID"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
+                  "503": {"$ref": "#/components/responses/Problem"},
+                  "default": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/openapi.json": {
+              "get": {
+                "operationId": "openapi",
+                "summary": "This document",
+                "responses": {
+                  "200": {"description": "The OpenAPI document", "content": {"application/json": {"schema": {"type": "object"}}}},
+                  "default": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/menu": {
+              "get": {
+                "operationId": "menu",
+                "summary": "What the shop sells, with prices in cents",
+                "responses": {
+                  "200": {"description": "The menu", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Menu"}}}},
+                  "default": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/orders": {
+              "get": {
+                "operationId": "listOrders",
+                "summary": "The orders, filtered and sorted (staff)",
+                "security": [{"bearerAuth": []}],
+                "parameters": [
+                  {"name": "status", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/OrderStatus"}},
+                  {"name": "customer", "in": "query", "required": false, "schema": {"type": "string"}},
+                  {"name": "id", "in": "query", "required": false, "description": "An id or id prefix: hex digits and dashes", "schema": {"$ref": "#/components/schemas/IDPrefix"}},
+                  {"name": "from", "in": "query", "required": false, "description": "Orders created at or after this time (ISO 8601 UTC)", "schema": {"$ref": "#/components/schemas/Time"}},
+                  {"name": "before", "in": "query", "required": false, "description": "Orders created before this time (ISO 8601 UTC)", "schema": {"$ref": "#/components/schemas/Time"}},
+                  {"name": "sort", "in": "query", "required": false, "schema": {"type": "string", "enum": ["time", "total"]}}
+                ],
+                "responses": {
+                  "200": {"description": "The orders", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/OrderList"}}}},
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "401": {"$ref": "#/components/responses/Problem"},
+                  "403": {"$ref": "#/components/responses/Problem"},
+                  "default": {"$ref": "#/components/responses/Problem"}
+                }
+              },
+              "post": {
+                "operationId": "placeOrder",
+                "summary": "Place an order; 201 once it is stored",
+                "parameters": [
+                  {"name": "Idempotency-Key", "in": "header", "required": false, "description": "Retrying with the same key returns the first answer instead of placing the order again", "schema": {"type": "string"}}
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewOrder"}}}
+                },
+                "responses": {
+                  "201": {"description": "The order, stored", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Order"}}}},
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "413": {"$ref": "#/components/responses/Problem"},
+                  "422": {"$ref": "#/components/responses/Problem"},
+                  "default": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/orders/{id}": {
+              "parameters": [
+                {"name": "id", "in": "path", "required": true, "description": "An order id or a unique prefix of one: hex digits and dashes", "schema": {"$ref": "#/components/schemas/IDPrefix"}}
+              ],
+              "get": {
+                "operationId": "showOrder",
+                "summary": "One order",
+                "responses": {
+                  "200": {"description": "The order", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Order"}}}},
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "404": {"$ref": "#/components/responses/Problem"},
+                  "409": {"$ref": "#/components/responses/Problem"},
+                  "default": {"$ref": "#/components/responses/Problem"}
+                }
+              },
+              "patch": {
+                "operationId": "changeOrder",
+                "summary": "Advance, cancel or set the status of an order (staff)",
+                "security": [{"bearerAuth": []}],
+                "requestBody": {
+                  "required": true,
+                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/StatusChange"}}}
+                },
+                "responses": {
+                  "200": {"description": "The changed order", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Order"}}}},
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "401": {"$ref": "#/components/responses/Problem"},
+                  "403": {"$ref": "#/components/responses/Problem"},
+                  "404": {"$ref": "#/components/responses/Problem"},
+                  "409": {"$ref": "#/components/responses/Problem"},
+                  "413": {"$ref": "#/components/responses/Problem"},
+                  "422": {"$ref": "#/components/responses/Problem"},
+                  "default": {"$ref": "#/components/responses/Problem"}
+                }
+              },
+              "delete": {
+                "operationId": "deleteOrder",
+                "summary": "Delete an order (staff)",
+                "security": [{"bearerAuth": []}],
+                "responses": {
+                  "200": {"description": "The deleted order", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Order"}}}},
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "401": {"$ref": "#/components/responses/Problem"},
+                  "403": {"$ref": "#/components/responses/Problem"},
+                  "404": {"$ref": "#/components/responses/Problem"},
+                  "409": {"$ref": "#/components/responses/Problem"},
+                  "default": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            }
+          },
+          "components": {
+            "securitySchemes": {
+              "bearerAuth": {"type": "http", "scheme": "bearer", "description": "A staff token (coffee token create)"}
+            },
+            "headers": {
+              "RequestID": {"description": "The client's X-Request-ID when safe (1 to 128 of A-Z a-z 0-9 - _ . : /), else a new one", "schema": {"type": "string"}}
+            },
+            "responses": {
+              "Problem": {
+                "description": "An RFC 9457 problem",
+                "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+              }
+            },
+            "schemas": {
+              "IDPrefix": {"type": "string", "pattern": "^[0-9a-fA-F-]{1,36}$"},
+              "Time": {"type": "string", "pattern": "^[1-9][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?Z$"},
+              "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
+              "OrderStatus": {"type": "string", "enum": ["placed", "preparing", "ready", "completed", "cancelled"]},
+              "Size": {"type": "string", "enum": ["small", "medium", "large"]},
+              "Prices": {
+                "type": "object",
+                "required": ["small", "medium", "large"],
+                "properties": {"small": {"type": "integer"}, "medium": {"type": "integer"}, "large": {"type": "integer"}}
+              },
+              "Menu": {
+                "type": "object",
+                "required": ["items"],
+                "properties": {
+                  "items": {"type": "array", "items": {"type": "object", "required": ["name", "prices"], "properties": {"name": {"type": "string"}, "prices": {"$ref": "#/components/schemas/Prices"}}}}
+                }
+              },
+              "Order": {
+                "type": "object",
+                "required": ["id", "customer", "coffee", "size", "status", "totalCents", "createdAt", "updatedAt"],
+                "properties": {
+                  "id": {"type": "string", "format": "uuid"},
+                  "customer": {"type": "string"},
+                  "coffee": {"type": "string"},
+                  "size": {"$ref": "#/components/schemas/Size"},
+                  "status": {"$ref": "#/components/schemas/OrderStatus"},
+                  "totalCents": {"type": "integer"},
+                  "createdAt": {"type": "string", "format": "date-time"},
+                  "updatedAt": {"type": "string", "format": "date-time"}
+                }
+              },
+              "OrderList": {
+                "type": "object",
+                "required": ["orders"],
+                "properties": {"orders": {"type": "array", "items": {"$ref": "#/components/schemas/Order"}}}
+              },
+              "NewOrder": {
+                "type": "object",
+                "description": "A customer name (1 to 60 characters once trimmed, one line), a coffee from GET /menu and a size, ignoring case. The server also takes `name` for `customer` (older clients); what is missing or broken is a 422 naming the field.",
+                "required": ["customer", "coffee", "size"],
+                "properties": {
+                  "customer": {"type": "string", "maxLength": 60, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000-\\u001f\\u007f-\\u009f]*$"},
+                  "coffee": {"type": "string", "enum": ["Espresso", "Americano", "Cappuccino", "Latte", "Flat White", "Mocha", "Cold Brew"]},
+                  "size": {"$ref": "#/components/schemas/Size"}
+                }
+              },
+              "StatusChange": {
+                "description": "Either an action (advance or cancel) or a target status, not both",
+                "oneOf": [
+                  {"type": "object", "required": ["action"], "properties": {"action": {"type": "string", "enum": ["advance", "cancel"]}}, "not": {"required": ["status"]}},
+                  {"type": "object", "required": ["status"], "properties": {"status": {"$ref": "#/components/schemas/OrderStatus"}}, "not": {"required": ["action"]}}
+                ]
+              },
+              "Problem": {
+                "type": "object",
+                "required": ["type", "title", "status", "detail", "kind", "error"],
+                "properties": {
+                  "type": {"type": "string", "description": "urn:strata:problem:<kind>"},
+                  "title": {"type": "string"},
+                  "status": {"type": "integer"},
+                  "detail": {"type": "string"},
+                  "kind": {"type": "string", "enum": ["usage", "badData", "validation", "notFound", "conflict", "network", "remote", "storage", "internal"]},
+                  "field": {"type": "string"},
+                  "code": {"type": "string"},
+                  "error": {
+                    "type": "object",
+                    "description": "The same error in the pre-RFC 9457 shape, for existing clients",
+                    "required": ["kind", "message"],
+                    "properties": {
+                      "kind": {"type": "string"},
+                      "message": {"type": "string"},
+                      "field": {"type": "string"},
+                      "code": {"type": "string"},
+                      "detail": {}
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        """#
+}

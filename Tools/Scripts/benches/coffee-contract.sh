@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Coffee contract check: schemathesis (PyPI) generates requests from the OpenAPI document that
+# `coffee serve` publishes at GET /openapi.json and runs every check against a running server
+# (single worker: hypothesis crashes parsing its lambdas in threads on CPython 3.11) (server errors, status codes, content types, response schemas and headers, Allow, negative data).
+# Prints the number of generated requests and the failures (target: none). With
+# STRATA_COFFEE_BENCH_TOKEN set, every request carries `Authorization: Bearer $STRATA_COFFEE_BENCH_TOKEN`;
+# when `coffee token --help` shows that command's usage (staff tokens exist) the script creates one itself.
+# Skips, saying so, only when schemathesis cannot be installed from PyPI.
+set -euo pipefail
+bin="$1"
+coffee="$bin/coffee"
+max_examples="${COFFEE_CONTRACT_EXAMPLES:-50}"
+
+venv="${XDG_CACHE_HOME:-$HOME/.cache}/strata/schemathesis"
+if [ ! -x "$venv/bin/schemathesis" ]; then
+  if ! { python3 -m venv "$venv" >/dev/null 2>&1 && "$venv/bin/pip" install -q schemathesis >/dev/null 2>&1; }; then
+    echo "coffee-contract: SKIPPED: schemathesis could not be installed from PyPI (python3 -m venv + pip install schemathesis failed)"
+    exit 0
+  fi
+fi
+st="$venv/bin/schemathesis"
+
+work="$(mktemp -d)"
+pid=""
+trap '[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+
+db="$work/coffee.sqlite"
+token="${STRATA_COFFEE_BENCH_TOKEN:-}"
+# `coffee token --help` alone exits 0 with the root help when there is no such command: look for its usage line.
+if [ -z "$token" ] && "$coffee" token --help 2>/dev/null | grep -q "USAGE: coffee token"; then
+  token="$("$coffee" token create --name bench --db "$db" | tail -n 1)"
+fi
+
+"$coffee" serve --port 0 --db "$db" >"$work/serve.out" 2>"$work/serve.err" &
+pid=$!
+for _ in $(seq 1 100); do grep -q "listening on" "$work/serve.out" 2>/dev/null && break; sleep 0.1; done
+url="$(grep -o 'http://[^ ]*' "$work/serve.out" | head -n 1)"
+[ -n "$url" ] || { echo "coffee-contract: the server did not start: $(cat "$work/serve.err")" >&2; exit 1; }
+# A few orders, so the generated ids and prefixes sometimes find one.
+for name in Ada Bob Cy; do
+  curl -s -o /dev/null -X POST "$url/orders" -H 'Content-Type: application/json' \
+    -d "{\"customer\":\"$name\",\"coffee\":\"latte\",\"size\":\"small\"}"
+done
+
+args=(run "$url/openapi.json" --checks all --max-examples "$max_examples" --workers 1 --seed 14
+  --generation-codec utf-8 --no-color)
+if [ -n "$token" ]; then
+  args+=(-H "Authorization: Bearer $token")
+else
+  # No staff tokens yet: staff routes answer without one, which ignored_auth would report.
+  args+=(--exclude-checks ignored_auth,missing_required_header --generation-with-security-parameters false)
+  echo "coffee-contract: no staff token (STRATA_COFFEE_BENCH_TOKEN unset, no \`coffee token\`): ignored_auth and missing_required_header (Authorization) not checked, no request without Authorization generated"
+fi
+status=0
+"$st" "${args[@]}" >"$work/st.out" 2>&1 || status=$?
+# The summary: operations, phases, checks, the number of generated test cases, failures.
+sed -n '/^API Operations:/,/^Seed:/p' "$work/st.out" | grep -v '^ *$' || true
+server_errors="$(grep -c 'Server error' "$work/st.out" || true)"
+echo "coffee-contract: schemathesis $("$st" --version | awk '{print $NF}'), $max_examples examples per operation, exit $status"
+echo "coffee-contract: server errors reported: $server_errors; server still running: $(kill -0 "$pid" 2>/dev/null && echo yes || echo NO)"
+if [ "$status" != 0 ]; then
+  echo "--- schemathesis output ---"
+  cat "$work/st.out"
+  exit "$status"
+fi
