@@ -23,6 +23,15 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "Use the orders server at this URL (such as http://127.0.0.1:8080) instead of the local database.")
     var server: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The API token for --server's staff routes (default: $\(tokenVariable)); never printed.", valueName: "token"
+        ))
+    var token: String?
+
+    /// The environment variable that holds the API token, as `--token` does.
+    static let tokenVariable = "STRATA_COFFEE_TOKEN"
+
     /// The environment variable that names a PostgreSQL database, as `--database` does.
     static let databaseVariable = "STRATA_COFFEE_DATABASE_URL"
 
@@ -58,7 +67,18 @@ struct CommonOptions: ParsableArguments {
         if let url = try postgresURL() { return try CoffeeFactory.postgres(databaseURL: url) }
         guard let server else { return try CoffeeFactory.live(databaseURL: try databaseURL()) }
         guard let url = URL(string: server) else { throw CoffeeError.notAServerURL(url: server) }
-        return try CoffeeFactory.remote(serverURL: url)
+        let token = token ?? ProcessInfo.processInfo.environment[Self.tokenVariable]
+        return try CoffeeFactory.remote(serverURL: url, token: token.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// The feature on the file or the PostgreSQL database: tokens are kept beside the orders, so
+    /// they are made where the server's database is, never through a server.
+    func localFeature() throws -> CoffeeFeature {
+        guard server == nil else {
+            throw MessageError.usage(
+                "tokens are made in the server's database, not through it; drop --server and give --db or --database")
+        }
+        return try feature()
     }
 
     /// Runs `body` with the orders presenter, the storage ready for as long as it runs.

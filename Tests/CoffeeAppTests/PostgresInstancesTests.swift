@@ -36,7 +36,9 @@ struct PostgresInstancesTests {
         let (first, second) = try await Self.twoServers()
         var ids: [String] = []
         for index in 0..<10 {
-            ids.append(try #require(try await HTTP.post(first.url + "/orders", order(name: "Race \(index)")).1["id"] as? String))
+            ids.append(
+                try #require(
+                    try await HTTP.post(first.url + "/orders", order(name: "Race \(index)")).1["id"] as? String))
         }
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for id in ids {
@@ -133,7 +135,9 @@ struct PostgresInstancesTests {
             notPostgres.stderr
                 == "coffee: error: 'mysql://ada@localhost/coffee' is not a PostgreSQL URL; pass one like postgres://user@127.0.0.1:5432/coffee to --database\n"
         )
-        let refused = try coffee.run(["serve", "--port", "0", "--database", "postgres://ada:hunter2@127.0.0.1:1/coffee"])
+        let refused = try coffee.run([
+            "serve", "--port", "0", "--database", "postgres://ada:hunter2@127.0.0.1:1/coffee",
+        ])
         #expect(refused.status == 74)
         #expect(
             refused.stderr
@@ -170,11 +174,18 @@ enum HTTP {
         try await send("POST", url, body)
     }
 
-    static func send(_ method: String, _ url: String, _ body: String?) async throws -> (Int, [String: Any]) {
+    /// Sends with the staff token of the test's server at `url` unless `token` is given (`.some(nil)`: none).
+    static func send(
+        _ method: String, _ url: String, _ body: String?, token: String?? = nil, headers: [String: String] = [:]
+    ) async throws -> (Int, [String: Any]) {
         guard let target = URL(string: url) else { throw URLError(.badURL) }
         var request = URLRequest(url: target, timeoutInterval: 20)
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
+        if let bearer = token ?? ServeProcess.token(for: url) {
+            request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
+        }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await URLSession.shared.data(for: request)
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, object)

@@ -47,19 +47,78 @@ public struct PostgresOrderRepository: OrderRepository {
     /// Inserts the order and bumps the revision in one transaction; a taken id changes nothing.
     public func add(_ order: Order) async throws -> Order {
         try await database.write { connection in
-            let rows = try await connection.query(
-                """
-                INSERT INTO orders (id, customer, customer_key, coffee, size, total_cents, status, created_at, updated_at)
-                VALUES (\(order.idString), \(order.customer), \(OrderQuery.customerKey(order.customer)),
-                    \(order.coffee), \(order.size.rawValue), \(order.totalCents), \(order.status.rawValue),
-                    \(order.createdAt.millisecondsSince1970), \(order.updatedAt.millisecondsSince1970))
-                ON CONFLICT (id) DO NOTHING RETURNING id
-                """, logger: database.statementLogger)
-            // No row returned means the id was there already: a domain conflict, not a storage failure.
-            guard try await rows.collect().count == 1 else { throw CoffeeError.duplicateOrder(order: order.shortID) }
-            try await bumpRevision(connection)
+            try await insert(connection, order)
             return order
         }
+    }
+
+    /// Takes the key, checks it, and inserts the order and the key's row, in one transaction.
+    ///
+    /// Why this is safe across servers: the transaction first takes a transaction-scoped
+    /// advisory lock named by the key (`pg_try_advisory_xact_lock`, a 64-bit hash of the key).
+    /// Not getting it means another transaction holds the key right now: 409, in flight. The
+    /// lock is held until that holder commits or rolls back, and PostgreSQL makes the commit
+    /// visible before it releases the lock, so whoever takes it next reads the committed key
+    /// row (READ COMMITTED: each statement sees every commit before it) and replays it, or finds
+    /// none because the holder rolled back and places the order itself. The lock is the "in
+    /// flight" marker and it cannot outlive its holder: a server that dies, or a connection that
+    /// drops, ends the transaction and frees the key at once, so no lease is needed. The key's
+    /// primary key is the backstop: a second insert of one key cannot commit.
+    public func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order {
+        let response = String(decoding: try JSONEncoder().encode(order), as: UTF8.self)
+        let now = order.createdAt.millisecondsSince1970
+        let expires = IdempotentRequest.expiry(after: order.createdAt).millisecondsSince1970
+        return try await database.write { connection in
+            let locked = try await connection.query(
+                "SELECT pg_try_advisory_xact_lock(hashtextextended(\(idempotency.key), 0))",
+                logger: database.statementLogger)
+            for try await taken in locked.decode(Bool.self) where !taken {
+                throw CoffeeError.idempotencyKeyInFlight(key: idempotency.key)
+            }
+            // Lazy purge: a few expired keys per keyed order; SKIP LOCKED so purgers never wait on each other.
+            try await connection.query(
+                """
+                DELETE FROM idempotency_keys WHERE key IN (SELECT key FROM idempotency_keys
+                    WHERE expires_at <= \(now) LIMIT 100 FOR UPDATE SKIP LOCKED)
+                """, logger: database.statementLogger)
+            let stored = try await connection.query(
+                "SELECT fingerprint, response FROM idempotency_keys WHERE key = \(idempotency.key)",
+                logger: database.statementLogger)
+            for try await (fingerprint, body) in stored.decode((String, String).self) {
+                guard fingerprint == idempotency.fingerprint else {
+                    throw CoffeeError.idempotencyKeyReused(key: idempotency.key)
+                }
+                guard let first = try? JSONDecoder().decode(Order.self, from: Data(body.utf8)) else {
+                    throw CoffeeError.unreadableOrder(id: idempotency.key)
+                }
+                return first
+            }
+            try await insert(connection, order)
+            let inserted = try await connection.query(
+                """
+                INSERT INTO idempotency_keys (key, fingerprint, order_id, response, created_at, expires_at)
+                VALUES (\(idempotency.key), \(idempotency.fingerprint), \(order.idString), \(response), \(now), \(expires))
+                ON CONFLICT (key) DO NOTHING RETURNING key
+                """, logger: database.statementLogger)
+            guard try await inserted.collect().count == 1 else {
+                throw CoffeeError.idempotencyKeyInFlight(key: idempotency.key)
+            }
+            return order
+        }
+    }
+
+    private func insert(_ connection: PostgresConnection, _ order: Order) async throws {
+        let rows = try await connection.query(
+            """
+            INSERT INTO orders (id, customer, customer_key, coffee, size, total_cents, status, created_at, updated_at)
+            VALUES (\(order.idString), \(order.customer), \(OrderQuery.customerKey(order.customer)),
+                \(order.coffee), \(order.size.rawValue), \(order.totalCents), \(order.status.rawValue),
+                \(order.createdAt.millisecondsSince1970), \(order.updatedAt.millisecondsSince1970))
+            ON CONFLICT (id) DO NOTHING RETURNING id
+            """, logger: database.statementLogger)
+        // No row returned means the id was there already: a domain conflict, not a storage failure.
+        guard try await rows.collect().count == 1 else { throw CoffeeError.duplicateOrder(order: order.shortID) }
+        try await bumpRevision(connection)
     }
 
     /// Locks the order's row, checks the rule on it and writes the new status, in one transaction.
@@ -177,5 +236,64 @@ public struct PostgresOrderRepository: OrderRepository {
                     updatedAt: Date(millisecondsSince1970: updated)))
         }
         return orders
+    }
+}
+
+extension PostgresOrderRepository: TokenRepository {
+    /// Inserts the token's record; a taken name changes nothing.
+    public func addToken(_ token: APIToken, hash: String) async throws {
+        try await database.write { connection in
+            let rows = try await connection.query(
+                """
+                INSERT INTO api_tokens (hash, name, role, created_at)
+                VALUES (\(hash), \(token.name), \(token.role.rawValue), \(token.createdAt.millisecondsSince1970))
+                ON CONFLICT DO NOTHING RETURNING name
+                """, logger: database.statementLogger)
+            guard try await rows.collect().count == 1 else { throw CoffeeError.duplicateTokenName(name: token.name) }
+        }
+    }
+
+    /// Every token, oldest first.
+    public func tokens() async throws -> [APIToken] {
+        try await database.read { connection in
+            try await Self.tokens(
+                try await connection.query(
+                    "SELECT name, role, created_at FROM api_tokens ORDER BY created_at, name",
+                    logger: database.statementLogger))
+        }
+    }
+
+    /// The token with this hash.
+    public func token(hash: String) async throws -> APIToken? {
+        try await database.read { connection in
+            try await Self.tokens(
+                try await connection.query(
+                    "SELECT name, role, created_at FROM api_tokens WHERE hash = \(hash)",
+                    logger: database.statementLogger)
+            ).first
+        }
+    }
+
+    /// Deletes the named token.
+    public func revokeToken(named name: String) async throws -> APIToken {
+        try await database.write { connection in
+            guard
+                let token = try await Self.tokens(
+                    try await connection.query(
+                        "DELETE FROM api_tokens WHERE name = \(name) RETURNING name, role, created_at",
+                        logger: database.statementLogger)
+                ).first
+            else { throw CoffeeError.tokenNotFound(name: name) }
+            return token
+        }
+    }
+
+    private static func tokens(_ rows: PostgresRowSequence) async throws -> [APIToken] {
+        var tokens: [APIToken] = []
+        for try await (name, role, created) in rows.decode((String, String, Int64).self) {
+            guard let role = TokenRole(rawValue: role) else { continue }
+            tokens.append(APIToken(name: name, role: role, createdAt: Date(millisecondsSince1970: created)))
+        }
+        return tokens
     }
 }

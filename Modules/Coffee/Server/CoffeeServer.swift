@@ -63,7 +63,23 @@ public struct CoffeeServer: Sendable {
         router.middlewares.add(JSONErrorMiddleware(describe: CoffeeServerWording.apiError(for:)))
         router.get("health") { _, _ in try JSONMessages.response(["status": "ok"]) }
         router.get("menu") { _, _ in try JSONMessages.response(try await useCase.menu()) }
-        router.get("orders") { request, _ in
+        router.post("orders") { request, _ in try await placeOrder(request) }
+        // Customers: the menu, placing an order, one order by its full id. Anything that reads
+        // every order needs a token (`reports` or `staff`); changing or deleting needs `staff`.
+        router.get("orders/:id") { request, context in
+            let id = try context.parameters.require("id")
+            // A customer knows the whole id; a prefix would let anyone enumerate orders.
+            if id.count != 36 || UUID(uuidString: id) == nil {
+                do {
+                    _ = try await TokenMiddleware.authorize(request, useCase: useCase, allowed: TokenRole.allCases)
+                } catch let error as CoffeeError {
+                    return TokenMiddleware.refusal(error)
+                }
+            }
+            return try JSONMessages.response(try await useCase.show(id))
+        }
+        let readers = router.group().add(middleware: TokenMiddleware(useCase: useCase, allowed: TokenRole.allCases))
+        readers.get("orders") { request, _ in
             let parameters = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
             let query = try OrderQueryParameters.query(from: parameters)
             // Lists are served from the cache while no order changed anywhere (see `ResponseCache`).
@@ -71,25 +87,43 @@ public struct CoffeeServer: Sendable {
                 OrderListBody(orders: try await useCase.list(query))
             }
         }
-        router.post("orders") { request, _ in
-            let body = try await JSONMessages.decode(NewOrderBody.self, from: request, limit: bodyLimit)
-            let order = try await useCase.place(
-                customer: body.customer ?? body.name ?? "", coffee: body.coffee ?? "", size: body.size ?? "")
-            // The use case returned only after the repository committed: 201 means the order is stored.
-            return try JSONMessages.response(order, status: .created)
-        }
-        router.get("orders/:id") { _, context in
-            try JSONMessages.response(try await useCase.show(try context.parameters.require("id")))
-        }
-        router.patch("orders/:id") { request, context in
+        let staff = router.group().add(middleware: TokenMiddleware(useCase: useCase, allowed: [.staff]))
+        staff.patch("orders/:id") { request, context in
             let id = try context.parameters.require("id")
             let body = try await JSONMessages.decode(StatusChangeBody.self, from: request, limit: bodyLimit)
             return try JSONMessages.response(try await change(id, body))
         }
-        router.delete("orders/:id") { _, context in
+        staff.delete("orders/:id") { _, context in
             try JSONMessages.response(try await useCase.delete(try context.parameters.require("id")))
         }
         return router
+    }
+
+    /// `POST /orders`, once per `Idempotency-Key` when one is sent.
+    private func placeOrder(_ request: Request) async throws -> Response {
+        let bytes = try await JSONMessages.collect(request, limit: bodyLimit)
+        let body = try JSONMessages.decode(NewOrderBody.self, from: bytes)
+        let idempotency = try request.headers.first(where: { $0.name.canonicalName == "idempotency-key" }).map(\.value)
+            .map { header in
+                try IdempotentRequest(
+                    key: Self.keyValue(header),
+                    fingerprint: IdempotentRequest.fingerprint(
+                        method: request.method.rawValue, path: request.uri.path, body: bytes))
+            }
+        let order = try await useCase.place(
+            customer: body.customer ?? body.name ?? "", coffee: body.coffee ?? "", size: body.size ?? "",
+            idempotency: idempotency)
+        // The use case returned only after the repository committed: 201 means the order is stored
+        // (a replay answers the same 201 and the same order as the first request with its key).
+        return try JSONMessages.response(order, status: .created)
+    }
+
+    /// The key of an `Idempotency-Key` header: the draft makes it a structured-field string
+    /// (`"…"`); a bare token is accepted too, as clients commonly send one.
+    static func keyValue(_ header: String) -> String {
+        let trimmed = header.trimmingCharacters(in: .whitespaces)
+        guard trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\"") else { return trimmed }
+        return String(trimmed.dropFirst().dropLast())
     }
 
     private func change(_ id: String, _ body: StatusChangeBody) async throws -> Order {
@@ -103,6 +137,56 @@ public struct CoffeeServer: Sendable {
                 #"say what to change: {"action": "advance"} or {"action": "cancel"}, or {"status": "<next status>"}"#,
                 field: "action")
         }
+    }
+}
+
+/// Lets a request through when its `Authorization: Bearer` token is stored and its role is allowed.
+///
+/// 401 with `WWW-Authenticate: Bearer` for no token or an unknown or revoked one, 403 for a
+/// valid token whose role the route does not allow. The token is never logged: only its
+/// SHA-256 is looked up, and no error repeats it.
+struct TokenMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+
+    let useCase: CoffeeUseCase
+    let allowed: [TokenRole]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        do {
+            _ = try await Self.authorize(request, useCase: useCase, allowed: allowed)
+        } catch let error as CoffeeError {
+            return Self.refusal(error)
+        }
+        return try await next(request, context)
+    }
+
+    /// The 401 or 403 answer: the error body, and for 401 the `WWW-Authenticate: Bearer` challenge (RFC 6750).
+    static func refusal(_ error: CoffeeError) -> Response {
+        var response = JSONMessages.response(for: CoffeeServerWording.describe(error).carrying(error))
+        if case .unauthorized(let reason) = error {
+            response.headers[.wwwAuthenticate] =
+                reason == .missing ? #"Bearer realm="coffee""# : #"Bearer realm="coffee", error="invalid_token""#
+        }
+        return response
+    }
+
+    /// The request's token, checked against `allowed`.
+    ///
+    /// - Throws: `CoffeeError.unauthorized` or `.forbidden`.
+    static func authorize(_ request: Request, useCase: CoffeeUseCase, allowed: [TokenRole]) async throws -> APIToken {
+        let token = try await useCase.authenticate(bearer: bearer(request))
+        guard allowed.contains(token.role) else { throw CoffeeError.forbidden(role: token.role, allowed: allowed) }
+        return token
+    }
+
+    /// The credentials of `Authorization: Bearer <token>` (RFC 6750; the scheme in any case).
+    static func bearer(_ request: Request) -> String? {
+        guard let header = request.headers[.authorization] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return parts[1].trimmingCharacters(in: .whitespaces)
     }
 }
 

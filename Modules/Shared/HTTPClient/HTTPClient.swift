@@ -53,9 +53,17 @@ public struct HTTPClient: Sendable {
     public let configuration: Configuration
     private let transport: HTTPTransport
     private let clock: WallClock
+    /// Spreads the backoff when given ("equal jitter": half the backoff, plus a random part of the
+    /// other half), so clients that failed together do not retry together.
+    private let jitter: RandomSource?
 
     /// Creates a client; tests inject a transport or a clock, live code takes the defaults.
-    public init(configuration: Configuration, transport: HTTPTransport = .live, clock: WallClock = .live) {
+    /// With `jitter`, each backoff is drawn between half and all of its exponential value.
+    public init(
+        configuration: Configuration, transport: HTTPTransport = .live, clock: WallClock = .live,
+        jitter: RandomSource? = nil
+    ) {
+        self.jitter = jitter
         self.configuration = configuration
         self.transport = transport
         self.clock = clock
@@ -99,7 +107,10 @@ public struct HTTPClient: Sendable {
 
     /// Seconds to wait before attempt `attempt + 1`: the server's `Retry-After` if it gave one, else the backoff.
     private func delay(after outcome: Outcome, attempt: Int, request: HTTPRequest) throws(TransferError) -> Double {
-        let backoff = min(configuration.maxDelay, configuration.baseDelay * pow(2, Double(attempt - 1)))
+        var backoff = min(configuration.maxDelay, configuration.baseDelay * pow(2, Double(attempt - 1)))
+        if let jitter {
+            backoff = backoff / 2 + backoff / 2 * Double(jitter.next() >> 11) / Double(UInt64(1) << 53)
+        }
         guard case .status(let response) = outcome,
             let retryAfter = response.header("Retry-After").flatMap({ RetryAfter.seconds($0, now: clock.now()) })
         else { return backoff }

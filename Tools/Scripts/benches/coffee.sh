@@ -81,6 +81,54 @@ function done(summary, latency, requests)
 end
 LUA
 
+# POST /orders with a new Idempotency-Key on every request (a random UUID v4 made in Lua).
+cat >"$work/post-key.lua" <<'LUA'
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args)
+  acked = 0; rejected = 0
+  math.randomseed(os.time() + tonumber(tostring({}):sub(8), 16) % 100000)
+end
+local function uuid()
+  return (string.gsub("xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx", "[xy]", function(c)
+    local v = (c == "x") and math.random(0, 15) or math.random(8, 11)
+    return string.format("%x", v)
+  end))
+end
+function request()
+  return wrk.format("POST", nil, { ["Content-Type"] = "application/json", ["Idempotency-Key"] = uuid() },
+    '{"customer":"Keyed","coffee":"Mocha","size":"large"}')
+end
+function response(status, headers, body)
+  if status == 201 then acked = acked + 1 else rejected = rejected + 1 end
+end
+function done(summary, latency, requests)
+  local a, r = 0, 0
+  for _, t in ipairs(threads) do a = a + t:get("acked"); r = r + t:get("rejected") end
+  io.write(string.format("acknowledged %d\nrejected %d\n", a, r))
+end
+LUA
+
+# A replay storm: the same 100 keys (same body) over and over; every answer must be 201 and 100 orders stored.
+cat >"$work/storm.lua" <<'LUA'
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args) acked = 0; rejected = 0; n = 0; prefix = os.getenv("COFFEE_STORM") or "storm" end
+function request()
+  n = n + 1
+  return wrk.format("POST", nil, { ["Content-Type"] = "application/json",
+    ["Idempotency-Key"] = string.format("%s-%03d", prefix, n % 100) }, '{"customer":"Storm","coffee":"Latte","size":"small"}')
+end
+function response(status, headers, body)
+  if status == 201 then acked = acked + 1 else rejected = rejected + 1 end
+end
+function done(summary, latency, requests)
+  local a, r = 0, 0
+  for _, t in ipairs(threads) do a = a + t:get("acked"); r = r + t:get("rejected") end
+  io.write(string.format("acknowledged %d\nrejected %d\n", a, r))
+end
+LUA
+
 # Runs wrk against every server at once, the connections split evenly; $1 names the output files.
 load() {
   local name=$1; shift
@@ -141,19 +189,29 @@ print(len(acked), missing, len(names) - len(set(names)))' "$work/acked.txt"
 results=()
 measure() {
   local label=$1 count=$2; shift 2
+  # A staff token for GET /orders (issue 14: listing every order needs one), made in the store.
+  local token; token=$("$coffee" token create --name "bench-$RANDOM$RANDOM" --format plain "$@")
   for _ in $(seq 1 "$count"); do start_server "$@"; done
   for i in $(seq 1 100); do
     "$coffee" order --server "${urls[0]}" --name "Seed $i" --coffee Latte --size medium --format json >/dev/null
   done
-  load get
+  load get -H "Authorization: Bearer $token"
   load post -s "$work/post.lua"
-  local acked_count rejected_count stored
+  load postkey -s "$work/post-key.lua"
+  COFFEE_STORM="storm-$RANDOM" load storm -s "$work/storm.lua"
+  local acked_count rejected_count stored key_acked key_rejected storm_rejected storm_stored keyed_stored
   acked_count=$(acked "$work"/post-*.txt); rejected_count=$(rejected "$work"/post-*.txt)
+  key_acked=$(acked "$work"/postkey-*.txt); key_rejected=$(rejected "$work"/postkey-*.txt)
+  storm_rejected=$(rejected "$work"/storm-*.txt)
   stop_servers
-  stored=$(( $(count_orders "$@") - 100 ))
+  stored=$(( $(count_orders --customer Bench "$@") ))
+  keyed_stored=$(( $(count_orders --customer Keyed "$@") ))
+  storm_stored=$(( $(count_orders --customer Storm "$@") ))
   results+=("$label|$(sum_rps get)|$(max_p99 get)|$(sum_errors get)|$(sum_rps post)|$(max_p99 post)|$(( $(sum_errors post) + rejected_count ))|$acked_count/$stored")
-  rm -f "$work"/get-*.txt "$work"/post-*.txt
+  keyed+=("$label|$(sum_rps post)|$(sum_rps postkey)|$(max_p99 postkey)|$(( $(sum_errors postkey) + key_rejected ))|$key_acked/$keyed_stored|$(sum_rps storm)|$(( $(sum_errors storm) + storm_rejected ))|$storm_stored")
+  rm -f "$work"/get-*.txt "$work"/post-*.txt "$work"/postkey-*.txt "$work"/storm-*.txt
 }
+keyed=()
 burst() {
   local label=$1 count=$2; shift 2
   for _ in $(seq 1 "$count"); do start_server "$@"; done
@@ -175,6 +233,15 @@ printf '%-24s %9s %9s %6s %10s %10s %6s %16s\n' "store" "GET/s" "GET p99" "error
 for row in "${results[@]}"; do
   IFS='|' read -r label get_rps get_p99 get_err post_rps post_p99 post_err stored <<<"$row"
   printf '%-24s %9s %8sms %6s %10s %8sms %6s %16s\n' "$label" "$get_rps" "$get_p99" "$get_err" "$post_rps" "$post_p99" "$post_err" "$stored"
+done
+echo
+echo "issue 14: a staff token on GET (above); POST with a new Idempotency-Key per request; a replay storm of 100 keys"
+printf '%-24s %10s %10s %8s %9s %6s %14s %9s %6s %13s\n' "store" "POST/s" "keyed/s" "ratio" "keyed p99" "errors" "acked/stored" "storm/s" "errors" "storm stored"
+for row in "${keyed[@]}"; do
+  IFS='|' read -r label plain_rps key_rps key_p99 key_err key_stored storm_rps storm_err storm_stored <<<"$row"
+  printf '%-24s %10s %10s %8s %7sms %6s %14s %9s %6s %13s\n' "$label" "$plain_rps" "$key_rps" \
+    "$(awk -v a="$key_rps" -v b="$plain_rps" 'BEGIN { printf "%.2fx", a / b }')" "$key_p99" "$key_err" "$key_stored" \
+    "$storm_rps" "$storm_err" "$storm_stored/100"
 done
 printf '\n%-24s %8s %8s %11s\n' "kill -9 of one server" "acked" "missing" "duplicates"
 for row in "${bursts[@]}"; do
