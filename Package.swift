@@ -4,6 +4,7 @@ import PackageDescription
 // Third-party products named in several places (declared first: top-level code runs in order).
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
+let hummingbirdAuth: Target.Dependency = .product(name: "HummingbirdAuth", package: "hummingbird-auth")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 let postgresNIO: Target.Dependency = .product(name: "PostgresNIO", package: "postgres-nio")
@@ -18,7 +19,7 @@ let features: [Feature] = [
     // Orders live in SQLite (the embedded default) or PostgreSQL (several servers on one database).
     Feature(
         "Coffee", app: "coffee", infrastructure: ["Database", "Postgres", postgresNIO, "HTTPClient"],
-        server: ["HTTPServer", hummingbird, serviceLifecycle]),
+        server: ["HTTPServer", hummingbird, hummingbirdAuth, serviceLifecycle]),
     // The bus's subscriber queues are the shared Mailbox (Modules/Shared/Mailbox says why not AsyncStream).
     Feature("ColorEvents", app: "color-events", infrastructure: ["Database"], useCaseInfrastructure: ["Mailbox"]),
     Feature("Memorize", app: "memorize", infrastructure: ["Database"]),
@@ -120,6 +121,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),

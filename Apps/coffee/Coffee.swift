@@ -16,6 +16,7 @@ struct Coffee: AsyncParsableCommand {
         subcommands: [
             MenuCommand.self, OrderCommand.self, ListCommand.self, ShowCommand.self, AdvanceCommand.self,
             CancelCommand.self, DeleteCommand.self, ReportCommand.self, ServeCommand.self,
+            TokenCommand.self,
         ]
     )
 }

@@ -69,12 +69,22 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "Use the orders server at this URL (such as http://127.0.0.1:8080) instead of the local database.")
     var server: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The API token for --server's staff routes (default: $\(tokenVariable)); never printed.", valueName: "token"
+        ))
+    var token: String?
+
+    /// The environment variable that holds the API token, as `--token` does.
+    static let tokenVariable = "STRATA_COFFEE_TOKEN"
+
     /// The feature on the file, the PostgreSQL database or the server the options name.
     func feature(access: StorageAccess = .readWrite) throws -> CoffeeFeature {
         _ = try store.postgresURL(server: server)
         guard let server else { return try store.feature(access: access) }
         guard let url = URL(string: server) else { throw CoffeeError.notAServerURL(url: server) }
-        return try CoffeeFactory.remote(serverURL: url)
+        let token = token ?? ProcessInfo.processInfo.environment[Self.tokenVariable]
+        return try CoffeeFactory.remote(serverURL: url, token: token.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// Runs `body` with the orders presenter, the storage ready for as long as it runs.

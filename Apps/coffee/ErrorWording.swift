@@ -64,6 +64,31 @@ enum ErrorWording {
             return "order \(order) is \(status.rawValue) and cannot move further"
         case .duplicateOrder(let order):
             return "order \(order) already exists; place the order again to get a new id"
+        case .notAnIdempotencyKey(let text):
+            return
+                "\(Quote.quoted(text)) is not an idempotency key; the orders server takes 1 to 255 visible ASCII characters"
+        case .idempotencyKeyReused:
+            return "the orders server saw this order's key with another order; place the order again"
+        case .idempotencyKeyInFlight:
+            return "the orders server is still placing this order; run `coffee list` in a moment to see it"
+        case .unauthorized(let reason):
+            let what =
+                reason == .missing
+                ? "the orders server needs a staff token for this"
+                : "the orders server refused the token (wrong or revoked)"
+            return
+                "\(what); pass one with --token or $\(CommonOptions.tokenVariable) (`coffee token create` on the server's database makes one)"
+        case .forbidden(let role, let allowed):
+            return
+                "a \(role.rawValue) token cannot do this; use a \(allowed.map(\.rawValue).joined(separator: " or ")) token (`coffee token create --role`)"
+        case .notATokenName(let text):
+            return
+                "\(Quote.quoted(text)) is not a token name; use 1 to \(APIToken.maxNameLength) visible characters without spaces"
+        case .duplicateTokenName(let name):
+            return
+                "a token named \(Quote.quoted(name)) exists; revoke it first (`coffee token revoke \(name)`) or pick another name"
+        case .tokenNotFound(let name):
+            return "no token named \(Quote.quoted(name)); `coffee token list` shows the names"
         case .unreadableOrder(let id):
             return
                 "the database holds an order that cannot be read (id \(Quote.text(id))); it was not written by coffee"

@@ -174,11 +174,18 @@ enum HTTP {
         try await send("POST", url, body)
     }
 
-    static func send(_ method: String, _ url: String, _ body: String?) async throws -> (Int, [String: Any]) {
+    /// Sends with the staff token of the test's server at `url` unless `token` is given (`.some(nil)`: none).
+    static func send(
+        _ method: String, _ url: String, _ body: String?, token: String?? = nil, headers: [String: String] = [:]
+    ) async throws -> (Int, [String: Any]) {
         guard let target = URL(string: url) else { throw URLError(.badURL) }
         var request = URLRequest(url: target, timeoutInterval: 20)
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
+        if let bearer = token ?? ServeProcess.token(for: url) {
+            request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
+        }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await URLSession.shared.data(for: request)
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, object)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 
 #if canImport(Glibc)
@@ -9,7 +10,17 @@ import Glibc
 final class ServeProcess: @unchecked Sendable {
     let process = Process()
     let url: String
+    /// A staff token made on the server's database before it started (`coffee token create`).
+    let token: String
     private let errors = Pipe()
+
+    /// Each running server's staff token by its URL, so `HTTP` can authorize requests to it.
+    static let tokens = Mutex<[String: String]>([:])
+
+    /// The staff token of the server `url` points at, if a test started it.
+    static func token(for url: String) -> String? {
+        tokens.withLock { tokens in tokens.first { url.hasPrefix($0.key + "/") || url == $0.key }?.value }
+    }
 
     /// Starts the server on the SQLite file `database` and waits (up to 30 s) for its `listening on` line.
     convenience init(database: String) throws {
@@ -21,11 +32,16 @@ final class ServeProcess: @unchecked Sendable {
         try self.init(storage: ["--database", url])
     }
 
-    /// Starts the server with `storage`'s options and waits (up to 30 s) for its `listening on` line.
-    init(storage: [String]) throws {
+    /// Starts the server on `storage` (`--db FILE` or `--database URL`) with `options` for `serve`
+    /// and waits (up to 30 s) for its `listening on` line.
+    init(storage: [String], options: [String] = []) throws {
+        let made = try BinaryRunner(product: "coffee").run(
+            ["token", "create", "--name", "test-\(UUID().uuidString.prefix(8))", "--format", "plain"] + storage)
+        guard made.status == 0 else { throw ServeError.noAddress("coffee token create failed: \(made.stderr)") }
+        token = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let output = Pipe()
         process.executableURL = BinaryRunner(product: "coffee").executable
-        process.arguments = ["serve", "--port", "0"] + storage
+        process.arguments = ["serve", "--port", "0"] + storage + options
         process.standardOutput = output
         process.standardError = errors
         try process.run()
@@ -42,6 +58,7 @@ final class ServeProcess: @unchecked Sendable {
             throw ServeError.noAddress(text)
         }
         url = String(text[start.lowerBound..<end])
+        Self.tokens.withLock { [url, token] in $0[url] = token }
     }
 
     /// Sends `signal` and waits for the exit; returns the exit status and what was written to stderr.

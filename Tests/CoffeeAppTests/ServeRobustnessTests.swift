@@ -69,7 +69,7 @@ struct ServeRobustnessTests {
     @Test("with --log-level info, the request's log line carries the client's X-Request-ID")
     func requestIDInTheLog() async throws {
         let coffee = try Coffee()
-        let server = try ServeProcess(storage: ["--db", coffee.database, "--log-level", "info"])
+        let server = try ServeProcess(storage: ["--db", coffee.database], options: ["--log-level", "info"])
         let connection = try #require(RawConnection(port: server.port))
         connection.send("GET /menu HTTP/1.1\r\nHost: x\r\nX-Request-ID: trace-me-42\r\nConnection: close\r\n\r\n")
         let answer = connection.readToEnd(timeout: 10)
@@ -125,7 +125,7 @@ struct ServeRobustnessTests {
     @Test("a stalled half request holds nothing: others are served, and it is closed after --idle-timeout")
     func slowClients() async throws {
         let coffee = try Coffee()
-        let server = try ServeProcess(storage: ["--db", coffee.database, "--idle-timeout", "1"])
+        let server = try ServeProcess(storage: ["--db", coffee.database], options: ["--idle-timeout", "1"])
         let halfHeaders = try #require(RawConnection(port: server.port))
         halfHeaders.send("POST /orders HTTP/1.1\r\nHost: x\r\nContent-Ty")
         let halfBody = try #require(RawConnection(port: server.port))

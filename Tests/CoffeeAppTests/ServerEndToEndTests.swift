@@ -20,7 +20,7 @@ struct ServerEndToEndTests {
         ])
         #expect(placed.status == 0, "\(placed.stderr)")
         try coffee.run("order", "--name", "Bob", "--coffee", "latte", "--size", "large")
-        let remote = try coffee.runner.run(["list", "--server", server.url])
+        let remote = try coffee.runner.run(["list", "--server", server.url, "--token", server.token])
         let local = try coffee.run("list")
         #expect(remote.stdout == local.stdout)
         #expect(remote.stdout.contains("Ada") && remote.stdout.contains("Bob"))

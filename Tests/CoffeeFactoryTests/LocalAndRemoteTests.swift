@@ -44,8 +44,9 @@ struct LocalAndRemoteTests {
     func sameThroughServer() async throws {
         let directory = try TemporaryDirectory()
         let local = try CoffeeFactory.live(databaseURL: directory.path("coffee.sqlite"))
+        let token = try await local.createToken(name: "till", role: .staff).secret
         try await serving(local) { url in
-            let remote = try CoffeeFactory.remote(serverURL: url).useCase
+            let remote = try CoffeeFactory.remote(serverURL: url, token: token).useCase
             #expect(try await remote.menu() == .standard)
             let placed = try await remote.place(customer: "Ada", coffee: "flat white", size: "large")
             #expect(placed.totalCents == 525)
@@ -76,8 +77,9 @@ struct LocalAndRemoteTests {
         let order = try await local.useCase.place(customer: "Ada", coffee: "Latte", size: "small")
         for _ in 0..<3 { _ = try await local.useCase.advance(order.idString) }
         let second = try await local.useCase.place(customer: "Bob", coffee: "Latte", size: "small")
+        let token = try await local.createToken(name: "till", role: .staff).secret
         try await serving(local) { url in
-            let remote = try CoffeeFactory.remote(serverURL: url).useCase
+            let remote = try CoffeeFactory.remote(serverURL: url, token: token).useCase
             let cases: [(CoffeeError, @Sendable (CoffeeUseCase) async throws -> Void)] = [
                 (.emptyCustomer, { _ = try await $0.place(customer: " ", coffee: "Latte", size: "small") }),
                 (
@@ -147,9 +149,12 @@ struct LocalAndRemoteTests {
 
     @Test("a server that is not running is a network error naming the URL")
     func serverDown() async throws {
-        let remote = try CoffeeFactory.remote(serverURL: try #require(URL(string: "http://127.0.0.1:9"))).useCase
+        let remote = try CoffeeFactory.remote(
+            serverURL: try #require(URL(string: "http://127.0.0.1:9")), retryDelay: 0.01
+        ).useCase
         let error = await failure { _ = try await remote.menu() } as? TransferError
         #expect(error?.kind == .network)
+        #expect(error?.attempts == 4)
         #expect(error?.request.contains("127.0.0.1:9") == true)
     }
 
@@ -186,6 +191,10 @@ final class CountingRepository: OrderRepository {
         defer { bump() }
         return try await orders.add(order)
     }
+    func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order {
+        defer { bump() }
+        return try await orders.add(order, idempotency: idempotency)
+    }
     func update(_ id: Order.ID, status: OrderStatus, at date: Date) async throws -> Order {
         defer { bump() }
         return try await orders.update(id, status: status, at: date)
@@ -204,7 +213,10 @@ final class CountingRepository: OrderRepository {
 
 /// Runs `body` with the base URL of a `CoffeeServer` over `repository` on a free loopback port.
 func withServer(over repository: CountingRepository, _ body: (URL) async throws -> Void) async throws {
-    let server = CoffeeServer(useCase: CoffeeUseCase(repository: repository))
+    // One staff token, "staff-token", for the routes that need one.
+    let tokens = InMemoryOrderRepository(
+        tokens: [SHA256.hex("staff-token"): APIToken(name: "till", role: .staff, createdAt: Date())])
+    let server = CoffeeServer(useCase: CoffeeUseCase(repository: repository, tokens: tokens))
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     let task = Task {
         try await server.run(host: "127.0.0.1", port: 0, quiet: true) { _, port in continuation.yield(port) }
@@ -251,7 +263,11 @@ struct ReadinessTests {
 
 @Suite("The server's list cache")
 struct ListCacheTests {
-    func get(_ url: URL) async throws -> Data { try await URLSession.shared.data(from: url).0 }
+    func get(_ url: URL) async throws -> Data {
+        var request = URLRequest(url: url)
+        request.setValue("Bearer staff-token", forHTTPHeaderField: "Authorization")
+        return try await URLSession.shared.data(for: request).0
+    }
 
     @Test("lists come from the cache while the revision stays, and fresh after any change")
     func listCache() async throws {
@@ -279,5 +295,43 @@ struct ListCacheTests {
         _ = try await get(list)
         _ = try await get(list)
         #expect(repository.listCalls.withLock { $0 } == 4)
+    }
+}
+
+@Suite("Remote orders are retried safely")
+struct RemoteRetryTests {
+    @Test("a POST whose answer is lost, then a 503, is retried with its key: one order stored, the first answer")
+    func lostAnswer() async throws {
+        let directory = try TemporaryDirectory()
+        let local = try CoffeeFactory.live(databaseURL: directory.path("coffee.sqlite"))
+        try await serving(local) { url in
+            let live = HTTPTransport.live
+            let attempts = Mutex<[String?]>([])
+            // The server gets and commits the first attempt, but its answer is lost on the way back;
+            // the second attempt is answered 503 by a "proxy"; the third gets through.
+            let lossy = HTTPTransport { request, limits in
+                guard request.method == "POST" else { return try await live.send(request, limits) }
+                let count = attempts.withLock { list in
+                    list.append(request.headers["Idempotency-Key"])
+                    return list.count
+                }
+                switch count {
+                case 1:
+                    _ = try await live.send(request, limits)
+                    throw HTTPTransportError.connectionFailed("connection reset by peer")
+                case 2: return HTTPResponse(status: 503, headers: ["retry-after": "0"])
+                default: return try await live.send(request, limits)
+                }
+            }
+            let remote = try CoffeeFactory.remote(
+                serverURL: url, random: .seeded(7), transport: lossy, retryDelay: 0.01
+            ).useCase
+            let placed = try await remote.place(customer: "Ada", coffee: "Latte", size: "small")
+            let keys = attempts.withLock { $0 }
+            #expect(keys.count == 3)
+            #expect(Set(keys).count == 1 && keys.first != nil, "every attempt carries the same key: \(keys)")
+            let stored = try await local.useCase.list(OrderQuery())
+            #expect(stored == [placed])
+        }
     }
 }

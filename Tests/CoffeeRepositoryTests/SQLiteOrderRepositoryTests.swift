@@ -31,7 +31,7 @@ struct SQLiteOrderRepositoryTests {
         _ = try coffeeDatabase(url)
         #expect(try database.journalMode() == "wal")
         let applied = try database.read { db in try CoffeeSchema.migrator.appliedMigrations(db) }
-        #expect(applied == ["v1", "v2"])
+        #expect(applied == ["v1", "v2", "v3", "v4"])
         #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM menu_items") } == 7)
         let columns = try database.read { db in try db.columns(in: "orders").map(\.name) }
         #expect(
@@ -104,7 +104,10 @@ struct SQLiteOrderRepositoryTests {
         #expect(try await sqlite.list(OrderQuery(customer: "BOB")).map(\.id) == [orders[2].id])
         #expect(try await sqlite.menu() == .standard)
         let database = try coffeeDatabase(url)
-        #expect(try await database.read { db in try CoffeeSchema.migrator.appliedMigrations(db) } == ["v1", "v2"])
+        #expect(
+            try await database.read { db in try CoffeeSchema.migrator.appliedMigrations(db) } == [
+                "v1", "v2", "v3", "v4",
+            ])
         #expect(
             try await database.read { db in try db.tableExists("coffeeOrder") || db.tableExists("menuItem") } == false)
     }

@@ -7,13 +7,15 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Sends one request with `headers`; returns the response and its body.
+/// Sends one request with `headers` (as staff unless `token` says otherwise); returns the response and its body.
 private func exchange(
-    _ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil
+    _ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil,
+    token: String? = ServerHarness.staffToken
 ) async throws -> (response: HTTPURLResponse, body: Data) {
     var request = URLRequest(url: url)
     request.httpMethod = method
     request.httpBody = body
+    if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let (data, response) = try await URLSession.shared.data(for: request)
     return (try #require(response as? HTTPURLResponse), data)

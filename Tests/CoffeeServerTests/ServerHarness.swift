@@ -10,9 +10,14 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// The server over in-memory use cases whose clock stands still.
+/// The server over in-memory use cases whose clock stands still, knowing the harness's staff and reports tokens.
 func inMemoryServer() -> CoffeeServer {
-    CoffeeServer(useCase: .inMemory(clock: .fixed(Date(timeIntervalSince1970: 1_773_480_000))))
+    CoffeeServer(
+        useCase: .inMemory(
+            tokens: [
+                SHA256.hex(ServerHarness.staffToken): APIToken(name: "till", role: .staff, createdAt: Date()),
+                SHA256.hex(ServerHarness.reportsToken): APIToken(name: "board", role: .reports, createdAt: Date()),
+            ], clock: .fixed(Date(timeIntervalSince1970: 1_773_480_000))))
 }
 
 /// A `CoffeeServer` on a free loopback port for the length of one test.
@@ -31,13 +36,35 @@ enum ServerHarness {
         _ = await task.result
     }
 
-    /// Sends one request and returns the status and the body.
-    static func send(_ method: String, _ url: URL, body: Data? = nil) async throws -> (status: Int, body: Data) {
+    /// The staff token `inMemoryServer()` knows, sent by `send` unless told otherwise.
+    static let staffToken = "coffee_test-staff-token"
+    /// A reports token `inMemoryServer()` knows.
+    static let reportsToken = "coffee_test-reports-token"
+
+    /// Sends one request (as staff unless `token` says otherwise) and returns the status and the body.
+    static func send(
+        _ method: String, _ url: URL, body: Data? = nil, token: String? = staffToken, headers: [String: String] = [:]
+    ) async throws -> (status: Int, body: Data) {
+        let answer = try await exchange(method, url, body: body, token: token, headers: headers)
+        return (answer.status, answer.body)
+    }
+
+    /// Sends one request and returns the status, the headers (names lower-cased) and the body.
+    static func exchange(
+        _ method: String, _ url: URL, body: Data? = nil, token: String? = staffToken, headers: [String: String] = [:]
+    ) async throws -> (status: Int, headers: [String: String], body: Data) {
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.httpBody = body
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         let (data, response) = try await URLSession.shared.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+        let http = response as? HTTPURLResponse
+        var fields: [String: String] = [:]
+        for (name, value) in http?.allHeaderFields ?? [:] {
+            if let name = name as? String, let value = value as? String { fields[name.lowercased()] = value }
+        }
+        return (http?.statusCode ?? 0, fields, data)
     }
 }

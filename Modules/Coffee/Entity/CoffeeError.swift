@@ -56,6 +56,25 @@ public enum CoffeeError: DomainError, Equatable, Codable {
     /// An order with this id is already stored.
     case duplicateOrder(order: String)
 
+    // MARK: Idempotent placing and staff tokens
+
+    /// The `Idempotency-Key` is not 1 to 255 visible ASCII characters (the text, cut).
+    case notAnIdempotencyKey(text: String)
+    /// The key was used before for a different request (method, path or body).
+    case idempotencyKeyReused(key: String)
+    /// A request with this key is still being processed; retry once it has been answered.
+    case idempotencyKeyInFlight(key: String)
+    /// The route needs a token and none was sent, or it is unknown or revoked.
+    case unauthorized(reason: AuthorizationFailure)
+    /// The token is valid but its role does not allow this route; the role it has and the roles that would do.
+    case forbidden(role: TokenRole, allowed: [TokenRole])
+    /// A token name is empty, too long or not one line of visible text.
+    case notATokenName(text: String)
+    /// A token with this name exists already.
+    case duplicateTokenName(name: String)
+    /// No token has this name (or it was revoked already).
+    case tokenNotFound(name: String)
+
     // MARK: Data from outside
 
     /// A stored order that cannot be read back (the id as stored).
@@ -85,13 +104,14 @@ public enum CoffeeError: DomainError, Equatable, Codable {
         switch self {
         case .emptyCustomer, .customerTooLong, .customerNotOneLine, .missingCoffee, .notOnMenu, .missingSize,
             .unknownSize,
-            .unknownStatus, .unknownSort, .notADate, .notATime, .unknownParameter:
+            .unknownStatus, .unknownSort, .notADate, .notATime, .unknownParameter, .idempotencyKeyReused,
+            .notATokenName:
             .validation
         case .notAnOrderID, .ambiguousID, .notAServerURL, .notADatabaseURL, .remoteCannotServe, .cannotListen,
-            .portInUse:
+            .portInUse, .notAnIdempotencyKey, .unauthorized, .forbidden:
             .usage
-        case .orderNotFound: .notFound
-        case .forbiddenMove, .orderIsFinal, .duplicateOrder: .conflict
+        case .orderNotFound, .tokenNotFound: .notFound
+        case .forbiddenMove, .orderIsFinal, .duplicateOrder, .idempotencyKeyInFlight, .duplicateTokenName: .conflict
         case .unreadableOrder, .unexpectedAnswer: .badData
         case .notAnOrdersServer: .remote
         case .serverFailed(let kind, _): kind

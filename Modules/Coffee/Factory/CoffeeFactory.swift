@@ -24,8 +24,9 @@ public enum CoffeeFactory {
         let database = try AppDatabase(
             url: databaseURL, migrator: CoffeeSchema.migrator, renamedMigrations: CoffeeSchema.renamedMigrations,
             access: access)
+        let repository = SQLiteOrderRepository(database: database)
         return CoffeeFeature(
-            useCase: CoffeeUseCase(repository: SQLiteOrderRepository(database: database), clock: clock, ids: ids),
+            useCase: CoffeeUseCase(repository: repository, tokens: repository, clock: clock, ids: ids),
             servable: true, storage: databaseURL.path)
     }
 
@@ -42,28 +43,37 @@ public enum CoffeeFactory {
             throw CoffeeError.notADatabaseURL(url: PostgresLocation.redacting(databaseURL))
         }
         let database = PostgresStore(location: location, maximumConnections: maximumConnections)
+        let repository = PostgresOrderRepository(database: database)
         return CoffeeFeature(
-            useCase: CoffeeUseCase(repository: PostgresOrderRepository(database: database), clock: clock, ids: ids),
+            useCase: CoffeeUseCase(repository: repository, tokens: repository, clock: clock, ids: ids),
             servable: true, storage: location.redacted, postgres: database)
     }
 
-    /// The feature on an orders server (`coffee serve`), such as `http://127.0.0.1:8080`.
+    /// The feature on an orders server (`coffee serve`), such as `http://127.0.0.1:8080`, sending
+    /// `token` (a staff or reports token) with every request when given.
+    ///
+    /// Requests are retried on connection errors and 5xx, up to `maxAttempts` in all, with
+    /// exponential backoff from `retryDelay` seconds spread by `random` (or the server's
+    /// `Retry-After`). That is safe for `POST /orders` too: each order is sent with an
+    /// `Idempotency-Key` (its new id), so a retry gets the first order back, never a second one.
     ///
     /// - Throws: `CoffeeError.notAServerURL` when `serverURL` is not an http(s) URL with a host.
     public static func remote(
-        serverURL: URL, clock: WallClock = .live, ids: UUIDGenerator = .live, transport: HTTPTransport = .live
+        serverURL: URL, token: String? = nil, clock: WallClock = .live, ids: UUIDGenerator = .live,
+        random: RandomSource = .live, transport: HTTPTransport = .live, maxAttempts: Int = 4,
+        retryDelay: Double = 0.25
     ) throws -> CoffeeFeature {
         guard let scheme = serverURL.scheme?.lowercased(), ["http", "https"].contains(scheme),
             serverURL.host?.isEmpty == false
         else {
             throw CoffeeError.notAServerURL(url: serverURL.absoluteString)
         }
-        // One attempt only: a POST must not be sent twice, and a local server is up or it is not.
         let client = HTTPClient(
             configuration: .init(
-                userAgent: "coffee/1.0", limits: HTTPLimits(idleTimeout: 10, totalTimeout: 30), maxAttempts: 1),
-            transport: transport)
-        let repository = RemoteOrderRepository(baseURL: serverURL, client: client)
+                userAgent: "coffee/1.0", limits: HTTPLimits(idleTimeout: 10, totalTimeout: 30),
+                maxAttempts: maxAttempts, baseDelay: retryDelay, maxDelay: 4, maxRetryAfter: 30),
+            transport: transport, clock: clock, jitter: random)
+        let repository = RemoteOrderRepository(baseURL: serverURL, client: client, token: token)
         return CoffeeFeature(
             useCase: CoffeeUseCase(repository: repository, clock: clock, ids: ids), servable: false,
             storage: serverURL.absoluteString)
@@ -110,6 +120,22 @@ public struct CoffeeFeature: Sendable {
             try await CoffeeSchema.postgres.apply(to: postgres)
             return try await body()
         }
+    }
+
+    /// Makes an API token named `name` with `role` in this feature's database and returns its
+    /// record and the token itself (shown once; only its SHA-256 is stored).
+    public func createToken(name: String, role: TokenRole) async throws -> (token: APIToken, secret: String) {
+        try await useCase.createToken(name: name, role: role)
+    }
+
+    /// The live tokens (never the tokens themselves).
+    public func listTokens() async throws -> [APIToken] {
+        try await useCase.listTokens()
+    }
+
+    /// Revokes the token named `name`.
+    public func revokeToken(named name: String) async throws -> APIToken {
+        try await useCase.revokeToken(named: name)
     }
 
     /// The orders screen's presenter; times are shown in `timeZone`.

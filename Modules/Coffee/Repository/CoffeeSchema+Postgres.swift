@@ -12,7 +12,36 @@ extension CoffeeSchema {
     public static let postgres = PostgresMigrations(
         lockKey: 0x636F_6666_6565,  // "coffee"
         [
-            .init("v1", v1Postgres)
+            .init("v1", v1Postgres),
+            // Idempotency keys of POST /orders, as SQLite's v3.
+            .init(
+                "v2",
+                [
+                    """
+                    CREATE TABLE idempotency_keys (
+                        key text COLLATE "C" PRIMARY KEY,
+                        fingerprint text NOT NULL,
+                        order_id text NOT NULL,
+                        response text NOT NULL,
+                        created_at bigint NOT NULL,
+                        expires_at bigint NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at)",
+                ]),
+            // API tokens (their SHA-256, never the token), as SQLite's v4.
+            .init(
+                "v3",
+                [
+                    """
+                    CREATE TABLE api_tokens (
+                        hash text COLLATE "C" PRIMARY KEY,
+                        name text NOT NULL UNIQUE,
+                        role text NOT NULL CHECK (role IN ('staff', 'reports')),
+                        created_at bigint NOT NULL
+                    )
+                    """
+                ]),
         ])
 
     /// How many rows `order_revisions` has.

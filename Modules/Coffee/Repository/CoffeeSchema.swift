@@ -12,6 +12,8 @@ public enum CoffeeSchema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: v1)
         migrator.registerMigration("v2", migrate: v2)
+        migrator.registerMigration("v3", migrate: v3)
+        migrator.registerMigration("v4", migrate: v4)
         return migrator
     }
 
@@ -70,6 +72,36 @@ public enum CoffeeSchema {
                 CREATE INDEX orders_created_at ON orders (created_at);
                 CREATE INDEX orders_customer_key ON orders (customer_key);
                 CREATE INDEX orders_status ON orders (status);
+                """)
+    }
+
+    /// Idempotency keys of `POST /orders`: the key, the request's SHA-256, the order as first
+    /// answered (JSON) and when the key is forgotten. Written in the order's own transaction.
+    private static func v3(_ db: GRDB.Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE idempotency_keys (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    fingerprint TEXT NOT NULL,
+                    order_id TEXT NOT NULL,
+                    response TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL
+                );
+                CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at);
+                """)
+    }
+
+    /// API tokens: the SHA-256 of each token (never the token), a unique name and a role.
+    private static func v4(_ db: GRDB.Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE api_tokens (
+                    hash TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL UNIQUE,
+                    role TEXT NOT NULL CHECK (role IN ('staff', 'reports')),
+                    created_at INTEGER NOT NULL
+                );
                 """)
     }
 }

@@ -9,15 +9,21 @@ public final class InMemoryOrderRepository: OrderRepository {
         var orders: [Order.ID: Order]
         /// Counts the changes, as the revision.
         var changes: Int64 = 0
+        /// Idempotency keys: the request's fingerprint, the first order, when the key is forgotten.
+        var keys: [String: (fingerprint: String, order: Order, expires: Date)] = [:]
+        /// API tokens by the SHA-256 of the token.
+        var tokens: [String: APIToken] = [:]
     }
 
     private let state: Mutex<State>
     private let storedMenu: Menu
 
-    /// Creates a repository holding `orders`, selling from `menu`.
-    public init(menu: Menu = .standard, orders: [Order] = []) {
+    /// Creates a repository holding `orders` and `tokens` (by the SHA-256 of each token), selling from `menu`.
+    public init(menu: Menu = .standard, orders: [Order] = [], tokens: [String: APIToken] = [:]) {
         storedMenu = menu
-        state = Mutex(State(orders: Dictionary(orders.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })))
+        state = Mutex(
+            State(
+                orders: Dictionary(orders.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last }), tokens: tokens))
     }
 
     /// What the shop sells.
@@ -42,6 +48,26 @@ public final class InMemoryOrderRepository: OrderRepository {
             state.changes += 1
         }
         return order
+    }
+
+    /// Checks the key and stores the order and the key under the lock: one step, as a transaction.
+    public func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order {
+        try state.withLock { state in
+            state.keys = state.keys.filter { $0.value.expires > order.createdAt }
+            if let stored = state.keys[idempotency.key] {
+                guard stored.fingerprint == idempotency.fingerprint else {
+                    throw CoffeeError.idempotencyKeyReused(key: idempotency.key)
+                }
+                return stored.order
+            }
+            guard state.orders[order.id] == nil else { throw CoffeeError.duplicateOrder(order: order.shortID) }
+            state.orders[order.id] = order
+            state.changes += 1
+            state.keys[idempotency.key] = (
+                idempotency.fingerprint, order, IdempotentRequest.expiry(after: order.createdAt)
+            )
+            return order
+        }
     }
 
     /// Checks and moves the status under the lock, so two callers cannot both advance from the same status.
@@ -73,4 +99,41 @@ public final class InMemoryOrderRepository: OrderRepository {
     public func revision() async throws -> Int64? { state.withLock { $0.changes } }
 
     private static func key(_ id: Order.ID) -> String { id.rawValue.uuidString.lowercased() }
+}
+
+extension InMemoryOrderRepository: TokenRepository {
+    /// Stores the token's record.
+    public func addToken(_ token: APIToken, hash: String) async throws {
+        try state.withLock { state in
+            guard !state.tokens.values.contains(where: { $0.name == token.name }), state.tokens[hash] == nil else {
+                throw CoffeeError.duplicateTokenName(name: token.name)
+            }
+            state.tokens[hash] = token
+            state.changes += 1
+        }
+    }
+
+    /// Every token, oldest first.
+    public func tokens() async throws -> [APIToken] {
+        state.withLock { state in
+            state.tokens.values.sorted { ($0.createdAt, $0.name) < ($1.createdAt, $1.name) }
+        }
+    }
+
+    /// The token with this hash.
+    public func token(hash: String) async throws -> APIToken? {
+        state.withLock { $0.tokens[hash] }
+    }
+
+    /// Removes the named token.
+    public func revokeToken(named name: String) async throws -> APIToken {
+        try state.withLock { state in
+            guard let entry = state.tokens.first(where: { $0.value.name == name }) else {
+                throw CoffeeError.tokenNotFound(name: name)
+            }
+            state.tokens[entry.key] = nil
+            state.changes += 1
+            return entry.value
+        }
+    }
 }

@@ -26,6 +26,19 @@ public protocol OrderRepository: Sendable {
     /// - Throws: `CoffeeError.duplicateOrder` when its id is taken.
     func add(_ order: Order) async throws -> Order
 
+    /// Stores a new order under an idempotency key, or gives back the order that key placed.
+    ///
+    /// The key's row and the order are written in one transaction, so no order exists without
+    /// its key nor a key without its order. A key seen before with the same fingerprint returns
+    /// the order as it was first stored (a replay); keys older than `IdempotentRequest.lifetime`
+    /// (from `order.createdAt`) are forgotten, a few at a time, by this call.
+    ///
+    /// - Throws: `CoffeeError.idempotencyKeyReused` for the same key with another fingerprint,
+    ///   `.idempotencyKeyInFlight` while another transaction holds the key (PostgreSQL only:
+    ///   elsewhere writers take turns, so the second sees the first's committed key),
+    ///   `.duplicateOrder` when the order's id is taken.
+    func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order
+
     /// Moves the order's status to `status` at `date`, checking the rules on the stored order
     /// in the same transaction, and returns the changed order.
     ///
@@ -37,7 +50,8 @@ public protocol OrderRepository: Sendable {
     /// - Throws: `CoffeeError.orderNotFound` when there is none.
     func delete(_ id: Order.ID) async throws -> Order
 
-    /// A number that changes whenever the stored orders change, in this process or any other;
+    /// A number that changes whenever the stored orders change, in this process or any other
+    /// (a store that keeps tokens too changes it for them as well);
     /// `nil` when the repository cannot tell. Read it before the data it guards, so a result
     /// kept under one revision is never older than that revision.
     func revision() async throws -> Int64?
@@ -46,4 +60,32 @@ public protocol OrderRepository: Sendable {
     ///
     /// - Throws: the storage's error (`StorageError`, or `CoffeeError` for a remote server) when it does not.
     func ready() async throws
+}
+
+/// The API tokens of the orders server, kept beside the orders (never the token, only its SHA-256).
+///
+/// A token is 32 random bytes, so a plain SHA-256 is enough: a slow hash (bcrypt, Argon2)
+/// protects guessable passwords from a stolen table, and 2^256 guesses stay out of reach however
+/// fast each one is. A lookup by hash is one primary-key read, cheap enough for every request.
+public protocol TokenRepository: Sendable {
+    /// Stores a token's record under the hash of the token.
+    ///
+    /// - Throws: `CoffeeError.duplicateTokenName` when a live token has the name.
+    func addToken(_ token: APIToken, hash: String) async throws
+
+    /// Every live token, oldest first.
+    func tokens() async throws -> [APIToken]
+
+    /// The token whose SHA-256 is `hash`; `nil` when none (never created, or revoked).
+    func token(hash: String) async throws -> APIToken?
+
+    /// Deletes the token named `name` and returns it.
+    ///
+    /// - Throws: `CoffeeError.tokenNotFound`.
+    func revokeToken(named name: String) async throws -> APIToken
+
+    /// A number that changes whenever a token is created or revoked, in this process or any
+    /// other; `nil` when the repository cannot tell. A store of orders and tokens may answer
+    /// one number for both (`OrderRepository.revision()`): it then changes more often, never less.
+    func revision() async throws -> Int64?
 }

@@ -88,6 +88,90 @@ public struct PostgresOrderRepository: OrderRepository {
         return order
     }
 
+    /// Takes the key, checks it, and inserts the order, the key's row and the revision bump, in
+    /// one statement (one round trip, one transaction, like `add(_:)`).
+    ///
+    /// Why this is safe across servers: the statement first takes a transaction-scoped advisory
+    /// lock named by the key (`pg_try_advisory_xact_lock`, a 64-bit hash of the key). Not getting
+    /// it means another transaction holds the key right now: 409, in flight. The lock is held
+    /// until that holder commits or rolls back, and it cannot outlive its holder: a server that
+    /// dies, or a connection that drops, ends the transaction and frees the key at once, so no
+    /// lease is needed. A key row the statement can see is answered from (a replay, or 422 for
+    /// another body). One it cannot see — committed by another server after this statement took
+    /// its snapshot, or expired — makes the key's insert fail on the primary key, which undoes the
+    /// whole statement, order included; then `addKeyed` clears an expired row and runs once more,
+    /// now seeing the committed key. So a key is stored once, and an order only with its key.
+    public func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order {
+        do {
+            return try await addKeyed(order, idempotency)
+        } catch let race as KeyTakenMeanwhile {
+            try await database.execute(
+                "DELETE FROM idempotency_keys WHERE key = \(idempotency.key) AND expires_at <= \(race.now)")
+            return try await addKeyed(order, idempotency)
+        }
+    }
+
+    /// The key's primary key refused this statement's insert (see `add(_:idempotency:)`).
+    private struct KeyTakenMeanwhile: Error {
+        let now: Int64
+    }
+
+    private func addKeyed(_ order: Order, _ idempotency: IdempotentRequest) async throws -> Order {
+        let response = String(decoding: try JSONEncoder().encode(order), as: UTF8.self)
+        let now = order.createdAt.millisecondsSince1970
+        let expires = IdempotentRequest.expiry(after: order.createdAt).millisecondsSince1970
+        let key = idempotency.key
+        let rows = try await database.read { connection in
+            do {
+                return try await connection.query(
+                    """
+                    WITH stored AS MATERIALIZED (
+                        SELECT fingerprint, response FROM idempotency_keys WHERE key = \(key) AND expires_at > \(now)
+                    ), locked AS MATERIALIZED (
+                        -- A replay takes no lock, so replays of one key never make each other 409.
+                        SELECT CASE WHEN EXISTS (SELECT 1 FROM stored) THEN true
+                            ELSE pg_try_advisory_xact_lock(hashtextextended(\(key), 0)) END AS taken
+                    ), placed AS (
+                        INSERT INTO orders (id, customer, customer_key, coffee, size, total_cents, status, created_at, updated_at)
+                        SELECT \(order.idString), \(order.customer), \(OrderQuery.customerKey(order.customer)),
+                            \(order.coffee), \(order.size.rawValue), \(order.totalCents), \(order.status.rawValue),
+                            \(now), \(order.updatedAt.millisecondsSince1970)
+                        WHERE (SELECT taken FROM locked) AND NOT EXISTS (SELECT 1 FROM stored)
+                        ON CONFLICT (id) DO NOTHING RETURNING id
+                    ), keyed AS (
+                        INSERT INTO idempotency_keys (key, fingerprint, order_id, response, created_at, expires_at)
+                        SELECT \(key), \(idempotency.fingerprint), id, \(response), \(now), \(expires) FROM placed
+                    ), bumped AS (
+                        UPDATE order_revisions SET value = value + 1
+                        WHERE stripe = pg_backend_pid() % \(CoffeeSchema.revisionStripes) AND EXISTS (SELECT 1 FROM placed)
+                    ), purged AS (
+                        -- A few expired keys per keyed order (never this one); SKIP LOCKED: purgers never wait.
+                        DELETE FROM idempotency_keys WHERE key IN (SELECT key FROM idempotency_keys
+                            WHERE expires_at <= \(now) AND key <> \(key) LIMIT 100 FOR UPDATE SKIP LOCKED)
+                    )
+                    SELECT (SELECT taken FROM locked), (SELECT fingerprint FROM stored), (SELECT response FROM stored),
+                        (SELECT count(*) FROM placed)
+                    """, logger: database.statementLogger
+                ).collect().map { try $0.decode((Bool, String?, String?, Int64).self) }
+            } catch let error as PSQLError where error.serverInfo?[.constraintName] == "idempotency_keys_pkey" {
+                throw KeyTakenMeanwhile(now: now)
+            }
+        }
+        guard let (taken, fingerprint, body, placed) = rows.first, taken else {
+            throw CoffeeError.idempotencyKeyInFlight(key: key)
+        }
+        if let fingerprint, let body {
+            guard fingerprint == idempotency.fingerprint else { throw CoffeeError.idempotencyKeyReused(key: key) }
+            guard let first = try? JSONDecoder().decode(Order.self, from: Data(body.utf8)) else {
+                throw CoffeeError.unreadableOrder(id: key)
+            }
+            return first
+        }
+        // No row placed without a stored key means the order's id was taken: a domain conflict.
+        guard placed == 1 else { throw CoffeeError.duplicateOrder(order: order.shortID) }
+        return order
+    }
+
     /// Locks the order's row, checks the rule on it and writes the new status, in one transaction.
     public func update(_ id: Order.ID, status: OrderStatus, at date: Date) async throws -> Order {
         try await database.write { connection in
@@ -207,5 +291,67 @@ public struct PostgresOrderRepository: OrderRepository {
                     updatedAt: Date(millisecondsSince1970: updated)))
         }
         return orders
+    }
+}
+
+extension PostgresOrderRepository: TokenRepository {
+    /// Inserts the token's record; a taken name changes nothing.
+    public func addToken(_ token: APIToken, hash: String) async throws {
+        try await database.write { connection in
+            let rows = try await connection.query(
+                """
+                INSERT INTO api_tokens (hash, name, role, created_at)
+                VALUES (\(hash), \(token.name), \(token.role.rawValue), \(token.createdAt.millisecondsSince1970))
+                ON CONFLICT DO NOTHING RETURNING name
+                """, logger: database.statementLogger)
+            guard try await rows.collect().count == 1 else { throw CoffeeError.duplicateTokenName(name: token.name) }
+            // The revision covers tokens too, so servers caching token lookups see the change.
+            try await bumpRevision(connection)
+        }
+    }
+
+    /// Every token, oldest first.
+    public func tokens() async throws -> [APIToken] {
+        try await database.read { connection in
+            try await Self.tokens(
+                try await connection.query(
+                    "SELECT name, role, created_at FROM api_tokens ORDER BY created_at, name",
+                    logger: database.statementLogger))
+        }
+    }
+
+    /// The token with this hash.
+    public func token(hash: String) async throws -> APIToken? {
+        try await database.read { connection in
+            try await Self.tokens(
+                try await connection.query(
+                    "SELECT name, role, created_at FROM api_tokens WHERE hash = \(hash)",
+                    logger: database.statementLogger)
+            ).first
+        }
+    }
+
+    /// Deletes the named token.
+    public func revokeToken(named name: String) async throws -> APIToken {
+        try await database.write { connection in
+            guard
+                let token = try await Self.tokens(
+                    try await connection.query(
+                        "DELETE FROM api_tokens WHERE name = \(name) RETURNING name, role, created_at",
+                        logger: database.statementLogger)
+                ).first
+            else { throw CoffeeError.tokenNotFound(name: name) }
+            try await bumpRevision(connection)
+            return token
+        }
+    }
+
+    private static func tokens(_ rows: PostgresRowSequence) async throws -> [APIToken] {
+        var tokens: [APIToken] = []
+        for try await (name, role, created) in rows.decode((String, String, Int64).self) {
+            guard let role = TokenRole(rawValue: role) else { continue }
+            tokens.append(APIToken(name: name, role: role, createdAt: Date(millisecondsSince1970: created)))
+        }
+        return tokens
     }
 }

@@ -11,11 +11,15 @@ import HTTPClient
 public struct RemoteOrderRepository: OrderRepository {
     private let baseURL: URL
     private let client: HTTPClient
+    /// The bearer token sent on every request (staff routes need one); never logged or printed.
+    private let token: String?
 
-    /// Creates a repository for the server at `baseURL`, such as `http://127.0.0.1:8080`.
-    public init(baseURL: URL, client: HTTPClient) {
+    /// Creates a repository for the server at `baseURL`, such as `http://127.0.0.1:8080`,
+    /// sending `token` as `Authorization: Bearer` when given.
+    public init(baseURL: URL, client: HTTPClient, token: String? = nil) {
         self.baseURL = baseURL
         self.client = client
+        self.token = token
     }
 
     /// `GET /menu`.
@@ -33,10 +37,21 @@ public struct RemoteOrderRepository: OrderRepository {
         try await call("GET", "/orders/\(key(id))", as: Order.self)
     }
 
-    /// `POST /orders`: the server checks and prices the order again and answers 201 once it is committed.
+    /// `POST /orders` with `Idempotency-Key: <the order's new id>`: the server checks and prices
+    /// the order again and answers 201 once it is committed. The id is a fresh UUID for each order
+    /// this client places, so the HTTP client may resend the POST after a lost answer or a 5xx:
+    /// the server stores it once and answers the retry with the first order.
     public func add(_ order: Order) async throws -> Order {
         let body = NewOrderBody(customer: order.customer, coffee: order.coffee, size: order.size.rawValue)
-        return try await call("POST", "/orders", body: body, as: Order.self)
+        return try await call(
+            "POST", "/orders", body: body, headers: ["Idempotency-Key": order.idString], as: Order.self)
+    }
+
+    /// `POST /orders` with the caller's `Idempotency-Key` (the server computes the fingerprint itself).
+    public func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order {
+        let body = NewOrderBody(customer: order.customer, coffee: order.coffee, size: order.size.rawValue)
+        return try await call(
+            "POST", "/orders", body: body, headers: ["Idempotency-Key": idempotency.key], as: Order.self)
     }
 
     /// `PATCH /orders/{id}` with the target status.
@@ -63,7 +78,7 @@ public struct RemoteOrderRepository: OrderRepository {
 
     private func call<Response: Decodable>(
         _ method: String, _ path: String, query: [URLQueryItem] = [], body: (some Encodable)? = Optional<String>.none,
-        as type: Response.Type
+        headers: [String: String] = [:], as type: Response.Type
     ) async throws -> Response {
         guard var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         else {
@@ -72,6 +87,8 @@ public struct RemoteOrderRepository: OrderRepository {
         if !query.isEmpty { components.queryItems = query }
         guard let url = components.url else { throw CoffeeError.notAServerURL(url: baseURL.absoluteString) }
         var request = HTTPRequest(method: method, url: url, headers: ["Accept": "application/json"])
+        request.headers.merge(headers) { _, new in new }
+        if let token { request.headers["Authorization"] = "Bearer \(token)" }
         if let body {
             request.body = try JSONEncoder().encode(body)
             request.headers["Content-Type"] = "application/json"

@@ -61,19 +61,71 @@ public struct SQLiteOrderRepository: OrderRepository {
     /// Inserts the order in its own transaction; a taken id changes nothing.
     public func add(_ order: Order) async throws -> Order {
         try await database.write { db in
+            try Self.insert(db, order)
+            return order
+        }
+    }
+
+    private static func insert(_ db: GRDB.Database, _ order: Order) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO orders (id, customer, customer_key, coffee, size, total_cents, status, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                """,
+            arguments: [
+                order.idString, order.customer, OrderQuery.customerKey(order.customer), order.coffee,
+                order.size.rawValue, order.totalCents, order.status.rawValue,
+                order.createdAt.millisecondsSince1970, order.updatedAt.millisecondsSince1970,
+            ])
+        // No row written means the id was there already: a domain conflict, not a storage failure.
+        guard db.changesCount == 1 else { throw CoffeeError.duplicateOrder(order: order.shortID) }
+    }
+
+    /// Checks the key, inserts the order and the key's row in one IMMEDIATE transaction.
+    ///
+    /// Safe without an "in flight" row: the transaction takes SQLite's write lock before it
+    /// reads the key, so of two requests with one key (in this process or another), the second
+    /// reads only after the first committed both rows, and replays it. A holder that dies
+    /// mid-transaction leaves nothing behind (SQLite rolls the journal back), so no key is ever stuck.
+    public func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order {
+        let response = String(decoding: try JSONEncoder().encode(order), as: UTF8.self)
+        let now = order.createdAt.millisecondsSince1970
+        return try await database.write { db in
+            // Lazy purge: this key if it expired (it may be used again), and a few other expired
+            // keys per keyed order, found through the expiry index.
             try db.execute(
                 sql: """
-                    INSERT INTO orders (id, customer, customer_key, coffee, size, total_cents, status, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                    DELETE FROM idempotency_keys WHERE key = ? AND expires_at <= ?;
+                    DELETE FROM idempotency_keys WHERE key IN
+                    (SELECT key FROM idempotency_keys WHERE expires_at <= ? LIMIT 100)
+                    """, arguments: [idempotency.key, now, now])
+            if let row = try Row.fetchOne(
+                db, sql: "SELECT fingerprint, response FROM idempotency_keys WHERE key = ?",
+                arguments: [idempotency.key])
+            {
+                return try Self.replay(row[0], row[1], idempotency)
+            }
+            try Self.insert(db, order)
+            try db.execute(
+                sql: """
+                    INSERT INTO idempotency_keys (key, fingerprint, order_id, response, created_at, expires_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    order.idString, order.customer, OrderQuery.customerKey(order.customer), order.coffee,
-                    order.size.rawValue, order.totalCents, order.status.rawValue,
-                    order.createdAt.millisecondsSince1970, order.updatedAt.millisecondsSince1970,
+                    idempotency.key, idempotency.fingerprint, order.idString, response, now,
+                    IdempotentRequest.expiry(after: order.createdAt).millisecondsSince1970,
                 ])
-            // No row written means the id was there already: a domain conflict, not a storage failure.
-            guard db.changesCount == 1 else { throw CoffeeError.duplicateOrder(order: order.shortID) }
             return order
+        }
+    }
+
+    /// The first order of a key seen again, or the refusal of a different request under it.
+    static func replay(_ fingerprint: String, _ response: String, _ request: IdempotentRequest) throws -> Order {
+        guard fingerprint == request.fingerprint else { throw CoffeeError.idempotencyKeyReused(key: request.key) }
+        do {
+            return try JSONDecoder().decode(Order.self, from: Data(response.utf8))
+        } catch {
+            throw CoffeeError.unreadableOrder(id: request.key)
         }
     }
 
@@ -168,5 +220,52 @@ public struct SQLiteOrderRepository: OrderRepository {
         return Order(
             id: Order.ID(uuid), customer: row[1], coffee: row[2], size: size, totalCents: row[4], status: status,
             createdAt: Date(millisecondsSince1970: row[6]), updatedAt: Date(millisecondsSince1970: row[7]))
+    }
+}
+
+extension SQLiteOrderRepository: TokenRepository {
+    /// Inserts the token's record; a taken name changes nothing.
+    public func addToken(_ token: APIToken, hash: String) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "INSERT INTO api_tokens (hash, name, role, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                arguments: [hash, token.name, token.role.rawValue, token.createdAt.millisecondsSince1970])
+            guard db.changesCount == 1 else { throw CoffeeError.duplicateTokenName(name: token.name) }
+        }
+    }
+
+    /// Every token, oldest first.
+    public func tokens() async throws -> [APIToken] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT name, role, created_at FROM api_tokens ORDER BY created_at, name")
+                .compactMap(Self.token)
+        }
+    }
+
+    /// The token with this hash.
+    public func token(hash: String) async throws -> APIToken? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT name, role, created_at FROM api_tokens WHERE hash = ?", arguments: [hash])
+                .flatMap(Self.token)
+        }
+    }
+
+    /// Deletes the named token.
+    public func revokeToken(named name: String) async throws -> APIToken {
+        try await database.write { db in
+            guard
+                let token = try Row.fetchOne(
+                    db, sql: "SELECT name, role, created_at FROM api_tokens WHERE name = ?", arguments: [name]
+                ).flatMap(Self.token)
+            else { throw CoffeeError.tokenNotFound(name: name) }
+            try db.execute(sql: "DELETE FROM api_tokens WHERE name = ?", arguments: [name])
+            return token
+        }
+    }
+
+    /// A token record; a role this build does not know is left out (it grants nothing).
+    private static func token(_ row: Row) -> APIToken? {
+        guard let role = TokenRole(rawValue: row[1]) else { return nil }
+        return APIToken(name: row[0], role: role, createdAt: Date(millisecondsSince1970: row[2]))
     }
 }

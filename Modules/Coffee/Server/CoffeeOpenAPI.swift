@@ -6,7 +6,8 @@ import Hummingbird
 ///
 /// Written by hand; `CoffeeServerTests` keeps it true by comparing its paths and methods with the
 /// router's routes in both directions. Staff routes (status changes, deletes, the full list) carry the
-/// `bearerAuth` security scheme and POST /orders the optional `Idempotency-Key` header (issue 14's design).
+/// `bearerAuth` security scheme, reading one order by a prefix too; POST /orders takes the optional
+/// `Idempotency-Key` header.
 public enum CoffeeOpenAPI {
     /// `GET /openapi.json`.
     static func response() -> Response {
@@ -93,7 +94,7 @@ public enum CoffeeOpenAPI {
                 "operationId": "placeOrder",
                 "summary": "Place an order; 201 once it is stored",
                 "parameters": [
-                  {"name": "Idempotency-Key", "in": "header", "required": false, "description": "Retrying with the same key returns the first answer instead of placing the order again", "schema": {"type": "string"}}
+                  {"name": "Idempotency-Key", "in": "header", "required": false, "description": "A new UUID per order (draft-ietf-httpapi-idempotency-key-header; a quoted string or a bare one). A retry with the same key and body gets the first 201 again; the same key with another body is 422; while the first is still being placed, 409. Keys are kept 24 hours.", "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"}}
                 ],
                 "requestBody": {
                   "required": true,
@@ -102,6 +103,7 @@ public enum CoffeeOpenAPI {
                 "responses": {
                   "201": {"description": "The order, stored", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Order"}}}},
                   "400": {"$ref": "#/components/responses/Problem"},
+                  "409": {"$ref": "#/components/responses/Problem"},
                   "413": {"$ref": "#/components/responses/Problem"},
                   "422": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
@@ -114,10 +116,13 @@ public enum CoffeeOpenAPI {
               ],
               "get": {
                 "operationId": "showOrder",
-                "summary": "One order",
+                "summary": "One order: by its full id for anyone, by a prefix with a token",
+                "security": [{}, {"bearerAuth": []}],
                 "responses": {
                   "200": {"description": "The order", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Order"}}}},
                   "400": {"$ref": "#/components/responses/Problem"},
+                  "401": {"$ref": "#/components/responses/Problem"},
+                  "403": {"$ref": "#/components/responses/Problem"},
                   "404": {"$ref": "#/components/responses/Problem"},
                   "409": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
@@ -161,7 +166,7 @@ public enum CoffeeOpenAPI {
           },
           "components": {
             "securitySchemes": {
-              "bearerAuth": {"type": "http", "scheme": "bearer", "description": "A staff token (coffee token create)"}
+              "bearerAuth": {"type": "http", "scheme": "bearer", "description": "A token made by coffee token create: staff may do everything, reports may only read the list. Send it as Authorization: Bearer <token> (the scheme spelled Bearer)."}
             },
             "headers": {
               "RequestID": {"description": "The client's X-Request-ID when safe (1 to 128 of A-Z a-z 0-9 - _ . : /), else a new one", "schema": {"type": "string"}}

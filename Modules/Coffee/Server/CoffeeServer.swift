@@ -28,6 +28,7 @@ public struct CoffeeServer: Sendable {
     private let useCase: CoffeeUseCase
     private let bodyLimit: Int
     private let listCache = ResponseCache()
+    private let tokenCache = RevisionCache<APIToken>(capacity: 256)
 
     /// The log levels `run` takes, lowest first (`trace` … `critical`).
     public static var logLevels: [String] { HTTPServerRunner.logLevelNames }
@@ -71,16 +72,30 @@ public struct CoffeeServer: Sendable {
         }
     }
 
-    /// The routes, behind the request-id and problem middlewares; a known path with another method is 405.
-    public func router() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+    /// The routes, behind the request-id, problem and token middlewares; a known path with another method is 405.
+    public func router() -> Router<CoffeeRequestContext> {
+        let router = Router(context: CoffeeRequestContext.self)
         router.middlewares.add(RequestIDMiddleware())
         router.middlewares.add(JSONErrorMiddleware(describe: CoffeeServerWording.apiError(for:)))
+        // Learns who is asking on every route; only the routes below that need a role refuse anyone.
+        router.middlewares.add(TokenAuthenticator(useCase: useCase, cache: tokenCache))
         router.get("health") { _, _ in try JSONMessages.response(["status": "ok"]) }
         router.get("ready") { _, _ in try await ready() }
         router.get("openapi.json") { _, _ in CoffeeOpenAPI.response() }
         router.get("menu") { _, _ in try JSONMessages.response(try await useCase.menu()) }
-        router.get("orders") { request, _ in
+        router.post("orders") { request, _ in try await placeOrder(request) }
+        // Customers: the menu, placing an order, one order by its full id. Anything that reads
+        // every order needs a token (`reports` or `staff`); changing or deleting needs `staff`.
+        router.get("orders/:id") { _, context in
+            let id = try context.parameters.require("id")
+            // A customer knows the whole id; a prefix would let anyone enumerate orders.
+            if id.count != 36 || UUID(uuidString: id) == nil {
+                try RequireRole.check(context.identity, allowed: TokenRole.allCases)
+            }
+            return try JSONMessages.response(try await useCase.show(id))
+        }
+        let readers = router.group().add(middleware: RequireRole(allowed: TokenRole.allCases))
+        readers.get("orders") { request, _ in
             let parameters = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
             let query = try OrderQueryParameters.query(from: parameters)
             // Lists are served from the cache while no order changed anywhere (see `ResponseCache`).
@@ -88,22 +103,13 @@ public struct CoffeeServer: Sendable {
                 OrderListBody(orders: try await useCase.list(query))
             }
         }
-        router.post("orders") { request, _ in
-            let body = try await JSONMessages.decode(NewOrderBody.self, from: request, limit: bodyLimit)
-            let order = try await useCase.place(
-                customer: body.customer ?? body.name ?? "", coffee: body.coffee ?? "", size: body.size ?? "")
-            // The use case returned only after the repository committed: 201 means the order is stored.
-            return try JSONMessages.response(order, status: .created)
-        }
-        router.get("orders/:id") { _, context in
-            try JSONMessages.response(try await useCase.show(try context.parameters.require("id")))
-        }
-        router.patch("orders/:id") { request, context in
+        let staff = router.group().add(middleware: RequireRole(allowed: [.staff]))
+        staff.patch("orders/:id") { request, context in
             let id = try context.parameters.require("id")
             let body = try await JSONMessages.decode(StatusChangeBody.self, from: request, limit: bodyLimit)
             return try JSONMessages.response(try await change(id, body))
         }
-        router.delete("orders/:id") { _, context in
+        staff.delete("orders/:id") { _, context in
             try JSONMessages.response(try await useCase.delete(try context.parameters.require("id")))
         }
         // Last: it wraps only the not-found responder, and reads the routes above (one source of truth).
@@ -119,6 +125,33 @@ public struct CoffeeServer: Sendable {
             throw CoffeeServerWording.notReady(error)
         }
         return try JSONMessages.response(["status": "ready"])
+    }
+
+    /// `POST /orders`, once per `Idempotency-Key` when one is sent.
+    private func placeOrder(_ request: Request) async throws -> Response {
+        let bytes = try await JSONMessages.collect(request, limit: bodyLimit)
+        let body = try JSONMessages.decode(NewOrderBody.self, from: bytes)
+        let idempotency = try request.headers.first(where: { $0.name.canonicalName == "idempotency-key" }).map(\.value)
+            .map { header in
+                try IdempotentRequest(
+                    key: Self.keyValue(header),
+                    fingerprint: IdempotentRequest.fingerprint(
+                        method: request.method.rawValue, path: request.uri.path, body: bytes))
+            }
+        let order = try await useCase.place(
+            customer: body.customer ?? body.name ?? "", coffee: body.coffee ?? "", size: body.size ?? "",
+            idempotency: idempotency)
+        // The use case returned only after the repository committed: 201 means the order is stored
+        // (a replay answers the same 201 and the same order as the first request with its key).
+        return try JSONMessages.response(order, status: .created)
+    }
+
+    /// The key of an `Idempotency-Key` header: the draft makes it a structured-field string
+    /// (`"…"`); a bare token is accepted too, as clients commonly send one.
+    static func keyValue(_ header: String) -> String {
+        let trimmed = header.trimmingCharacters(in: .whitespaces)
+        guard trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\"") else { return trimmed }
+        return String(trimmed.dropFirst().dropLast())
     }
 
     private func change(_ id: String, _ body: StatusChangeBody) async throws -> Order {

@@ -85,12 +85,39 @@ enum CoffeeServerWording {
             return APIError(kind, "order \(order) is \(status.rawValue) and cannot move further", field: "status")
         case .duplicateOrder(let order):
             return APIError(kind, "order \(order) already exists")
+        case .notAnIdempotencyKey:
+            return APIError(
+                kind,
+                "the Idempotency-Key header must be 1 to \(IdempotentRequest.maxKeyLength) visible ASCII characters; send a new UUID",
+                field: "Idempotency-Key")
+        case .idempotencyKeyReused(let key):
+            return APIError(
+                .unprocessableContent, kind,
+                "the Idempotency-Key \(quoted(key)) was used for a different request; send a new key for a new order",
+                field: "Idempotency-Key")
+        case .idempotencyKeyInFlight(let key):
+            return APIError(
+                kind, "a request with the Idempotency-Key \(quoted(key)) is still being processed; retry in a moment",
+                field: "Idempotency-Key")
+        case .unauthorized(let reason):
+            let what = reason == .missing ? "this route needs a token" : "the token is not valid (wrong or revoked)"
+            // The challenge of RFC 6750: which scheme to use, and whether the token sent was the problem.
+            let challenge =
+                reason == .missing ? #"Bearer realm="coffee""# : #"Bearer realm="coffee", error="invalid_token""#
+            return APIError(
+                .unauthorized, kind, "\(what); send Authorization: Bearer <token> (coffee token create makes one)",
+                field: "Authorization", headers: [.wwwAuthenticate: challenge])
+        case .forbidden(let role, let allowed):
+            return APIError(
+                .forbidden, kind,
+                "a \(role.rawValue) token cannot do this; it needs a \(allowed.map(\.rawValue).joined(separator: " or ")) token",
+                field: "Authorization")
         case .unreadableOrder(let id):
             // Bad data in the server's own database is the server's fault, not the request's.
             return APIError(
                 .internalServerError, kind, "the server's database holds an order it cannot read (id \(id))")
         case .notAServerURL, .notADatabaseURL, .notAnOrdersServer, .unexpectedAnswer, .remoteCannotServe, .cannotListen,
-            .portInUse:
+            .portInUse, .notATokenName, .duplicateTokenName, .tokenNotFound:
             // Failures of a client or of starting a server: a request never causes them.
             return APIError(.internalServerError, .internal, "unexpected server error")
         case .serverFailed(_, let message):

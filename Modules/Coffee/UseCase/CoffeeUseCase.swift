@@ -10,18 +10,24 @@ import Foundation
 /// text: a full id or any unique start of one.
 public struct CoffeeUseCase: Sendable {
     private let repository: any OrderRepository
+    private let tokenStore: (any TokenRepository)?
     private let clock: WallClock
     private let ids: UUIDGenerator
+    private let random: RandomSource
     private let timeZone: TimeZone
 
-    /// Creates the use cases; the report's days run midnight to midnight in `timeZone`.
+    /// Creates the use cases; the report's days run midnight to midnight in `timeZone`. `tokens`
+    /// keeps the API tokens (none for a remote repository: its server keeps them); `random`
+    /// makes new tokens.
     public init(
-        repository: any OrderRepository, clock: WallClock = .live, ids: UUIDGenerator = .live,
-        timeZone: TimeZone = .current
+        repository: any OrderRepository, tokens: (any TokenRepository)? = nil, clock: WallClock = .live,
+        ids: UUIDGenerator = .live, random: RandomSource = .live, timeZone: TimeZone = .current
     ) {
         self.repository = repository
+        self.tokenStore = tokens
         self.clock = clock
         self.ids = ids
+        self.random = random
         self.timeZone = timeZone
     }
 
@@ -31,11 +37,70 @@ public struct CoffeeUseCase: Sendable {
     }
 
     /// Places an order for `customer`, checked against the rules and priced from the menu, then stores it.
-    public func place(customer: String, coffee: String, size: String) async throws -> Order {
+    ///
+    /// With `idempotency`, the order is placed once per key: a repeat of the same request gets the
+    /// first order back, a different request under the same key is refused (see `IdempotentRequest`).
+    public func place(
+        customer: String, coffee: String, size: String, idempotency: IdempotentRequest? = nil
+    ) async throws -> Order {
         let order = try Order.place(
             id: ids(), customer: customer, coffee: coffee, size: size, menu: try await repository.menu(),
             at: clock.now())
-        return try await repository.add(order)
+        guard let idempotency else { return try await repository.add(order) }
+        return try await repository.add(order, idempotency: idempotency)
+    }
+
+    // MARK: - API tokens
+
+    /// Makes a token named `name` with `role`, stores its SHA-256 and returns the token: the only
+    /// time it exists outside its holder's hands.
+    ///
+    /// The token is 32 bytes from `random` (256 bits) as 64 hexadecimal digits after `coffee_`.
+    public func createToken(name: String, role: TokenRole) async throws -> (token: APIToken, secret: String) {
+        let record = APIToken(name: try APIToken.validateName(name), role: role, createdAt: clock.now())
+        let secret = "coffee_" + (0..<4).map { _ in Self.hex(random.next()) }.joined()
+        try await tokens().addToken(record, hash: SHA256.hex(secret))
+        return (record, secret)
+    }
+
+    /// Every live token (names, roles, creation times; never the tokens).
+    public func listTokens() async throws -> [APIToken] {
+        try await tokens().tokens()
+    }
+
+    /// Revokes the token named `name`: the next request with it gets 401.
+    public func revokeToken(named name: String) async throws -> APIToken {
+        try await tokens().revokeToken(named: name)
+    }
+
+    /// The token a request's bearer credential names.
+    ///
+    /// - Throws: `CoffeeError.unauthorized(.missing)` without one, `.unauthorized(.invalid)` for a
+    ///   token that is not stored (wrong or revoked).
+    public func authenticate(bearer: String?) async throws -> APIToken {
+        guard let bearer, !bearer.isEmpty else { throw CoffeeError.unauthorized(reason: .missing) }
+        guard let token = try await tokens().token(hash: SHA256.hex(bearer)) else {
+            throw CoffeeError.unauthorized(reason: .invalid)
+        }
+        return token
+    }
+
+    /// A number that changes whenever a token is created or revoked, anywhere; `nil` when unknown.
+    ///
+    /// A lookup kept with the revision read before it stays valid while the revision is the same.
+    public func tokenRevision() async throws -> Int64? {
+        try await tokens().revision()
+    }
+
+    private func tokens() throws -> any TokenRepository {
+        // Only a remote feature has no token store, and its server answers token questions itself.
+        guard let tokenStore else { throw CoffeeError.remoteCannotServe }
+        return tokenStore
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// The orders that match `query`, in its order.

@@ -54,15 +54,21 @@ public struct HTTPClient: Sendable {
     private let transport: HTTPTransport
     private let clock: WallClock
     private let onRetry: @Sendable (TransferRetry) -> Void
+    /// Spreads the backoff when given ("equal jitter": half the backoff, plus a random part of the
+    /// other half), so clients that failed together do not retry together.
+    private let jitter: RandomSource?
 
     /// Creates a client; tests inject a transport or a clock, live code takes the defaults.
     ///
-    /// - Parameter onRetry: told before each wait between attempts, so a person is not left
-    ///   staring at a silent terminal for the whole backoff; the app words it.
+    /// - Parameters:
+    ///   - jitter: when given, each backoff is drawn between half and all of its exponential value.
+    ///   - onRetry: told before each wait between attempts, so a person is not left
+    ///     staring at a silent terminal for the whole backoff; the app words it.
     public init(
         configuration: Configuration, transport: HTTPTransport = .live, clock: WallClock = .live,
-        onRetry: @escaping @Sendable (TransferRetry) -> Void = { _ in }
+        jitter: RandomSource? = nil, onRetry: @escaping @Sendable (TransferRetry) -> Void = { _ in }
     ) {
+        self.jitter = jitter
         self.configuration = configuration
         self.transport = transport
         self.clock = clock
@@ -111,7 +117,10 @@ public struct HTTPClient: Sendable {
 
     /// Seconds to wait before attempt `attempt + 1`: the server's `Retry-After` if it gave one, else the backoff.
     private func delay(after outcome: Outcome, attempt: Int, request: HTTPRequest) throws(TransferError) -> Double {
-        let backoff = min(configuration.maxDelay, configuration.baseDelay * pow(2, Double(attempt - 1)))
+        var backoff = min(configuration.maxDelay, configuration.baseDelay * pow(2, Double(attempt - 1)))
+        if let jitter {
+            backoff = backoff / 2 + backoff / 2 * Double(jitter.next() >> 11) / Double(UInt64(1) << 53)
+        }
         guard case .status(let response) = outcome,
             let retryAfter = response.header("Retry-After").flatMap({ RetryAfter.seconds($0, now: clock.now()) })
         else { return backoff }

@@ -13,6 +13,13 @@ public enum JSONMessages {
     public static func decode<Value: Decodable>(
         _ type: Value.Type, from request: Request, limit: Int = defaultBodyLimit
     ) async throws -> Value {
+        try decode(type, from: try await collect(request, limit: limit))
+    }
+
+    /// Reads the request body, at most `limit` bytes, for a handler that needs its bytes (a fingerprint) as well.
+    ///
+    /// - Throws: `APIError` 413 for a larger body.
+    public static func collect(_ request: Request, limit: Int = defaultBodyLimit) async throws -> Data {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
             throw tooLarge(limit)
         }
@@ -24,7 +31,13 @@ public enum JSONMessages {
             // NIO throws its own NIOTooManyBytesError then, not Hummingbird's HTTPError.
             throw tooLarge(limit)
         }
-        let data = Data(buffer.readableBytesView)
+        return Data(buffer.readableBytesView)
+    }
+
+    /// Decodes a request body read with `collect`.
+    ///
+    /// - Throws: `APIError` 400 for a body that is not JSON or not the expected shape.
+    public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
         guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
             throw APIError(.badRequest, .badData, "the request body is not valid JSON; send a JSON object")
         }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), to record what `strata new` wrote and notice later edits.
+/// SHA-256 (FIPS 180-4): what `strata new` wrote (to notice later edits), idempotency request
+/// fingerprints and the stored hashes of API tokens.
 ///
 /// Foundation on Linux has no digest API and swift-crypto is not among our dependencies;
 /// the algorithm is short, fixed by its standard and checked against its test vectors.
