@@ -117,14 +117,23 @@ struct HTTPServerTests {
         #expect(middleware.allowedMethods(path: "/Health").isEmpty)
     }
 
-    @Test("a client's request id is kept only when short and made of safe characters")
+    @Test(
+        "a client's request id is kept only when short and made of safe characters; new ones are UUID-shaped and differ"
+    )
     func requestIDs() {
-        typealias IDs = RequestIDMiddleware<BasicRequestContext>
-        #expect(IDs.id(from: "a1-B2_c.d:e/f") == "a1-B2_c.d:e/f")
-        #expect(IDs.id(from: String(repeating: "x", count: 128)) == String(repeating: "x", count: 128))
+        let ids = RequestIDMiddleware<BasicRequestContext>()
+        #expect(ids.id(from: "a1-B2_c.d:e/f") == "a1-B2_c.d:e/f")
+        #expect(ids.id(from: String(repeating: "x", count: 128)) == String(repeating: "x", count: 128))
+        var made: Set<String> = []
         for unsafe in [nil, "", String(repeating: "x", count: 129), "a b", "a\nb", "a\"b", "ü", "a=b"] {
-            let id = IDs.id(from: unsafe)
-            #expect(id != unsafe && UUID(uuidString: id) != nil, "\(String(describing: unsafe))")
+            let id = ids.id(from: unsafe)
+            #expect(
+                id != unsafe && UUID(uuidString: id) != nil && id == id.lowercased(), "\(String(describing: unsafe))")
+            made.insert(id)
         }
+        #expect(made.count == 8)
+        // Another server's ids differ too (a random prefix per server).
+        let other = RequestIDMiddleware<BasicRequestContext>().id(from: nil)
+        #expect(!made.contains(other) && UUID(uuidString: other) != nil)
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 /// The first request with a key places the order; a repeat with the same key and the same
 /// fingerprint gets that first order back instead of a second one; the same key with another
 /// fingerprint is refused (`CoffeeError.idempotencyKeyReused`, 422). A key is kept for
-/// `lifetime` after its order was placed, then forgotten (purged lazily by the next keyed order).
+/// `lifetime` after its order was placed, then forgotten: a lookup ignores it at once, and
+/// keyed orders remove expired keys as they go (`sweepsExpiredKeys(_:)`).
 public struct IdempotentRequest: Sendable, Equatable {
     /// How long a key is remembered: 24 hours, the floor the issue sets, so a client retrying
     /// across a night's outage is still answered with its first order.
@@ -40,4 +41,12 @@ public struct IdempotentRequest: Sendable, Equatable {
 
     /// When a key used at `date` is forgotten.
     public static func expiry(after date: Date) -> Date { date.addingTimeInterval(lifetime) }
+
+    /// How many expired keys one sweep removes at most.
+    public static let sweepLimit = 100
+
+    /// Whether placing `order` also removes expired keys: one keyed order in 16, picked by its
+    /// random id. Up to `sweepLimit` per sweep is more than six per keyed order, far more than
+    /// arrive, at a sixteenth of the cost of sweeping on every order.
+    public static func sweepsExpiredKeys(_ order: Order) -> Bool { order.id.rawValue.uuid.0 & 0x0f == 0 }
 }

@@ -53,7 +53,13 @@ public final class InMemoryOrderRepository: OrderRepository {
     /// Checks the key and stores the order and the key under the lock: one step, as a transaction.
     public func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order {
         try state.withLock { state in
-            state.keys = state.keys.filter { $0.value.expires > order.createdAt }
+            // This key if it expired (it may be used again), and now and then every expired key.
+            if let stored = state.keys[idempotency.key], stored.expires <= order.createdAt {
+                state.keys[idempotency.key] = nil
+            }
+            if IdempotentRequest.sweepsExpiredKeys(order) {
+                state.keys = state.keys.filter { $0.value.expires > order.createdAt }
+            }
             if let stored = state.keys[idempotency.key] {
                 guard stored.fingerprint == idempotency.fingerprint else {
                     throw CoffeeError.idempotencyKeyReused(key: idempotency.key)

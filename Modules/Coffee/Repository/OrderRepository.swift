@@ -67,6 +67,9 @@ public protocol OrderRepository: Sendable {
 /// A token is 32 random bytes, so a plain SHA-256 is enough: a slow hash (bcrypt, Argon2)
 /// protects guessable passwords from a stolen table, and 2^256 guesses stay out of reach however
 /// fast each one is. A lookup by hash is one primary-key read, cheap enough for every request.
+///
+/// The tokens live in the orders' store, and creating or revoking one changes the store's
+/// `OrderRepository.revision()`: the server keeps found tokens under that revision.
 public protocol TokenRepository: Sendable {
     /// Stores a token's record under the hash of the token.
     ///
@@ -83,9 +86,4 @@ public protocol TokenRepository: Sendable {
     ///
     /// - Throws: `CoffeeError.tokenNotFound`.
     func revokeToken(named name: String) async throws -> APIToken
-
-    /// A number that changes whenever a token is created or revoked, in this process or any
-    /// other; `nil` when the repository cannot tell. A store of orders and tokens may answer
-    /// one number for both (`OrderRepository.revision()`): it then changes more often, never less.
-    func revision() async throws -> Int64?
 }

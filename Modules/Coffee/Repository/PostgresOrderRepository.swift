@@ -121,6 +121,7 @@ public struct PostgresOrderRepository: OrderRepository {
         let now = order.createdAt.millisecondsSince1970
         let expires = IdempotentRequest.expiry(after: order.createdAt).millisecondsSince1970
         let key = idempotency.key
+        let sweeps = IdempotentRequest.sweepsExpiredKeys(order)
         let rows = try await database.read { connection in
             do {
                 return try await connection.query(
@@ -144,10 +145,12 @@ public struct PostgresOrderRepository: OrderRepository {
                     ), bumped AS (
                         UPDATE order_revisions SET value = value + 1
                         WHERE stripe = pg_backend_pid() % \(CoffeeSchema.revisionStripes) AND EXISTS (SELECT 1 FROM placed)
-                    ), purged AS (
-                        -- A few expired keys per keyed order (never this one); SKIP LOCKED: purgers never wait.
-                        DELETE FROM idempotency_keys WHERE key IN (SELECT key FROM idempotency_keys
-                            WHERE expires_at <= \(now) AND key <> \(key) LIMIT 100 FOR UPDATE SKIP LOCKED)
+                    ), swept AS (
+                        -- Expired keys (never this one) when this order sweeps; ORDER BY keeps the
+                        -- planner on the expiry index, SKIP LOCKED keeps sweepers from waiting on each other.
+                        DELETE FROM idempotency_keys WHERE \(sweeps) AND key IN (SELECT key FROM idempotency_keys
+                            WHERE \(sweeps) AND expires_at <= \(now) AND key <> \(key)
+                            ORDER BY expires_at LIMIT \(IdempotentRequest.sweepLimit) FOR UPDATE SKIP LOCKED)
                     )
                     SELECT (SELECT taken FROM locked), (SELECT fingerprint FROM stored), (SELECT response FROM stored),
                         (SELECT count(*) FROM placed)

@@ -66,12 +66,15 @@ public struct SQLiteOrderRepository: OrderRepository {
         }
     }
 
+    // The statements of placing an order are prepared once per connection (`cachedStatement`):
+    // compiling them, with GRDB's authorizer, cost more than running them.
     private static func insert(_ db: GRDB.Database, _ order: Order) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO orders (id, customer, customer_key, coffee, size, total_cents, status, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
-                """,
+                """
+        ).execute(
             arguments: [
                 order.idString, order.customer, OrderQuery.customerKey(order.customer), order.coffee,
                 order.size.rawValue, order.totalCents, order.status.rawValue,
@@ -91,26 +94,31 @@ public struct SQLiteOrderRepository: OrderRepository {
         let response = String(decoding: try JSONEncoder().encode(order), as: UTF8.self)
         let now = order.createdAt.millisecondsSince1970
         return try await database.write { db in
-            // Lazy purge: this key if it expired (it may be used again), and a few other expired
-            // keys per keyed order, found through the expiry index.
-            try db.execute(
-                sql: """
-                    DELETE FROM idempotency_keys WHERE key = ? AND expires_at <= ?;
-                    DELETE FROM idempotency_keys WHERE key IN
-                    (SELECT key FROM idempotency_keys WHERE expires_at <= ? LIMIT 100)
-                    """, arguments: [idempotency.key, now, now])
+            // This key if it expired (it may be used again), and now and then other expired keys,
+            // found through the expiry index.
+            try db.cachedStatement(sql: "DELETE FROM idempotency_keys WHERE key = ? AND expires_at <= ?")
+                .execute(arguments: [idempotency.key, now])
+            if IdempotentRequest.sweepsExpiredKeys(order) {
+                try db.cachedStatement(
+                    sql: """
+                        DELETE FROM idempotency_keys WHERE key IN
+                        (SELECT key FROM idempotency_keys WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)
+                        """
+                ).execute(arguments: [now, IdempotentRequest.sweepLimit])
+            }
             if let row = try Row.fetchOne(
-                db, sql: "SELECT fingerprint, response FROM idempotency_keys WHERE key = ?",
+                db.cachedStatement(sql: "SELECT fingerprint, response FROM idempotency_keys WHERE key = ?"),
                 arguments: [idempotency.key])
             {
                 return try Self.replay(row[0], row[1], idempotency)
             }
             try Self.insert(db, order)
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO idempotency_keys (key, fingerprint, order_id, response, created_at, expires_at)
                     VALUES (?, ?, ?, ?, ?, ?)
-                    """,
+                    """
+            ).execute(
                 arguments: [
                     idempotency.key, idempotency.fingerprint, order.idString, response, now,
                     IdempotentRequest.expiry(after: order.createdAt).millisecondsSince1970,

@@ -95,11 +95,14 @@ public struct CoffeeServer: Sendable {
             return try JSONMessages.response(try await useCase.show(id))
         }
         let readers = router.group().add(middleware: RequireRole(allowed: TokenRole.allCases))
-        readers.get("orders") { request, _ in
+        readers.get("orders") { request, context in
             let parameters = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
             let query = try OrderQueryParameters.query(from: parameters)
             // Lists are served from the cache while no order changed anywhere (see `ResponseCache`).
-            return try await listCache.response(for: request.uri.query ?? "", revision: try await useCase.revision()) {
+            // The revision the token check read (see `CoffeeRequestContext.revision`), else a fresh one.
+            var revision = context.revision
+            if revision == nil { revision = try await useCase.revision() }
+            return try await listCache.response(for: request.uri.query ?? "", revision: revision) {
                 OrderListBody(orders: try await useCase.list(query))
             }
         }

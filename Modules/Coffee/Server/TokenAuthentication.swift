@@ -4,33 +4,59 @@ import Core
 import Hummingbird
 import HummingbirdAuth
 
-/// The request context of the orders API: hummingbird-auth's, carrying the token the request
-/// authenticated with (`identity`), if any.
-public typealias CoffeeRequestContext = BasicAuthRequestContext<APIToken>
-
-/// Finds who is asking: the stored token matching `Authorization: Bearer <token>`.
+/// The request context of the orders API: Hummingbird's, plus the token the request
+/// authenticated with (`identity`, hummingbird-auth's `AuthRequestContext`), if any.
 ///
-/// hummingbird-auth reads the header and puts what `authenticate` returns in the context. No
-/// header is no identity (a customer; `RequireRole` decides whether that is enough); a token
+/// Our own type rather than `BasicAuthRequestContext<APIToken>`: a concrete context lets the
+/// router's generic code be specialized, where the generic one cost a metadata lookup per use.
+public struct CoffeeRequestContext: AuthRequestContext, RequestContext {
+    /// Hummingbird's per-request storage (logger, parameters, allocator).
+    public var coreContext: CoreRequestContextStorage
+    /// The token the request authenticated with; `nil` for a customer.
+    public var identity: APIToken?
+    /// The store's revision as `TokenAuthenticator` read it, after the request arrived: fresh
+    /// enough for any cache check later in the same request, which reuses it.
+    public var revision: Int64?
+
+    /// A context with no identity yet (`TokenAuthenticator` sets it).
+    public init(source: Source) {
+        coreContext = .init(source: source)
+        identity = nil
+        revision = nil
+    }
+}
+
+/// Finds who is asking: the stored token matching `Authorization: Bearer <token>` (the header
+/// read by hummingbird-auth), put in the context as its `identity`.
+///
+/// No header is no identity (a customer; `RequireRole` decides whether that is enough); a token
 /// that is not stored, or was revoked, is refused at once (401 `invalid_token`) rather than
 /// treated as no token, so a client learns its token is bad instead of seeing a customer's view.
 /// The token is never logged: the use case looks up its SHA-256, and no error repeats it.
 ///
-/// Found tokens are kept by their SHA-256 under the token store's revision, which every create
-/// and revoke changes in any process, so a revoked token is refused by the next request (the
-/// revision is read fresh per request, as for the list cache) while a busy client costs one
-/// cheap revision read instead of a lookup. Refusals are not kept: a wrong token is looked up each time.
-struct TokenAuthenticator: AuthenticatorMiddleware {
+/// Found tokens are kept under the store's revision, which every create and revoke changes in
+/// any process: a revoked token is refused by the next request, while a busy client costs one
+/// revision read instead of a lookup. The revision read here is left in the context for the
+/// list cache, so an authenticated list costs one revision read in all. Refusals are not kept:
+/// a wrong token is looked up each time.
+struct TokenAuthenticator: RouterMiddleware {
     typealias Context = CoffeeRequestContext
 
     let useCase: CoffeeUseCase
+    /// Keyed by the token itself, in memory only: hashing it on every request cost more than the lookup saved.
     let cache: RevisionCache<APIToken>
 
-    func authenticate(request: Request, context: Context) async throws -> APIToken? {
-        guard let bearer = request.headers.bearer?.token else { return nil }
-        return try await cache.value(for: SHA256.hex(bearer), revision: try await useCase.tokenRevision()) {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        guard let bearer = request.headers.bearer?.token else { return try await next(request, context) }
+        var context = context
+        let revision = try await useCase.revision()
+        context.revision = revision
+        context.identity = try await cache.value(for: bearer, revision: revision) {
             try await useCase.authenticate(bearer: bearer)
         }
+        return try await next(request, context)
     }
 }
 

@@ -17,8 +17,8 @@ public struct CoffeeUseCase: Sendable {
     private let timeZone: TimeZone
 
     /// Creates the use cases; the report's days run midnight to midnight in `timeZone`. `tokens`
-    /// keeps the API tokens (none for a remote repository: its server keeps them); `random`
-    /// makes new tokens.
+    /// keeps the API tokens in the orders' own store, whose revision covers them (none for a
+    /// remote repository: its server keeps them); `random` makes new tokens.
     public init(
         repository: any OrderRepository, tokens: (any TokenRepository)? = nil, clock: WallClock = .live,
         ids: UUIDGenerator = .live, random: RandomSource = .live, timeZone: TimeZone = .current
@@ -85,13 +85,6 @@ public struct CoffeeUseCase: Sendable {
         return token
     }
 
-    /// A number that changes whenever a token is created or revoked, anywhere; `nil` when unknown.
-    ///
-    /// A lookup kept with the revision read before it stays valid while the revision is the same.
-    public func tokenRevision() async throws -> Int64? {
-        try await tokens().revision()
-    }
-
     private func tokens() throws -> any TokenRepository {
         // Only a remote feature has no token store, and its server answers token questions itself.
         guard let tokenStore else { throw CoffeeError.remoteCannotServe }
@@ -143,9 +136,10 @@ public struct CoffeeUseCase: Sendable {
         return DailyReport(day: day, orders: orders)
     }
 
-    /// A number that changes whenever any order changes, anywhere; `nil` when unknown.
+    /// A number that changes whenever any order or token changes, anywhere; `nil` when unknown.
     ///
-    /// A result kept with the revision read before it stays valid while the revision is the same.
+    /// A result kept with the revision read before it stays valid while the revision is the same:
+    /// lists of orders, and the tokens requests authenticated with (tokens live in the orders' store).
     public func revision() async throws -> Int64? {
         try await repository.revision()
     }

@@ -66,7 +66,9 @@ public struct HTTPServerRunner: Sendable {
         beforeStart: (@Sendable () async throws -> Void)? = nil,
         onListening: @escaping @Sendable (Address) -> Void
     ) async throws where Context: InitializableFromSource<ApplicationRequestContextSource> {
-        var logger = Logger(label: "strata.http")
+        var logger = Logger(label: "strata.http") { label in
+            StreamLogHandler.standardError(label: label, metadataProvider: CurrentRequest.logMetadata)
+        }
         logger.logLevel = logLevel
         let requested = address
         var app = Application(
