@@ -38,7 +38,18 @@ for name in Ada Bob Cy; do
     -d "{\"customer\":\"$name\",\"coffee\":\"latte\",\"size\":\"small\"}"
 done
 
-args=(run "$url/openapi.json" --checks all --max-examples "$max_examples" --workers 1 --seed 14
+# A key sent again with another body is 422 by the Idempotency-Key draft (the document lists it);
+# schemathesis's positive_data_acceptance would count that as refusing valid data.
+cat >"$work/schemathesis.toml" <<'TOML'
+[[operations]]
+include-path = "/orders"
+include-method = "POST"
+
+[operations.checks.positive_data_acceptance]
+expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "422", "429", "5xx"]
+TOML
+
+args=(--config-file "$work/schemathesis.toml" run "$url/openapi.json" --checks all --max-examples "$max_examples" --workers 1 --seed 14
   --generation-codec utf-8 --no-color)
 args+=(-H "Authorization: Bearer $token")
 status=0

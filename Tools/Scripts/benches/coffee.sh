@@ -68,32 +68,37 @@ socket_errors() { awk '/Socket errors:/ { gsub(/,/, ""); n += $4 + $6 + $8 + $10
 acked() { awk '/^acknowledged/ { n += $2 } END { print n + 0 }' "$@"; }
 rejected() { awk '/^rejected/ { n += $2 } END { print n + 0 }' "$@"; }
 
-# wrk counts 201s (acknowledged, i.e. committed) and everything else, per thread. The request is
-# built per call, as the keyed script's must be, so the two differ only in the key.
-cat >"$work/post.lua" <<'LUA'
+# What every POST script shares: wrk counts 201s (acknowledged, i.e. committed), 409s where the
+# script allows them (conflicts_ok) and everything else, per thread, and prints the sums.
+cat >"$work/count.lua" <<'LUA'
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function count_init() acked = 0; rejected = 0; inflight = 0 end
+function response(status, headers, body)
+  if status == 201 then acked = acked + 1
+  elseif status == 409 and conflicts_ok then inflight = inflight + 1
+  else rejected = rejected + 1 end
+end
+function done(summary, latency, requests)
+  local a, r, f = 0, 0, 0
+  for _, t in ipairs(threads) do a = a + t:get("acked"); r = r + t:get("rejected"); f = f + t:get("inflight") end
+  io.write(string.format("acknowledged %d\nrejected %d\ninflight %d\n", a, r, f))
+end
+LUA
+
+# POST /orders. The request is built per call, as the keyed script's must be, so the two differ only in the key.
+cat - "$work/count.lua" >"$work/post.lua" <<'LUA'
+function init(args) count_init() end
 function request()
   return wrk.format("POST", nil, { ["Content-Type"] = "application/json" },
     '{"customer":"Bench","coffee":"Mocha","size":"large"}')
 end
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
-function init(args) acked = 0; rejected = 0 end
-function response(status, headers, body)
-  if status == 201 then acked = acked + 1 else rejected = rejected + 1 end
-end
-function done(summary, latency, requests)
-  local a, r = 0, 0
-  for _, t in ipairs(threads) do a = a + t:get("acked"); r = r + t:get("rejected") end
-  io.write(string.format("acknowledged %d\nrejected %d\n", a, r))
-end
 LUA
 
 # POST /orders with a new Idempotency-Key on every request (a random UUID v4 made in Lua).
-cat >"$work/post-key.lua" <<'LUA'
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
+cat - "$work/count.lua" >"$work/post-key.lua" <<'LUA'
 function init(args)
-  acked = 0; rejected = 0
+  count_init()
   math.randomseed(os.time() + tonumber(tostring({}):sub(8), 16) % 100000)
 end
 local function uuid()
@@ -106,34 +111,17 @@ function request()
   return wrk.format("POST", nil, { ["Content-Type"] = "application/json", ["Idempotency-Key"] = uuid() },
     '{"customer":"Keyed","coffee":"Mocha","size":"large"}')
 end
-function response(status, headers, body)
-  if status == 201 then acked = acked + 1 else rejected = rejected + 1 end
-end
-function done(summary, latency, requests)
-  local a, r = 0, 0
-  for _, t in ipairs(threads) do a = a + t:get("acked"); r = r + t:get("rejected") end
-  io.write(string.format("acknowledged %d\nrejected %d\n", a, r))
-end
 LUA
 
-# A replay storm: the same 100 keys (same body) over and over; every answer must be 201 and 100 orders stored.
-cat >"$work/storm.lua" <<'LUA'
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
-function init(args) acked = 0; rejected = 0; inflight = 0; n = 0; prefix = os.getenv("COFFEE_STORM") or "storm" end
+# A replay storm: the same 100 keys (same body) over and over; every answer must be 201 (or 409
+# while a key's first request is still being placed: the right answer, not an error), and 100 orders stored.
+cat - "$work/count.lua" >"$work/storm.lua" <<'LUA'
+conflicts_ok = true
+function init(args) count_init(); n = 0; prefix = os.getenv("COFFEE_STORM") or "storm" end
 function request()
   n = n + 1
   return wrk.format("POST", nil, { ["Content-Type"] = "application/json",
     ["Idempotency-Key"] = string.format("%s-%03d", prefix, n % 100) }, '{"customer":"Storm","coffee":"Latte","size":"small"}')
-end
--- 409 is the right answer while another request with the key is being placed, not an error.
-function response(status, headers, body)
-  if status == 201 then acked = acked + 1 elseif status == 409 then inflight = inflight + 1 else rejected = rejected + 1 end
-end
-function done(summary, latency, requests)
-  local a, r, f = 0, 0, 0
-  for _, t in ipairs(threads) do a = a + t:get("acked"); r = r + t:get("rejected"); f = f + t:get("inflight") end
-  io.write(string.format("acknowledged %d\nrejected %d\ninflight %d\n", a, r, f))
 end
 LUA
 
