@@ -14,15 +14,16 @@ import ServiceLifecycle
 /// | `GET /ready` | `{"status":"ready"}` once the database answers a query; 503 when it does not |
 /// | `GET /openapi.json` | the OpenAPI 3.1 document of this API (`CoffeeOpenAPI`) |
 /// | `GET /menu` | the menu |
-/// | `GET /orders?status=&customer=&id=&from=&before=&sort=` | `{"orders":[…]}` |
-/// | `POST /orders` `{"customer","coffee","size"}` | 201 and the order, once committed |
-/// | `GET /orders/{id}` | the order (an id or unique prefix) |
-/// | `PATCH /orders/{id}` `{"action":"advance"\|"cancel"}` or `{"status":…}` | the changed order |
-/// | `DELETE /orders/{id}` | the deleted order |
+/// | `GET /orders?status=&customer=&id=&from=&before=&sort=` | `{"orders":[…]}` (a staff or reports token) |
+/// | `POST /orders` `{"customer","coffee","size"}` | 201 and the order, once committed; once per `Idempotency-Key` |
+/// | `GET /orders/{id}` | the order (a full id for anyone; a unique prefix with a token) |
+/// | `PATCH /orders/{id}` `{"action":"advance"\|"cancel"}` or `{"status":…}` | the changed order (a staff token) |
+/// | `DELETE /orders/{id}` | the deleted order (a staff token) |
 ///
-/// Errors are RFC 9457 problems (`application/problem+json`, `ErrorBody`): 400 malformed, 404 missing,
-/// 405 wrong method (with `Allow`), 409 forbidden status change, 413 body over the limit, 422 broken rule,
-/// 503 storage not answering. Every response carries `X-Request-ID` (`RequestIDMiddleware`). This is the HTTP edge: `CoffeeServerWording`
+/// Errors are RFC 9457 problems (`application/problem+json`, `ErrorBody`): 400 malformed, 401 no
+/// or bad token (with `WWW-Authenticate`), 403 role not allowed, 404 missing, 405 wrong method
+/// (with `Allow`), 409 forbidden status change or key in flight, 413 body over the limit, 422
+/// broken rule or key reused for another body, 503 storage not answering. Every response carries `X-Request-ID` (`RequestIDMiddleware`). This is the HTTP edge: `CoffeeServerWording`
 /// words each `CoffeeError` for an HTTP client, naming the request field to fix.
 public struct CoffeeServer: Sendable {
     private let useCase: CoffeeUseCase
