@@ -20,6 +20,9 @@ trap cleanup EXIT
 
 database="$(bash "$here/pg-cluster.sh" start "$cluster" --watch $$)"
 echo "a throwaway PostgreSQL cluster: $database"
+# A staff token in that database, which both servers read: listing and cancelling need it.
+export STRATA_COFFEE_TOKEN="$("$coffee" token create --name demo --format plain --database "$database")"
+echo "a staff token, made in that database, for every --server command below"
 
 # Starts `coffee serve` on a free port and prints its URL once it listens.
 serve() {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Coffee demo: a throwaway database, three orders, one advanced, a list and a report;
-# then `coffee serve` on a free loopback port, the same list through --server, and a clean stop.
+# then a staff token, `coffee serve` on a free loopback port, the same list through --server (refused
+# without the token, served with it), an order through the server, and a clean stop.
 set -euo pipefail
 bin="$1"
 coffee="$bin/coffee"
@@ -26,6 +27,12 @@ step advance "${first:0:4}"
 step list
 step report
 
+# Listing every order through the server is for staff: a token, made in the server's database.
+# Every --server command below sends it through $STRATA_COFFEE_TOKEN (or --token).
+printf '\n$ coffee token create --name till-1 --format plain\n'
+token="$("$coffee" token create --name till-1 --format plain)"
+echo "$token"
+
 # The server prints `listening on http://HOST:PORT ...` first; port 0 lets the system pick a free port.
 "$coffee" serve --port 0 >"$work/serve.out" 2>"$work/serve.err" &
 server_pid=$!
@@ -38,7 +45,12 @@ done
 [ -n "$url" ] || { echo "coffee serve did not start:" >&2; cat "$work/serve.err" >&2; exit 1; }
 echo
 echo "coffee serve is listening on $url"
+printf '\n$ coffee list --server %s   # no token\n' "$url"
+"$coffee" list --server "$url" || echo "(exit $?: refused, as it should be)"
+export STRATA_COFFEE_TOKEN="$token"
 step list --server "$url" --sort total
+# Sent with an Idempotency-Key (the new order's id), so a retry after a lost answer never orders twice.
+step order --server "$url" --name Ada --coffee Mocha --size small
 step report --server "$url" --format json
 kill -TERM "$server_pid"
 wait "$server_pid"
