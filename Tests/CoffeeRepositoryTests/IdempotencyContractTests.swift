@@ -13,18 +13,28 @@ struct IdempotencyContractTests {
         )
     }
 
+    /// The order a request with `key` places at `seconds`: its id comes from the key, as the use case makes it.
+    private static func order(_ key: IdempotentRequest, at seconds: Double = 1_700_000_000, customer: String = "Ada")
+        -> Order
+    {
+        let made = Fixtures.order(0, customer: customer, at: seconds)
+        return Order(
+            id: key.orderID, customer: made.customer, coffee: made.coffee, size: made.size, totalCents: made.totalCents,
+            status: made.status, createdAt: made.createdAt, updatedAt: made.updatedAt)
+    }
+
     @Test("a repeated key with the same request stores one order and gives the first back", arguments: Backend.allCases)
     func replay(_ backend: Backend) async throws {
         try await backend.withRepositories { first, second in
             let key = try Self.request("k-1")
-            let placed = try await first.add(Fixtures.order(1), idempotency: key)
-            #expect(placed == Fixtures.order(1))
-            // The retry carries a new order (a new id, a later time): the first one comes back instead.
-            let again = try await second.add(Fixtures.order(2, at: 1_700_000_100), idempotency: key)
+            let placed = try await first.add(Self.order(key), idempotency: key)
+            #expect(placed == Self.order(key))
+            // The retry carries a later time: the first order comes back instead.
+            let again = try await second.add(Self.order(key, at: 1_700_000_100), idempotency: key)
             #expect(again == placed)
             // The replay is the order as first answered, even after it moved on.
             _ = try await first.update(placed.id, status: .preparing, at: Date(timeIntervalSince1970: 1_700_000_050))
-            #expect(try await second.add(Fixtures.order(3, at: 1_700_000_200), idempotency: key) == placed)
+            #expect(try await second.add(Self.order(key, at: 1_700_000_200), idempotency: key) == placed)
             #expect(try await first.list(OrderQuery()).map(\.id) == [placed.id])
         }
     }
@@ -32,29 +42,33 @@ struct IdempotencyContractTests {
     @Test("the same key with another request is refused and stores nothing", arguments: Backend.allCases)
     func mismatch(_ backend: Backend) async throws {
         try await backend.withRepositories { first, second in
-            _ = try await first.add(Fixtures.order(1), idempotency: try Self.request("k-1"))
+            let key = try Self.request("k-1")
+            _ = try await first.add(Self.order(key), idempotency: key)
+            let other = try Self.request("k-1", body: "bob-mocha")
             await #expect(throws: CoffeeError.idempotencyKeyReused(key: "k-1")) {
-                try await second.add(Fixtures.order(2), idempotency: try Self.request("k-1", body: "bob-mocha"))
+                try await second.add(Self.order(other, customer: "Bob"), idempotency: other)
             }
             // Other keys and keyless orders are independent of it.
-            _ = try await second.add(Fixtures.order(3), idempotency: try Self.request("k-2", body: "bob-mocha"))
+            let second2 = try Self.request("k-2", body: "bob-mocha")
+            _ = try await second.add(Self.order(second2, customer: "Bob"), idempotency: second2)
             _ = try await second.add(Fixtures.order(4))
             #expect(try await first.list(OrderQuery()).count == 3)
         }
     }
 
-    @Test("a key is forgotten after its lifetime, and can then place a new order", arguments: Backend.allCases)
-    func expiry(_ backend: Backend) async throws {
-        try await backend.withRepositories { first, _ in
+    @Test(
+        "a key holds as long as its order, days later too; once the order is deleted the key places a new one",
+        arguments: Backend.allCases)
+    func lifetime(_ backend: Backend) async throws {
+        try await backend.withRepositories { first, second in
             let key = try Self.request("k-1")
-            let placed = try await first.add(Fixtures.order(1, at: 1_700_000_000), idempotency: key)
-            let justBefore = 1_700_000_000 + IdempotentRequest.lifetime - 1
-            #expect(try await first.add(Fixtures.order(2, at: justBefore), idempotency: key) == placed)
-            let after = 1_700_000_000 + IdempotentRequest.lifetime
-            let renewed = try await first.add(
-                Fixtures.order(3, at: after), idempotency: try Self.request("k-1", body: "bob-mocha"))
-            #expect(renewed == Fixtures.order(3, at: after))
-            #expect(try await first.list(OrderQuery()).count == 2)
+            let placed = try await first.add(Self.order(key), idempotency: key)
+            let twoDaysLater = 1_700_000_000 + 2 * 86_400.0
+            #expect(try await second.add(Self.order(key, at: twoDaysLater), idempotency: key) == placed)
+            _ = try await first.delete(placed.id)
+            let renewed = try await second.add(Self.order(key, at: twoDaysLater), idempotency: key)
+            #expect(renewed == Self.order(key, at: twoDaysLater))
+            #expect(try await first.list(OrderQuery()).map(\.createdAt) == [renewed.createdAt])
         }
     }
 
@@ -71,7 +85,7 @@ struct IdempotencyContractTests {
                         group.addTask {
                             do {
                                 return try await repository.add(
-                                    Fixtures.order(round * 10 + attempt, at: 1_700_000_000), idempotency: key)
+                                    Self.order(key, at: 1_700_000_000 + Double(attempt)), idempotency: key)
                             } catch CoffeeError.idempotencyKeyInFlight {
                                 return nil
                             }

@@ -25,34 +25,6 @@ struct SQLiteOrderRepositoryTests {
         SQLiteOrderRepository(database: try coffeeDatabase(url))
     }
 
-    @Test("expired keys are swept by the keyed orders whose id picks them; live keys and the new one stay")
-    func sweep() async throws {
-        let repository = try repository()
-        let lifetime = IdempotentRequest.lifetime
-        func key(_ name: String) throws -> IdempotentRequest {
-            try IdempotentRequest(key: name, fingerprint: name)
-        }
-        // Ids starting 01: `sweepsExpiredKeys` is false for them; ids starting 00 sweep.
-        for number in 0..<3 {
-            _ = try await repository.add(
-                Fixtures.order(0x0100_0000 + number, at: 1_700_000_000), idempotency: key("old-\(number)"))
-        }
-        _ = try await repository.add(
-            Fixtures.order(0x0100_0010, at: 1_700_000_000 + lifetime / 2), idempotency: key("live"))
-        func keys() async throws -> [String] {
-            try await DatabaseQueue(path: url.path).read { db in
-                try String.fetchAll(db, sql: "SELECT key FROM idempotency_keys ORDER BY key")
-            }
-        }
-        let later = 1_700_000_000 + lifetime + 1
-        #expect(!IdempotentRequest.sweepsExpiredKeys(Fixtures.order(0x0100_0020)))
-        _ = try await repository.add(Fixtures.order(0x0100_0020, at: later), idempotency: key("no-sweep"))
-        #expect(try await keys() == ["live", "no-sweep", "old-0", "old-1", "old-2"])
-        #expect(IdempotentRequest.sweepsExpiredKeys(Fixtures.order(7)))
-        _ = try await repository.add(Fixtures.order(7, at: later), idempotency: key("sweeper"))
-        #expect(try await keys() == ["live", "no-sweep", "sweeper"])
-    }
-
     @Test("the schema is migrated once, snake_case, and the database is in WAL mode")
     func migrations() throws {
         let database = try coffeeDatabase(url)
@@ -65,6 +37,7 @@ struct SQLiteOrderRepositoryTests {
         #expect(
             columns == [
                 "id", "customer", "customer_key", "coffee", "size", "total_cents", "status", "created_at", "updated_at",
+                "request_fingerprint",
             ])
         let indexes = try database.read { db in
             try db.indexes(on: "orders").map(\.name).filter { !$0.hasPrefix("sqlite_") }.sorted()

@@ -4,15 +4,14 @@ import Foundation
 /// A `POST /orders` sent with an `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header):
 /// the key the client chose and the fingerprint of what it asked.
 ///
-/// The first request with a key places the order; a repeat with the same key and the same
-/// fingerprint gets that first order back instead of a second one; the same key with another
-/// fingerprint is refused (`CoffeeError.idempotencyKeyReused`, 422). A key is kept for
-/// `lifetime` after its order was placed, then forgotten: a lookup ignores it at once, and
-/// keyed orders remove expired keys as they go (`sweepsExpiredKeys(_:)`).
+/// The key names the order: its id is derived from the key (`orderID`), so the orders' own
+/// primary key makes a key place at most one order, with no second row to write. The first
+/// request with a key places the order; a repeat with the same fingerprint gets that order back
+/// as it was first answered (`firstAnswer(_:)`); the same key with another fingerprint is
+/// refused (`CoffeeError.idempotencyKeyReused`, 422). A key is remembered for as long as its
+/// order is stored (orders are never removed on their own, so well past the draft's usual 24
+/// hours); after staff delete the order, the key is free and places a new one.
 public struct IdempotentRequest: Sendable, Equatable {
-    /// How long a key is remembered: 24 hours, the floor the issue sets, so a client retrying
-    /// across a night's outage is still answered with its first order.
-    public static let lifetime: TimeInterval = 24 * 60 * 60
     /// The longest key accepted (the draft leaves it to the server; a UUID has 36 characters).
     public static let maxKeyLength = 255
 
@@ -39,14 +38,36 @@ public struct IdempotentRequest: Sendable, Equatable {
         return SHA256.hex(canonical)
     }
 
-    /// When a key used at `date` is forgotten.
-    public static func expiry(after date: Date) -> Date { date.addingTimeInterval(lifetime) }
+    /// The id of the order this key places: a version 8 UUID from the SHA-256 of the key.
+    ///
+    /// 122 bits of a hash: two keys share an id as rarely as two random UUIDs do. The key's
+    /// prefix keeps these ids apart from any other use of the same hash.
+    public var orderID: Order.ID {
+        let digest = SHA256.bytes(Data("coffee order\n\(key)".utf8))
+        var bytes = Array(digest.prefix(16))
+        bytes[6] = bytes[6] & 0x0f | 0x80  // version 8: custom
+        bytes[8] = bytes[8] & 0x3f | 0x80  // the RFC 9562 variant
+        let uuid = UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
+        return Order.ID(uuid)
+    }
 
-    /// How many expired keys one sweep removes at most.
-    public static let sweepLimit = 100
+    /// `stored` as the first request with its key was answered: an order is placed with status
+    /// `placed` and its update time equal to its creation time, and only those two change later.
+    public static func firstAnswer(_ stored: Order) -> Order {
+        Order(
+            id: stored.id, customer: stored.customer, coffee: stored.coffee, size: stored.size,
+            totalCents: stored.totalCents, status: .placed, createdAt: stored.createdAt, updatedAt: stored.createdAt)
+    }
 
-    /// Whether placing `order` also removes expired keys: one keyed order in 16, picked by its
-    /// random id. Up to `sweepLimit` per sweep is more than six per keyed order, far more than
-    /// arrive, at a sixteenth of the cost of sweeping on every order.
-    public static func sweepsExpiredKeys(_ order: Order) -> Bool { order.id.rawValue.uuid.0 & 0x0f == 0 }
+    /// The first order of a key seen again, as first answered; or the refusal of another request under the key.
+    ///
+    /// - Throws: `CoffeeError.idempotencyKeyReused` when `fingerprint` (the stored order's) is not this request's.
+    public func replay(_ stored: Order, fingerprint: String?) throws(CoffeeError) -> Order {
+        guard fingerprint == self.fingerprint else { throw .idempotencyKeyReused(key: key) }
+        return Self.firstAnswer(stored)
+    }
 }

@@ -13,22 +13,8 @@ extension CoffeeSchema {
         lockKey: 0x636F_6666_6565,  // "coffee"
         [
             .init("v1", v1Postgres),
-            // Idempotency keys of POST /orders, as SQLite's v3.
-            .init(
-                "v2",
-                [
-                    """
-                    CREATE TABLE idempotency_keys (
-                        key text COLLATE "C" PRIMARY KEY,
-                        fingerprint text NOT NULL,
-                        order_id text NOT NULL,
-                        response text NOT NULL,
-                        created_at bigint NOT NULL,
-                        expires_at bigint NOT NULL
-                    )
-                    """,
-                    "CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at)",
-                ]),
+            // The fingerprint of the request that placed an order under an idempotency key, as SQLite's v3.
+            .init("v2", ["ALTER TABLE orders ADD COLUMN request_fingerprint text"]),
             // API tokens (their SHA-256, never the token), as SQLite's v4.
             .init(
                 "v3",

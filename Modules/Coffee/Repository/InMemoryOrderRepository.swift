@@ -9,8 +9,8 @@ public final class InMemoryOrderRepository: OrderRepository {
         var orders: [Order.ID: Order]
         /// Counts the changes, as the revision.
         var changes: Int64 = 0
-        /// Idempotency keys: the request's fingerprint, the first order, when the key is forgotten.
-        var keys: [String: (fingerprint: String, order: Order, expires: Date)] = [:]
+        /// The fingerprint of the request that placed each keyed order.
+        var fingerprints: [Order.ID: String] = [:]
         /// API tokens by the SHA-256 of the token.
         var tokens: [String: APIToken] = [:]
     }
@@ -50,28 +50,15 @@ public final class InMemoryOrderRepository: OrderRepository {
         return order
     }
 
-    /// Checks the key and stores the order and the key under the lock: one step, as a transaction.
+    /// Reads the key's order and stores it when there is none, under the lock: one step, as a transaction.
     public func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order {
         try state.withLock { state in
-            // This key if it expired (it may be used again), and now and then every expired key.
-            if let stored = state.keys[idempotency.key], stored.expires <= order.createdAt {
-                state.keys[idempotency.key] = nil
+            if let stored = state.orders[order.id] {
+                return try idempotency.replay(stored, fingerprint: state.fingerprints[order.id])
             }
-            if IdempotentRequest.sweepsExpiredKeys(order) {
-                state.keys = state.keys.filter { $0.value.expires > order.createdAt }
-            }
-            if let stored = state.keys[idempotency.key] {
-                guard stored.fingerprint == idempotency.fingerprint else {
-                    throw CoffeeError.idempotencyKeyReused(key: idempotency.key)
-                }
-                return stored.order
-            }
-            guard state.orders[order.id] == nil else { throw CoffeeError.duplicateOrder(order: order.shortID) }
             state.orders[order.id] = order
+            state.fingerprints[order.id] = idempotency.fingerprint
             state.changes += 1
-            state.keys[idempotency.key] = (
-                idempotency.fingerprint, order, IdempotentRequest.expiry(after: order.createdAt)
-            )
             return order
         }
     }
@@ -93,6 +80,7 @@ public final class InMemoryOrderRepository: OrderRepository {
             guard let order = state.orders.removeValue(forKey: id) else {
                 throw CoffeeError.orderNotFound(id: Self.key(id))
             }
+            state.fingerprints[id] = nil
             state.changes += 1
             return order
         }

@@ -26,17 +26,15 @@ public protocol OrderRepository: Sendable {
     /// - Throws: `CoffeeError.duplicateOrder` when its id is taken.
     func add(_ order: Order) async throws -> Order
 
-    /// Stores a new order under an idempotency key, or gives back the order that key placed.
+    /// Stores the order a key names (`order.id` is `idempotency.orderID`) with the request's
+    /// fingerprint, or gives back the order that key placed.
     ///
-    /// The key's row and the order are written in one transaction, so no order exists without
-    /// its key nor a key without its order. A key seen before with the same fingerprint returns
-    /// the order as it was first stored (a replay); keys older than `IdempotentRequest.lifetime`
-    /// (from `order.createdAt`) are forgotten, a few at a time, by this call.
+    /// The orders' primary key is what makes it once-only. An order already stored under the id
+    /// comes back as first answered when its fingerprint is this request's (a replay).
     ///
-    /// - Throws: `CoffeeError.idempotencyKeyReused` for the same key with another fingerprint,
-    ///   `.idempotencyKeyInFlight` while another transaction holds the key (PostgreSQL only:
-    ///   elsewhere writers take turns, so the second sees the first's committed key),
-    ///   `.duplicateOrder` when the order's id is taken.
+    /// - Throws: `CoffeeError.idempotencyKeyReused` when the stored order's fingerprint is
+    ///   another request's, `.idempotencyKeyInFlight` while another transaction is placing it
+    ///   (PostgreSQL only: elsewhere writers take turns, so the second sees the first's order).
     func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order
 
     /// Moves the order's status to `status` at `date`, checking the rules on the stored order

@@ -88,91 +88,67 @@ public struct PostgresOrderRepository: OrderRepository {
         return order
     }
 
-    /// Takes the key, checks it, and inserts the order, the key's row and the revision bump, in
-    /// one statement (one round trip, one transaction, like `add(_:)`).
+    /// Reads the key's order and, when there is none, inserts it with the request's fingerprint
+    /// and bumps the revision, in one statement (one round trip, one transaction, like `add(_:)`).
     ///
-    /// Why this is safe across servers: the statement first takes a transaction-scoped advisory
-    /// lock named by the key (`pg_try_advisory_xact_lock`, a 64-bit hash of the key). Not getting
-    /// it means another transaction holds the key right now: 409, in flight. The lock is held
-    /// until that holder commits or rolls back, and it cannot outlive its holder: a server that
-    /// dies, or a connection that drops, ends the transaction and frees the key at once, so no
-    /// lease is needed. A key row the statement can see is answered from (a replay, or 422 for
-    /// another body). One it cannot see — committed by another server after this statement took
-    /// its snapshot, or expired — makes the key's insert fail on the primary key, which undoes the
-    /// whole statement, order included; then `addKeyed` clears an expired row and runs once more,
-    /// now seeing the committed key. So a key is stored once, and an order only with its key.
+    /// Why this is safe across servers: when no order is stored under the key's id, the
+    /// statement takes a transaction-scoped advisory lock named by that id
+    /// (`pg_try_advisory_xact_lock`). Not getting it means another transaction is placing the
+    /// order right now: 409, in flight. The lock lasts until that holder commits or rolls back,
+    /// and it cannot outlive its holder: a server that dies, or a connection that drops, ends the
+    /// transaction and frees the key at once, so no lease is needed. A replay takes no lock, so
+    /// replays never make each other 409. An order committed by another server after this
+    /// statement took its snapshot is invisible to it, but not to the insert's `ON CONFLICT`:
+    /// nothing is placed, and the statement runs once more, now seeing the order, and replays it.
+    /// The orders' primary key is what makes the key once-only.
     public func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order {
-        do {
-            return try await addKeyed(order, idempotency)
-        } catch let race as KeyTakenMeanwhile {
-            try await database.execute(
-                "DELETE FROM idempotency_keys WHERE key = \(idempotency.key) AND expires_at <= \(race.now)")
-            return try await addKeyed(order, idempotency)
+        for _ in 0..<2 {
+            if let answer = try await addKeyed(order, idempotency) { return answer }
         }
+        // Placed by nobody and stored for nobody twice over: only an id taken some other way.
+        throw CoffeeError.duplicateOrder(order: order.shortID)
     }
 
-    /// The key's primary key refused this statement's insert (see `add(_:idempotency:)`).
-    private struct KeyTakenMeanwhile: Error {
-        let now: Int64
-    }
-
-    private func addKeyed(_ order: Order, _ idempotency: IdempotentRequest) async throws -> Order {
-        let response = String(decoding: try JSONEncoder().encode(order), as: UTF8.self)
-        let now = order.createdAt.millisecondsSince1970
-        let expires = IdempotentRequest.expiry(after: order.createdAt).millisecondsSince1970
-        let key = idempotency.key
-        let sweeps = IdempotentRequest.sweepsExpiredKeys(order)
+    /// The order placed or replayed; `nil` when another transaction placed it after this statement's snapshot.
+    private func addKeyed(_ order: Order, _ idempotency: IdempotentRequest) async throws -> Order? {
         let rows = try await database.read { connection in
+            try await connection.query(
+                """
+                WITH stored AS MATERIALIZED (
+                    SELECT request_fingerprint FROM orders WHERE id = \(order.idString)
+                ), locked AS MATERIALIZED (
+                    SELECT CASE WHEN EXISTS (SELECT 1 FROM stored) THEN true
+                        ELSE pg_try_advisory_xact_lock(hashtextextended(\(order.idString), 0)) END AS taken
+                ), placed AS (
+                    INSERT INTO orders (id, customer, customer_key, coffee, size, total_cents, status, created_at, updated_at,
+                        request_fingerprint)
+                    SELECT \(order.idString), \(order.customer), \(OrderQuery.customerKey(order.customer)),
+                        \(order.coffee), \(order.size.rawValue), \(order.totalCents), \(order.status.rawValue),
+                        \(order.createdAt.millisecondsSince1970), \(order.updatedAt.millisecondsSince1970),
+                        \(idempotency.fingerprint)
+                    WHERE (SELECT taken FROM locked) AND NOT EXISTS (SELECT 1 FROM stored)
+                    ON CONFLICT (id) DO NOTHING RETURNING id
+                ), bumped AS (
+                    UPDATE order_revisions SET value = value + 1
+                    WHERE stripe = pg_backend_pid() % \(CoffeeSchema.revisionStripes) AND EXISTS (SELECT 1 FROM placed)
+                )
+                SELECT (SELECT taken FROM locked), EXISTS (SELECT 1 FROM stored),
+                    (SELECT request_fingerprint FROM stored), (SELECT count(*) FROM placed)
+                """, logger: database.statementLogger
+            ).collect().map { try $0.decode((Bool, Bool, String?, Int64).self) }
+        }
+        guard let (taken, isStored, fingerprint, placed) = rows.first else { return nil }
+        if isStored {
+            let stored: Order
             do {
-                return try await connection.query(
-                    """
-                    WITH stored AS MATERIALIZED (
-                        SELECT fingerprint, response FROM idempotency_keys WHERE key = \(key) AND expires_at > \(now)
-                    ), locked AS MATERIALIZED (
-                        -- A replay takes no lock, so replays of one key never make each other 409.
-                        SELECT CASE WHEN EXISTS (SELECT 1 FROM stored) THEN true
-                            ELSE pg_try_advisory_xact_lock(hashtextextended(\(key), 0)) END AS taken
-                    ), placed AS (
-                        INSERT INTO orders (id, customer, customer_key, coffee, size, total_cents, status, created_at, updated_at)
-                        SELECT \(order.idString), \(order.customer), \(OrderQuery.customerKey(order.customer)),
-                            \(order.coffee), \(order.size.rawValue), \(order.totalCents), \(order.status.rawValue),
-                            \(now), \(order.updatedAt.millisecondsSince1970)
-                        WHERE (SELECT taken FROM locked) AND NOT EXISTS (SELECT 1 FROM stored)
-                        ON CONFLICT (id) DO NOTHING RETURNING id
-                    ), keyed AS (
-                        INSERT INTO idempotency_keys (key, fingerprint, order_id, response, created_at, expires_at)
-                        SELECT \(key), \(idempotency.fingerprint), id, \(response), \(now), \(expires) FROM placed
-                    ), bumped AS (
-                        UPDATE order_revisions SET value = value + 1
-                        WHERE stripe = pg_backend_pid() % \(CoffeeSchema.revisionStripes) AND EXISTS (SELECT 1 FROM placed)
-                    ), swept AS (
-                        -- Expired keys (never this one) when this order sweeps; ORDER BY keeps the
-                        -- planner on the expiry index, SKIP LOCKED keeps sweepers from waiting on each other.
-                        DELETE FROM idempotency_keys WHERE \(sweeps) AND key IN (SELECT key FROM idempotency_keys
-                            WHERE \(sweeps) AND expires_at <= \(now) AND key <> \(key)
-                            ORDER BY expires_at LIMIT \(IdempotentRequest.sweepLimit) FOR UPDATE SKIP LOCKED)
-                    )
-                    SELECT (SELECT taken FROM locked), (SELECT fingerprint FROM stored), (SELECT response FROM stored),
-                        (SELECT count(*) FROM placed)
-                    """, logger: database.statementLogger
-                ).collect().map { try $0.decode((Bool, String?, String?, Int64).self) }
-            } catch let error as PSQLError where error.serverInfo?[.constraintName] == "idempotency_keys_pkey" {
-                throw KeyTakenMeanwhile(now: now)
+                stored = try await get(order.id)
+            } catch CoffeeError.orderNotFound {
+                return nil  // deleted since: the key is free again
             }
+            return try idempotency.replay(stored, fingerprint: fingerprint)
         }
-        guard let (taken, fingerprint, body, placed) = rows.first, taken else {
-            throw CoffeeError.idempotencyKeyInFlight(key: key)
-        }
-        if let fingerprint, let body {
-            guard fingerprint == idempotency.fingerprint else { throw CoffeeError.idempotencyKeyReused(key: key) }
-            guard let first = try? JSONDecoder().decode(Order.self, from: Data(body.utf8)) else {
-                throw CoffeeError.unreadableOrder(id: key)
-            }
-            return first
-        }
-        // No row placed without a stored key means the order's id was taken: a domain conflict.
-        guard placed == 1 else { throw CoffeeError.duplicateOrder(order: order.shortID) }
-        return order
+        guard taken else { throw CoffeeError.idempotencyKeyInFlight(key: idempotency.key) }
+        return placed == 1 ? order : nil
     }
 
     /// Locks the order's row, checks the rule on it and writes the new status, in one transaction.

@@ -68,72 +68,39 @@ public struct SQLiteOrderRepository: OrderRepository {
 
     // The statements of placing an order are prepared once per connection (`cachedStatement`):
     // compiling them, with GRDB's authorizer, cost more than running them.
-    private static func insert(_ db: GRDB.Database, _ order: Order) throws {
+    private static func insert(_ db: GRDB.Database, _ order: Order, fingerprint: String? = nil) throws {
         try db.cachedStatement(
             sql: """
-                INSERT INTO orders (id, customer, customer_key, coffee, size, total_cents, status, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                INSERT INTO orders (id, customer, customer_key, coffee, size, total_cents, status, created_at, updated_at,
+                    request_fingerprint)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
                 """
         ).execute(
             arguments: [
                 order.idString, order.customer, OrderQuery.customerKey(order.customer), order.coffee,
                 order.size.rawValue, order.totalCents, order.status.rawValue,
-                order.createdAt.millisecondsSince1970, order.updatedAt.millisecondsSince1970,
+                order.createdAt.millisecondsSince1970, order.updatedAt.millisecondsSince1970, fingerprint,
             ])
         // No row written means the id was there already: a domain conflict, not a storage failure.
         guard db.changesCount == 1 else { throw CoffeeError.duplicateOrder(order: order.shortID) }
     }
 
-    /// Checks the key, inserts the order and the key's row in one IMMEDIATE transaction.
+    /// Reads the key's order and, when there is none, inserts it, in one IMMEDIATE transaction.
     ///
-    /// Safe without an "in flight" row: the transaction takes SQLite's write lock before it
-    /// reads the key, so of two requests with one key (in this process or another), the second
-    /// reads only after the first committed both rows, and replays it. A holder that dies
+    /// Safe without an "in flight" state: the transaction takes SQLite's write lock before it
+    /// reads, so of two requests with one key (in this process or another), the second reads
+    /// only after the first committed its order, and replays it. A holder that dies
     /// mid-transaction leaves nothing behind (SQLite rolls the journal back), so no key is ever stuck.
     public func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order {
-        let response = String(decoding: try JSONEncoder().encode(order), as: UTF8.self)
-        let now = order.createdAt.millisecondsSince1970
-        return try await database.write { db in
-            // This key if it expired (it may be used again), and now and then other expired keys,
-            // found through the expiry index.
-            try db.cachedStatement(sql: "DELETE FROM idempotency_keys WHERE key = ? AND expires_at <= ?")
-                .execute(arguments: [idempotency.key, now])
-            if IdempotentRequest.sweepsExpiredKeys(order) {
-                try db.cachedStatement(
-                    sql: """
-                        DELETE FROM idempotency_keys WHERE key IN
-                        (SELECT key FROM idempotency_keys WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)
-                        """
-                ).execute(arguments: [now, IdempotentRequest.sweepLimit])
-            }
+        try await database.write { db in
             if let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT fingerprint, response FROM idempotency_keys WHERE key = ?"),
-                arguments: [idempotency.key])
+                db.cachedStatement(sql: "SELECT \(Self.columns), request_fingerprint FROM orders WHERE id = ?"),
+                arguments: [order.idString])
             {
-                return try Self.replay(row[0], row[1], idempotency)
+                return try idempotency.replay(try Self.order(row), fingerprint: row["request_fingerprint"])
             }
-            try Self.insert(db, order)
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO idempotency_keys (key, fingerprint, order_id, response, created_at, expires_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """
-            ).execute(
-                arguments: [
-                    idempotency.key, idempotency.fingerprint, order.idString, response, now,
-                    IdempotentRequest.expiry(after: order.createdAt).millisecondsSince1970,
-                ])
+            try Self.insert(db, order, fingerprint: idempotency.fingerprint)
             return order
-        }
-    }
-
-    /// The first order of a key seen again, or the refusal of a different request under it.
-    static func replay(_ fingerprint: String, _ response: String, _ request: IdempotentRequest) throws -> Order {
-        guard fingerprint == request.fingerprint else { throw CoffeeError.idempotencyKeyReused(key: request.key) }
-        do {
-            return try JSONDecoder().decode(Order.self, from: Data(response.utf8))
-        } catch {
-            throw CoffeeError.unreadableOrder(id: request.key)
         }
     }
 

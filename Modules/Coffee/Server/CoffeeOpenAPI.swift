@@ -94,7 +94,7 @@ public enum CoffeeOpenAPI {
                 "operationId": "placeOrder",
                 "summary": "Place an order; 201 once it is stored",
                 "parameters": [
-                  {"name": "Idempotency-Key", "in": "header", "required": false, "description": "A new UUID per order (draft-ietf-httpapi-idempotency-key-header; a quoted string or a bare one). A retry with the same key and body gets the first 201 again; the same key with another body is 422; while the first is still being placed, 409. Keys are kept 24 hours.", "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"}}
+                  {"name": "Idempotency-Key", "in": "header", "required": false, "description": "A new UUID per order (draft-ietf-httpapi-idempotency-key-header; a quoted string or a bare one). A retry with the same key and body gets the first 201 again; the same key with another body is 422; while the first is still being placed, 409. A key holds as long as its order is stored.", "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"}}
                 ],
                 "requestBody": {
                   "required": true,
