@@ -53,7 +53,8 @@ args=(--config-file "$work/schemathesis.toml" run "$url/openapi.json" --checks a
   --generation-codec utf-8 --no-color)
 args+=(-H "Authorization: Bearer $token")
 status=0
-"$st" "${args[@]}" >"$work/st.out" 2>&1 || status=$?
+# In the work folder: schemathesis keeps a cache (.schemathesis/) where it runs.
+(cd "$work" && "$st" "${args[@]}") >"$work/st.out" 2>&1 || status=$?
 # The summary: operations, phases, checks, the number of generated test cases, failures.
 sed -n '/^API Operations:/,/^Seed:/p' "$work/st.out" | grep -v '^ *$' || true
 server_errors="$(grep -c 'Server error' "$work/st.out" || true)"
