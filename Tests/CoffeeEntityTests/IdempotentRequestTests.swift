@@ -5,8 +5,8 @@ import Testing
 @Suite("Idempotent requests")
 struct IdempotentRequestTests {
     private static func request(_ key: String, body: String = "{}") throws -> IdempotentRequest {
-        try IdempotentRequest(
-            key: key, fingerprint: IdempotentRequest.fingerprint(method: "post", path: "/orders", body: Data(body.utf8)))
+        let fingerprint = IdempotentRequest.fingerprint(method: "post", path: "/orders", body: Data(body.utf8))
+        return try IdempotentRequest(key: key, fingerprint: fingerprint)
     }
 
     @Test("a key names one order: the same id every time, another key another id, a version 8 UUID")
