@@ -67,7 +67,9 @@ struct PostgresStoreTests {
         let store = PostgresStore(location: location)
         try await store.run {
             let error = await #expect(throws: StorageError.self) {
-                try await store.execute("SELECT * FROM no_such_table")
+                try await store.read { connection in
+                    _ = try await connection.query("SELECT * FROM no_such_table", logger: store.statementLogger)
+                }
             }
             #expect(error?.reason == #"relation "no_such_table" does not exist (SQLSTATE 42P01)"#)
             #expect(error?.path == location.redacted)

@@ -57,4 +57,10 @@ public enum IDPrefix {
         }
         return prefix
     }
+
+    /// The order id `text` spells in full (36 characters), or `nil` for a prefix or anything else.
+    public static func fullID(_ text: String) -> Order.ID? {
+        guard text.count == 36, let uuid = UUID(uuidString: text) else { return nil }
+        return Order.ID(uuid)
+    }
 }

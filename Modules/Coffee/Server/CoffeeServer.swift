@@ -90,7 +90,7 @@ public struct CoffeeServer: Sendable {
         router.get("orders/:id") { _, context in
             let id = try context.parameters.require("id")
             // A customer knows the whole id; a prefix would let anyone enumerate orders.
-            if id.count != 36 || UUID(uuidString: id) == nil {
+            if IDPrefix.fullID(id) == nil {
                 try RequireRole.check(context.identity, allowed: TokenRole.allCases)
             }
             return try JSONMessages.response(try await useCase.show(id))

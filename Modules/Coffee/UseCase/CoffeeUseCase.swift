@@ -158,9 +158,7 @@ public struct CoffeeUseCase: Sendable {
     ///   orders share, `.orderNotFound` when none matches.
     func resolve(_ text: String) async throws -> Order {
         let prefix = try IDPrefix.validate(text)
-        if prefix.count == 36, let uuid = UUID(uuidString: prefix) {
-            return try await repository.get(Order.ID(uuid))
-        }
+        if let id = IDPrefix.fullID(prefix) { return try await repository.get(id) }
         let matches = try await repository.list(OrderQuery(idPrefix: prefix))
         switch matches.count {
         case 0: throw CoffeeError.orderNotFound(id: prefix)

@@ -93,11 +93,6 @@ public final class PostgresStore: Service {
         }
     }
 
-    /// Runs one statement that returns no rows, outside a transaction.
-    public func execute(_ query: PostgresQuery) async throws {
-        try await read { connection in _ = try await connection.query(query, logger: logger) }
-    }
-
     /// The logger every statement of this database is sent with.
     public var statementLogger: Logger { logger }
 
