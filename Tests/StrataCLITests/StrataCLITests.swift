@@ -23,6 +23,20 @@ struct StrataCLITests {
         #expect(run.stderr.contains(" 0 error(s), "))
     }
 
+    @Test("a declarative manifest is read without SwiftPM; --evaluate-manifest asks SwiftPM, with the same findings")
+    func declarativeManifest() throws {
+        let directory = try TemporaryDirectory()
+        let copy = directory.path("layers")
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("layers"), to: copy)
+        let read = try strata.run(["lint", "--path", copy.path, "--no-cache"])
+        let evaluated = try strata.run(
+            ["lint", "--path", copy.path, "--no-cache", "--evaluate-manifest"], timeout: 120)
+        #expect(read.stderr.contains("(read)"), "\(read.stderr)")
+        #expect(evaluated.stderr.contains("(evaluated)"), "\(evaluated.stderr)")
+        #expect(read.status == 1 && read.stdout.contains(": error: "))
+        #expect(read.status == evaluated.status && read.stdout == evaluated.stdout)
+    }
+
     @Test("lint and graph run from a folder inside the package check the whole package")
     func fromASubfolder() throws {
         let inside = Self.repository.appendingPathComponent("Modules/Core")

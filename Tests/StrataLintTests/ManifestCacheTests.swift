@@ -107,16 +107,23 @@ struct ManifestCacheTests {
         #expect(counter.runs == 3)
     }
 
-    @Test("the linter reads the cache on the second run and skips it when told to")
+    @Test(
+        "the linter reads the cache on the second run, keeps SwiftPM's and the syntax read's apart, and skips it when told to"
+    )
     func linter() throws {
-        let options = LintOptions(packageDirectory: package)
+        var options = LintOptions(packageDirectory: package)
+        let read = try Linter.run(options)
+        #expect(read.statistics.manifestSource == .read)
+        #expect(try Linter.run(options).statistics.manifestSource == .cached)
+        options.reading.declarative = false
         let first = try Linter.run(options)
-        #expect(!first.statistics.manifestCached)
+        #expect(first.statistics.manifestSource == .evaluated)
         let second = try Linter.run(options)
-        #expect(second.statistics.manifestCached)
-        #expect(second.compact == first.compact)
-        var uncached = options
-        uncached.useManifestCache = false
-        #expect(try !Linter.run(uncached).statistics.manifestCached)
+        #expect(second.statistics.manifestSource == .cached)
+        #expect(second.compact == first.compact && read.compact == first.compact)
+        options.reading.cache = false
+        #expect(try Linter.run(options).statistics.manifestSource == .evaluated)
+        options.reading.declarative = true
+        #expect(try Linter.run(options).statistics.manifestSource == .read)
     }
 }

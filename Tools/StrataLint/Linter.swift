@@ -10,8 +10,8 @@ public struct LintOptions: Sendable {
     public var packageJSON: URL?
     /// A baseline of known violations; without one, the rules file's `baseline`, if it names one.
     public var baseline: URL?
-    /// Whether the manifest cache under `.build/strata/` is read and refreshed.
-    public var useManifestCache: Bool
+    /// How Package.swift is read: from its syntax when declarative, through the manifest cache.
+    public var reading: GraphLoader.Reading
     /// When set, only these source files (relative to the package root) are read: their imports
     /// are checked, with every manifest-level rule (see `Linter.fullRunChecks`).
     public var changedFiles: Set<String>?
@@ -19,13 +19,13 @@ public struct LintOptions: Sendable {
     /// Creates options for the package at `packageDirectory`.
     public init(
         packageDirectory: URL, rulesFile: URL? = nil, packageJSON: URL? = nil, baseline: URL? = nil,
-        useManifestCache: Bool = true, changedFiles: Set<String>? = nil
+        reading: GraphLoader.Reading = .init(), changedFiles: Set<String>? = nil
     ) {
         self.packageDirectory = packageDirectory
         self.rulesFile = rulesFile
         self.packageJSON = packageJSON
         self.baseline = baseline
-        self.useManifestCache = useManifestCache
+        self.reading = reading
         self.changedFiles = changedFiles
     }
 }
@@ -40,10 +40,12 @@ public struct LintStatistics: Sendable, Codable, Equatable {
     public var files = 0
     /// Import declarations found.
     public var imports = 0
-    /// Seconds spent evaluating the manifest (`swift package dump-package`) or reading its cached output.
+    /// Seconds spent reading the manifest, evaluating it (`swift package dump-package`) or reading its cached output.
     public var manifestSeconds = 0.0
-    /// Whether the manifest cache answered, so SwiftPM was not run.
-    public var manifestCached = false
+    /// Where the package description came from.
+    public var manifestSource = ManifestSource.saved
+    /// Why Package.swift was evaluated rather than read from its syntax, when it was.
+    public var notDeclarative: String?
     /// Seconds spent finding and scanning source files.
     public var scanSeconds = 0.0
     /// Seconds spent in the checks.
@@ -94,6 +96,38 @@ public enum Linter {
     /// Loads the rules, the graph and the sources, and runs every check; throws `ConfigError` on a bad setup.
     public static func run(_ options: LintOptions) throws -> LintResult {
         let root = options.packageDirectory.standardizedFileURL
+        // The rules and the manifest are read side by side: neither needs the other. A bad
+        // rules file is still the error reported first.
+        let rulesRead = Results<Result<(Rules, Baseline?), any Error>?>(count: 1, empty: nil)
+        let graphRead = Results<Result<GraphLoader.Loaded, any Error>?>(count: 1, empty: nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 {
+                rulesRead.set(0, Result { try readRules(options, root: root) })
+            } else {
+                graphRead.set(
+                    0,
+                    Result {
+                        try GraphLoader.load(
+                            packageDirectory: root, dumpFile: options.packageJSON, reading: options.reading)
+                    })
+            }
+        }
+        guard let rulesResult = rulesRead.value(0), let graphResult = graphRead.value(0) else {
+            preconditionFailure("concurrentPerform returned before both reads ran")
+        }
+        let (rules, baseline) = try rulesResult.get()
+        let loaded = try graphResult.get()
+        var statistics = LintStatistics()
+        statistics.manifestSeconds = loaded.manifestSeconds
+        statistics.manifestSource = loaded.source
+        statistics.notDeclarative = loaded.notDeclarative
+        return try check(
+            rules: rules, graph: loaded.graph, root: root, baseline: baseline, statistics: statistics,
+            changedFiles: options.changedFiles)
+    }
+
+    /// The rules file and the baseline it or the options name.
+    static func readRules(_ options: LintOptions, root: URL) throws -> (Rules, Baseline?) {
         let rulesURL = options.rulesFile ?? root.appendingPathComponent("strata.yml")
         let rulesPath = relativePath(rulesURL, to: root)
         guard let rulesData = FileManager.default.contents(atPath: rulesURL.path) else {
@@ -103,16 +137,7 @@ public enum Linter {
         let rules = try RulesParser.parse(String(decoding: rulesData, as: UTF8.self), file: rulesPath)
         // An explicit --baseline wins; else the one the rules file names, if any.
         let baselineURL = options.baseline ?? rules.baseline.map { root.appendingPathComponent($0) }
-        let baseline = try baselineURL.map(Baseline.read)
-
-        let loaded = try GraphLoader.load(
-            packageDirectory: root, dumpFile: options.packageJSON, useCache: options.useManifestCache)
-        var statistics = LintStatistics()
-        statistics.manifestSeconds = loaded.manifestSeconds
-        statistics.manifestCached = loaded.cacheHit
-        return try check(
-            rules: rules, graph: loaded.graph, root: root, baseline: baseline, statistics: statistics,
-            changedFiles: options.changedFiles)
+        return (rules, try baselineURL.map(Baseline.read))
     }
 
     /// Runs every check of `rules` on `graph`; `files` are the sources already scanned, if they were.
@@ -146,8 +171,11 @@ public enum Linter {
             graph: graph, rules: rules, classification: classification, policy: policy, files: files,
             sourceRules: sourceRules)
         let checks = changedFiles == nil ? checks : checks.filter { !Self.fullRunChecks.contains("\(type(of: $0))") }
+        // The checks only read the context, so they run side by side.
+        let found = Results<[Finding]>(count: checks.count, empty: [])
+        DispatchQueue.concurrentPerform(iterations: checks.count) { found.set($0, checks[$0].run(context)) }
         var findings = ExceptionFilter.apply(
-            rules.exceptions, to: checks.flatMap { $0.run(context) }, rulesFile: rules.file
+            rules.exceptions, to: (0..<checks.count).flatMap(found.value), rulesFile: rules.file
         )
         .sorted(by: Finding.ordered)
         // A partial run cannot tell a fixed violation from one in a file it did not read.

@@ -31,7 +31,7 @@ struct InitCommand: ParsableCommand {
             let proposal = try reportingConfigErrors {
                 try Initializer.propose(
                     packageDirectory: writer.root.url, packageJSON: source.packageJSONURL,
-                    useManifestCache: !source.noCache)
+                    reading: source.reading)
             }
             let summary =
                 "\(proposal.layers) layers, \(proposal.knownViolations) known violation(s)"

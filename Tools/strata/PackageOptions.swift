@@ -31,6 +31,17 @@ struct PackageSource: ParsableArguments {
     )
     var noCache = false
 
+    @Flag(
+        name: .long,
+        help: """
+            Have SwiftPM evaluate Package.swift even when it is declarative enough to read without \
+            compiling it (the reading falls back to SwiftPM by itself whenever it needs to).
+            """)
+    var evaluateManifest = false
+
+    /// How the manifest is read, from the flags.
+    var reading: GraphLoader.Reading { .init(declarative: !evaluateManifest, cache: !noCache) }
+
     var packageJSONURL: URL? { packageJSON.map(URL.init(fileURLWithPath:)) }
 }
 
@@ -49,7 +60,7 @@ struct PackageOptions: ParsableArguments {
         LintOptions(
             packageDirectory: source.packageDirectory, rulesFile: config.map(URL.init(fileURLWithPath:)),
             packageJSON: source.packageJSONURL, baseline: baseline.map(URL.init(fileURLWithPath:)),
-            useManifestCache: !source.noCache)
+            reading: source.reading)
     }
 
     /// Runs the checker; a configuration error is printed as `file:line:col: error: ...` and exits with 2.

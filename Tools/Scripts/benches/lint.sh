@@ -3,16 +3,19 @@
 # Swift: 800 targets, 8,000 files, a layer rule per feature and feature independence (strata.yml).
 # Python: the same modules as a package (9,001 files with the __init__.py files), one layers
 # contract over the 200 feature containers and one independence contract (.importlinter).
+# The Swift tree is measured with two manifests declaring the same 800 targets: a declarative one
+# (every target written out, as generated or hand-kept manifests are), which strata reads from its
+# syntax, and a computed one (`features.flatMap { ... }`), which only SwiftPM can evaluate.
 # Each tool runs with its default cache warm (import-linter's .import_linter_cache, strata's
 # dump-package cache under .build/strata/) and with caches off (import-linter --no-cache,
-# strata --no-cache, which evaluates the manifest through SwiftPM, whose own manifest cache
-# stays warm). A changed manifest (cold: both caches miss) is reported apart, and so is
-# strata's own work on a saved dump-package output, and `strata init` on the same tree.
+# strata --no-cache; SwiftPM's own manifest cache stays warm). A changed manifest (both caches
+# miss) is reported apart, and so is strata's own work on a saved dump-package output, and
+# `strata init` on the same tree.
 # Usage: lint.sh <release-bin-dir>
 set -euo pipefail
 bin="$1"
-strata="$bin/strata"
-runs="${RUNS:-3}"
+strata="$(cd "$bin" 2>/dev/null && pwd)/strata"
+runs="${RUNS:-5}"
 [ -x "$strata" ] || { echo "lint bench: $strata not found; run swift build -c release first" >&2; exit 1; }
 if ! command -v lint-imports >/dev/null 2>&1; then
   python3 -m pip install --quiet --disable-pip-version-check import-linter >/dev/null 2>&1 \
@@ -56,7 +59,7 @@ class {layer}Value{n}:
 '''
 swift = os.path.join(root, "swift")
 os.makedirs(swift)
-with open(os.path.join(swift, "Package.swift"), "w") as f:
+with open(os.path.join(root, "computed.swift"), "w") as f:
     f.write('''// swift-tools-version: 6.0
 import PackageDescription
 
@@ -72,6 +75,13 @@ let package = Package(
 )
 // nonce
 ''')
+with open(os.path.join(root, "declarative.swift"), "w") as f:
+    f.write('// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(\n    name: "Bench",\n    targets: [\n')
+    for feature in features:
+        for layer in layers:
+            deps = ", ".join(f'"{feature}{u}"' for u in uses[layer])
+            f.write(f'        .target(name: "{feature}{layer}", dependencies: [{deps}], path: "Sources/{feature}/{layer}"),\n')
+    f.write('    ]\n)\n// nonce\n')
 with open(os.path.join(swift, "strata.yml"), "w") as f:
     f.write('''version: 1
 features: {independent: true, minimum: 200}
@@ -110,75 +120,104 @@ with open(os.path.join(py, ".importlinter"), "w") as f:
 PY
 
 swift_dir="$work/swift" py_dir="$work/python"
-# median wall time of a command over $runs runs, in seconds; the last run's exit status goes to $work/status
-median() {
-  local times=() start end
-  for _ in $(seq "$runs"); do
-    start=$(date +%s.%N)
-    set +e; "$@" >"$work/out" 2>"$work/err"; echo $? >"$work/status"; set -e
-    end=$(date +%s.%N)
-    times+=("$(echo "$end - $start" | bc)")
-  done
-  printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p"
-}
+manifest() { cp "$work/$1.swift" "$swift_dir/Package.swift"; }
 nonce() { sed -i "s|^// nonce.*|// nonce $RANDOM$RANDOM$(date +%N)|" "$swift_dir/Package.swift"; }
+median() { sort -n | sed -n "$(( (runs + 1) / 2 ))p"; }
+# one run of a command in a folder: prints its wall time; its exit status goes to $work/status
+once() {
+  local dir="$1" start end; shift
+  start=$(date +%s.%N)
+  set +e; (cd "$dir" && "$@") >"$work/out" 2>"$work/err"; echo $? >"$work/status"; set -e
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc
+}
+# The commands in arrays A and B (each: folder, then the command), run alternately for $runs
+# rounds, as this machine's speed drifts: medians in $ta and $tb, last exit statuses in $sa and $sb.
+pair() {
+  local a=() b=()
+  for _ in $(seq "$runs"); do
+    a+=("$(once "${A[@]}")"); sa=$(cat "$work/status")
+    b+=("$(once "${B[@]}")"); sb=$(cat "$work/status")
+  done
+  ta=$(printf '%s\n' "${a[@]}" | median); tb=$(printf '%s\n' "${b[@]}" | median)
+}
+# Where strata's last run read the manifest from, as its summary line says: read, cached, evaluated.
+source_of() { "$strata" lint --path "$swift_dir" "$@" 2>&1 >/dev/null | sed -n "s/.*manifest [0-9.]* s (\\([a-z]*\\).*/\\1/p"; }
+ratio() { echo "scale=1; $1 / $2" | bc; }
+row() { printf '%-64s %9.3f %6s %s\n' "$@"; }
 
+manifest computed
 ( cd "$swift_dir" && swift package dump-package > "$work/package.json" )
 files=$(find "$swift_dir/Sources" -name '*.swift' | wc -l)
 pyfiles=$(find "$py_dir" -name '*.py' | wc -l)
-
-# Cold manifest: a changed manifest misses SwiftPM's cache, as after an edit of Package.swift.
-cold_times=()
-for _ in $(seq "$runs"); do
-  nonce
-  start=$(date +%s.%N); (cd "$swift_dir" && swift package dump-package >/dev/null); end=$(date +%s.%N)
-  cold_times+=("$(echo "$end - $start" | bc)")
-done
-manifest_cold=$(printf '%s\n' "${cold_times[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
-manifest_warm=$(median bash -c "cd '$swift_dir' && swift package dump-package")
-
-strata_only=$(median "$strata" lint --quiet --path "$swift_dir" --package-json "$work/package.json")
-strata_status=$(cat "$work/status")
+(cd "$py_dir" && lint-imports >/dev/null 2>&1 || true)  # fills import-linter's cache
 "$strata" lint --quiet --path "$swift_dir" >/dev/null 2>&1 || true  # fills strata's manifest cache
-strata_cached=$(median "$strata" lint --quiet --path "$swift_dir")
-strata_cached_status=$(cat "$work/status")
-strata_nocache=$(median "$strata" lint --quiet --no-cache --path "$swift_dir")
-strata_nocache_status=$(cat "$work/status")
-init_cached=$(median "$strata" init --dry-run --path "$swift_dir")
+
+# Caches warm, then caches off; each strata run alternates with import-linter's.
+declare -a A B
+manifest declarative
+A=("$swift_dir" "$strata" lint --quiet); B=("$py_dir" lint-imports); pair
+warm_decl=$ta warm_decl_s=$sa linter_warm=$tb linter_warm_s=$sb decl_source=$(source_of)
+manifest computed
+pair; warm_comp=$ta warm_comp_s=$sa linter_warm2=$tb comp_source=$(source_of)
+manifest declarative
+A=("$swift_dir" "$strata" lint --quiet --no-cache); B=("$py_dir" lint-imports --no-cache); pair
+off_decl=$ta off_decl_s=$sa linter_off=$tb linter_off_s=$sb off_decl_source=$(source_of --no-cache)
+manifest computed
+pair; off_comp=$ta off_comp_s=$sa linter_off2=$tb off_comp_source=$(source_of --no-cache)
+A=("$swift_dir" "$strata" lint --quiet --package-json "$work/package.json"); B=("$py_dir" lint-imports --no-cache); pair
+saved=$ta saved_s=$sa linter_off3=$tb
+
+# A changed manifest: every run edits Package.swift first, so SwiftPM's cache and strata's miss.
+changed() {
+  local times=()
+  for _ in $(seq "$1"); do nonce; times+=("$(once "$swift_dir" "${@:2}")"); done
+  printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( ($1 + 1) / 2 ))p"
+}
+manifest declarative
+changed_decl=$(changed "$runs" "$strata" lint --quiet)
+manifest computed
+changed_comp=$(changed 1 "$strata" lint --quiet)
+manifest_cold=$(changed "$runs" swift package dump-package)
+manifest_warm=$(for _ in $(seq "$runs"); do once "$swift_dir" swift package dump-package; done | median)
+
+manifest declarative
+init_decl=$(for _ in $(seq "$runs"); do once "$swift_dir" "$strata" init --dry-run; done | median)
 init_status=$(cat "$work/status")
 init_layers=$(grep -c '^  - name:' "$work/out" || true)
-init_nocache=$(median "$strata" init --dry-run --no-cache --path "$swift_dir")
-nonce
-start=$(date +%s.%N); "$strata" lint --quiet --path "$swift_dir" >/dev/null 2>&1 || true; end=$(date +%s.%N)
-strata_cold=$(echo "$end - $start" | bc)
-linter=$(cd "$py_dir" && median lint-imports --no-cache)
-linter_status=$(cat "$work/status")
-(cd "$py_dir" && lint-imports >/dev/null 2>&1 || true)  # fills import-linter's cache
-linter_cached=$(cd "$py_dir" && median lint-imports)
-linter_cached_status=$(cat "$work/status")
+manifest computed
+"$strata" init --dry-run >/dev/null 2>&1 --path "$swift_dir" || true
+init_comp=$(for _ in $(seq "$runs"); do once "$swift_dir" "$strata" init --dry-run; done | median)
+init_nocache=$(for _ in $(seq "$runs"); do once "$swift_dir" "$strata" init --dry-run --no-cache; done | median)
 
-ratio() { echo "scale=1; $1 / $2" | bc; }
-
-# One violation planted in each: an entity importing its feature's repository.
+# One violation planted in each: an entity importing its feature's repository. The declarative
+# read must find exactly what SwiftPM's own description finds.
 sed -i '1a import F007Repository' "$swift_dir/Sources/F007/Entity/File3.swift"
 sed -i '1a from bench_pkg.f007.repository import m3' "$py_dir/bench_pkg/f007/entity/m3.py"
-strata_bad=$(median "$strata" lint --quiet --path "$swift_dir" --package-json "$work/package.json")
-strata_bad_status=$(cat "$work/status")
-strata_bad_findings=$(grep -c ': error: ' "$work/out" || true)
-linter_bad=$(cd "$py_dir" && median lint-imports --no-cache)
-linter_bad_status=$(cat "$work/status")
+manifest declarative
+A=("$swift_dir" "$strata" lint --quiet); B=("$py_dir" lint-imports --no-cache); pair
+bad=$ta bad_s=$sa linter_bad=$tb linter_bad_s=$sb
+(cd "$swift_dir" && "$strata" lint --quiet > "$work/read.txt" 2>&1 || true)
+(cd "$swift_dir" && "$strata" lint --quiet --package-json "$work/package.json" > "$work/saved.txt" 2>&1 || true)
+bad_findings=$(grep -c ': error: ' "$work/read.txt" || true)
+same=$(cmp -s "$work/read.txt" "$work/saved.txt" && echo "same as from SwiftPM's dump" || echo "DIFFERENT from SwiftPM's dump")
 
-echo "lint bench: $files Swift files in 800 targets; $pyfiles Python files; median of $runs runs, seconds"
-printf '%-62s %9s %6s %s\n' "run" "seconds" "exit" "vs import-linter"
-printf '%-62s %9.3f %6s %s\n' "import-linter, its cache warm (clean)" "$linter_cached" "$linter_cached_status" "1.0x"
-printf '%-62s %9.3f %6s %sx faster\n' "strata lint, manifest cache warm (unchanged manifest, clean)" "$strata_cached" "$strata_cached_status" "$(ratio "$linter_cached" "$strata_cached")"
-printf '%-62s %9.3f %6s %s\n' "import-linter --no-cache (clean)" "$linter" "$linter_status" "1.0x"
-printf '%-62s %9.3f %6s %sx faster\n' "strata lint --no-cache (clean)" "$strata_nocache" "$strata_nocache_status" "$(ratio "$linter" "$strata_nocache")"
-printf '%-62s %9.3f %6s %sx faster\n' "strata lint, saved dump-package (clean)" "$strata_only" "$strata_status" "$(ratio "$linter" "$strata_only")"
-printf '%-62s %9.3f %6s %sx faster\n' "strata lint, manifest changed (both caches miss, 1 run)" "$strata_cold" "0" "$(ratio "$linter" "$strata_cold")"
-printf '%-62s %9.3f %6s\n' "  of which swift package dump-package, SwiftPM's cache warm" "$manifest_warm" "-"
-printf '%-62s %9.3f %6s\n' "  of which swift package dump-package, cold" "$manifest_cold" "-"
-printf '%-62s %9.3f %6s %s layers\n' "strata init --dry-run, manifest cache warm" "$init_cached" "$init_status" "$init_layers"
-printf '%-62s %9.3f %6s\n' "strata init --dry-run --no-cache" "$init_nocache" "-"
-printf '%-62s %9.3f %6s %s\n' "import-linter --no-cache (1 violation)" "$linter_bad" "$linter_bad_status" "1.0x"
-printf '%-62s %9.3f %6s %sx faster (%s error lines)\n' "strata lint, saved dump-package (1 violation)" "$strata_bad" "$strata_bad_status" "$(ratio "$linter_bad" "$strata_bad")" "$strata_bad_findings"
+echo "lint bench: $files Swift files in 800 targets; $pyfiles Python files; median of $runs runs, alternating, seconds"
+printf '%-64s %9s %6s %s\n' "run" "seconds" "exit" "vs import-linter"
+row "import-linter, its cache warm (clean)" "$linter_warm" "$linter_warm_s" "1.0x"
+row "strata lint, declarative manifest ($decl_source; clean)" "$warm_decl" "$warm_decl_s" "$(ratio "$linter_warm" "$warm_decl")x faster"
+row "strata lint, computed manifest ($comp_source; clean)" "$warm_comp" "$warm_comp_s" "$(ratio "$linter_warm2" "$warm_comp")x faster"
+row "import-linter --no-cache (clean)" "$linter_off" "$linter_off_s" "1.0x"
+row "strata lint --no-cache, declarative manifest ($off_decl_source)" "$off_decl" "$off_decl_s" "$(ratio "$linter_off" "$off_decl")x faster"
+row "strata lint --no-cache, computed manifest ($off_comp_source)" "$off_comp" "$off_comp_s" "$(ratio "$linter_off2" "$off_comp")x faster"
+row "strata lint, saved dump-package (clean)" "$saved" "$saved_s" "$(ratio "$linter_off3" "$saved")x faster"
+row "strata lint, declarative manifest just edited" "$changed_decl" "0" "$(ratio "$linter_off" "$changed_decl")x faster"
+row "strata lint, computed manifest just edited (both caches miss, 1 run)" "$changed_comp" "0" "$(ratio "$linter_off" "$changed_comp")x faster"
+row "  swift package dump-package, SwiftPM's cache warm" "$manifest_warm" "-"
+row "  swift package dump-package, manifest just edited" "$manifest_cold" "-"
+row "strata init --dry-run, declarative manifest" "$init_decl" "$init_status" "$init_layers layers"
+row "strata init --dry-run, computed manifest, cache warm" "$init_comp" "-"
+row "strata init --dry-run --no-cache, computed manifest" "$init_nocache" "-"
+row "import-linter --no-cache (1 violation)" "$linter_bad" "$linter_bad_s" "1.0x"
+row "strata lint, declarative manifest (1 violation)" "$bad" "$bad_s" "$(ratio "$linter_bad" "$bad")x faster ($bad_findings error lines, $same)"
+echo "target: strata lint >= 10x faster than import-linter, caches warm and caches off; strata init < 2 s"

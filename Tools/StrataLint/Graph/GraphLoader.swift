@@ -1,49 +1,114 @@
 import Foundation
 
-/// Loads a package's declared target graph from SwiftPM's own view of its manifest.
+/// Where a run's package description came from.
+public enum ManifestSource: String, Sendable, Codable {
+    /// A saved `dump-package` output (`--package-json`).
+    case saved
+    /// Package.swift read from its syntax, being declarative (`DeclarativeManifest`).
+    case read
+    /// The manifest cache, holding SwiftPM's evaluation of this very manifest.
+    case cached
+    /// `swift package dump-package`, run now.
+    case evaluated
+}
+
+/// Loads a package's declared target graph, as SwiftPM sees its manifest.
 ///
-/// It runs `swift package dump-package`, which evaluates Package.swift without resolving
-/// dependencies, or reads a saved copy of that command's output; `ManifestCache` keeps the
-/// output of the last evaluation so an unchanged manifest is not evaluated again.
+/// A declarative Package.swift is read from its syntax (`DeclarativeManifest`); any other runs
+/// `swift package dump-package`, which evaluates it without resolving dependencies, unless
+/// `ManifestCache` holds the output of an earlier evaluation of the same manifest.
 public enum GraphLoader {
     /// The graph and how long the manifest evaluation took.
     public struct Loaded: Sendable {
         /// The package graph.
         public var graph: PackageGraph
-        /// Seconds spent evaluating the manifest or reading it from the cache (zero for a saved dump).
+        /// Seconds spent reading, evaluating or fetching the manifest from the cache (zero for a saved dump).
         public var manifestSeconds: Double
-        /// Whether the manifest cache answered, so SwiftPM was not run.
-        public var cacheHit = false
+        /// Where the description came from.
+        public var source: ManifestSource
+        /// Why the manifest could not be read from its syntax, when SwiftPM was asked (or its cache).
+        public var notDeclarative: String?
     }
 
-    /// Loads the graph of the package at `packageDirectory`, or from `dumpFile` when given;
-    /// `useCache` reads and refreshes the manifest cache under `.build/strata/`.
-    public static func load(packageDirectory: URL, dumpFile: URL? = nil, useCache: Bool = true) throws -> Loaded {
+    /// How the manifest may be read.
+    public struct Reading: Sendable {
+        /// Whether a declarative manifest is read from its syntax; when false, SwiftPM always evaluates it.
+        public var declarative = true
+        /// Whether the manifest cache under `.build/strata/` is read and refreshed.
+        public var cache = true
+
+        public init(declarative: Bool = true, cache: Bool = true) {
+            self.declarative = declarative
+            self.cache = cache
+        }
+    }
+
+    /// Loads the graph of the package at `packageDirectory`, or from `dumpFile` when given.
+    public static func load(packageDirectory: URL, dumpFile: URL? = nil, reading: Reading = Reading()) throws
+        -> Loaded
+    {
         if let dumpFile {
             guard let data = FileManager.default.contents(atPath: dumpFile.path) else {
                 throw ConfigError(
                     file: dumpFile.path, "cannot read the saved package dump; check the --package-json path")
             }
             return Loaded(
-                graph: try decode(data, source: dumpFile.path, packageDirectory: packageDirectory), manifestSeconds: 0)
+                graph: try decode(data, source: dumpFile.path, packageDirectory: packageDirectory), manifestSeconds: 0,
+                source: .saved)
         }
         let start = Date()
+        var notDeclarative: String?
+        var readManifest: Manifest?
+        // The syntax read when the manifest is declarative; nil when SwiftPM must evaluate it.
+        func declarative() -> Manifest? {
+            guard reading.declarative else { return nil }
+            do {
+                readManifest = try readDeclarative(packageDirectory)
+            } catch {
+                notDeclarative = error.description
+            }
+            return readManifest
+        }
+        func loaded(_ graph: PackageGraph, _ source: ManifestSource) -> Loaded {
+            Loaded(
+                graph: graph, manifestSeconds: Date().timeIntervalSince(start), source: source,
+                notDeclarative: notDeclarative)
+        }
         let source = "Package.swift"
-        guard useCache else {
-            let graph = try decode(
-                dumpPackage(at: packageDirectory), source: source, packageDirectory: packageDirectory)
-            return Loaded(graph: graph, manifestSeconds: Date().timeIntervalSince(start))
+        guard reading.cache else {
+            if let manifest = declarative() {
+                return loaded(graph(manifest, packageDirectory: packageDirectory), .read)
+            }
+            return loaded(
+                try decode(dumpPackage(at: packageDirectory), source: source, packageDirectory: packageDirectory),
+                .evaluated)
         }
         // A cached entry is decoded once, as it is accepted; one that does not decode is a miss.
         var cachedGraph: PackageGraph?
-        let (data, hit) = try ManifestCache(packageDirectory: packageDirectory).dump(
-            evaluate: { try dumpPackage(at: packageDirectory) },
+        let cache = ManifestCache(
+            packageDirectory: packageDirectory, reader: reading.declarative ? "syntax or swiftpm" : "swiftpm")
+        let (data, hit) = try cache.dump(
+            evaluate: {
+                if let manifest = declarative() { return try JSONEncoder().encode(manifest) }
+                return try dumpPackage(at: packageDirectory)
+            },
             accept: { data in
                 cachedGraph = try? decode(data, source: source, packageDirectory: packageDirectory)
                 return cachedGraph != nil
             })
-        let graph = try cachedGraph ?? decode(data, source: source, packageDirectory: packageDirectory)
-        return Loaded(graph: graph, manifestSeconds: Date().timeIntervalSince(start), cacheHit: hit)
+        if hit, let cachedGraph { return loaded(cachedGraph, .cached) }
+        if let readManifest { return loaded(graph(readManifest, packageDirectory: packageDirectory), .read) }
+        return loaded(try decode(data, source: source, packageDirectory: packageDirectory), .evaluated)
+    }
+
+    /// Package.swift read from its syntax; a version-specific manifest beside it is SwiftPM's to choose.
+    static func readDeclarative(_ directory: URL) throws(DeclarativeManifest.Unsupported) -> Manifest {
+        if let variant = ManifestCache.versionSpecificManifests(in: directory).first {
+            throw .init(reason: "has \(variant) beside it, which SwiftPM may choose instead", line: 1)
+        }
+        guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent("Package.swift").path)
+        else { throw .init(reason: "cannot be read", line: 1) }
+        return try DeclarativeManifest.read(String(decoding: data, as: UTF8.self))
     }
 
     /// Runs `swift package dump-package` in `directory` and returns its JSON.
@@ -79,7 +144,7 @@ public enum GraphLoader {
         return data
     }
 
-    /// Decodes `dump-package` JSON into a graph, resolving each target's folder as SwiftPM does.
+    /// Decodes `dump-package` JSON into a graph.
     static func decode(_ data: Data, source: String, packageDirectory: URL) throws -> PackageGraph {
         let manifest: Manifest
         do {
@@ -88,6 +153,11 @@ public enum GraphLoader {
             throw ConfigError(
                 file: source, "cannot read the package description (\(error)); is this SwiftPM's dump-package output?")
         }
+        return graph(manifest, packageDirectory: packageDirectory)
+    }
+
+    /// The graph of a package description, resolving each target's folder as SwiftPM does.
+    static func graph(_ manifest: Manifest, packageDirectory: URL) -> PackageGraph {
         let names = Set(manifest.targets.map(\.name))
         let targets = manifest.targets.map { target in
             PackageGraph.Target(
@@ -114,8 +184,8 @@ public enum GraphLoader {
 }
 
 /// The part of `swift package dump-package` output the checker reads.
-struct Manifest: Decodable {
-    struct Target: Decodable {
+struct Manifest: Codable {
+    struct Target: Codable {
         var name: String
         var type: String
         var path: String?
@@ -125,10 +195,14 @@ struct Manifest: Decodable {
     }
 
     /// `{"byName": [name, condition]}`, `{"target": [name, condition]}` or `{"product": [name, package, moduleAliases, condition]}`.
-    struct TargetDependency: Decodable {
+    struct TargetDependency: Codable {
         var byName: [JSONValue]?
         var target: [JSONValue]?
         var product: [JSONValue]?
+
+        init(byName name: String) { byName = [.string(name)] }
+        init(target name: String) { target = [.string(name)] }
+        init(product name: String, package: String) { product = [.string(name), .string(package)] }
 
         func dependency(targets: Set<String>) -> PackageGraph.Dependency? {
             if let name = target?.first?.string { return PackageGraph.Dependency(name: name) }
@@ -147,13 +221,22 @@ struct Manifest: Decodable {
 }
 
 /// Any JSON value; the dump's dependency arrays mix strings, nulls and objects.
-enum JSONValue: Decodable {
+enum JSONValue: Codable {
     case string(String)
+    /// Anything else, written back as null (the checker reads only the strings).
     case other
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         self = (try? container.decode(String.self)).map(JSONValue.string) ?? .other
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try container.encode(text)
+        case .other: try container.encodeNil()
+        }
     }
 
     var string: String? {

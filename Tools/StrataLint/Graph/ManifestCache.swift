@@ -8,8 +8,11 @@ import Darwin
 
 /// Keeps `swift package dump-package` output under `.build/strata/`, so an unchanged manifest is never evaluated twice.
 ///
-/// The entry is one file: the key, a NUL byte, then the dump's JSON. The key holds everything
-/// the dump depends on, verbatim (no hash, so no collision can serve a wrong graph):
+/// A declarative manifest's syntax read is kept the same way, in the dump's format (it is
+/// cheaper to decode than to read again). The entry is one file: the key, a NUL byte, then the
+/// JSON. The key holds everything the dump depends on, verbatim (no hash, so no collision can
+/// serve a wrong graph):
+/// - the reader: entries made by the syntax read never answer `--evaluate-manifest`;
 /// - the bytes of `Package.swift` and of every `Package@swift-*.swift` beside it;
 /// - the toolchain: the resolved path of the `swift` that would run, with its size and
 ///   modification time. Asking `swift --version` would cost a subprocess on every hit, which
@@ -35,11 +38,17 @@ public struct ManifestCache: Sendable {
     public let packageDirectory: URL
     /// The environment the manifest would be evaluated in.
     public let environment: [String: String]
+    /// How the description was made (syntax read or SwiftPM, or SwiftPM only): entries of one never answer the other.
+    public let reader: String
 
-    /// A cache for the package at `packageDirectory`, evaluated in `environment`.
-    public init(packageDirectory: URL, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// A cache for the package at `packageDirectory`, evaluated in `environment` by `reader`.
+    public init(
+        packageDirectory: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+        reader: String = "swiftpm"
+    ) {
         self.packageDirectory = packageDirectory
         self.environment = environment
+        self.reader = reader
     }
 
     /// How many entries are kept: one per environment or manifest version in use.
@@ -80,10 +89,8 @@ public struct ManifestCache: Sendable {
         guard let manifest = files.contents(atPath: packageDirectory.appendingPathComponent("Package.swift").path),
             let toolchain = toolchainIdentity()
         else { return nil }
-        var key = Data("strata manifest cache 1\ntoolchain \(toolchain)\n".utf8)
-        let variants = ((try? files.contentsOfDirectory(atPath: packageDirectory.path)) ?? [])
-            .filter { $0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift") }.sorted()
-        for name in ["Package.swift"] + variants {
+        var key = Data("strata manifest cache 2\nreader \(reader)\ntoolchain \(toolchain)\n".utf8)
+        for name in ["Package.swift"] + Self.versionSpecificManifests(in: packageDirectory) {
             let bytes =
                 name == "Package.swift"
                 ? manifest : files.contents(atPath: packageDirectory.appendingPathComponent(name).path) ?? Data()
@@ -96,6 +103,12 @@ public struct ManifestCache: Sendable {
         }
         // The key ends before the separator: a NUL inside it (from a file) would make it ambiguous.
         return key.contains(0) ? nil : key
+    }
+
+    /// The `Package@swift-*.swift` files beside Package.swift, sorted: SwiftPM picks one by toolchain version.
+    static func versionSpecificManifests(in directory: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift") }.sorted()
     }
 
     /// The `swift` that `swift package` would run, resolved, with its size and modification time.

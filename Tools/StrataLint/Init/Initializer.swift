@@ -12,19 +12,19 @@ public enum Initializer {
         public var knownViolations: Int
         /// How many layers were inferred.
         public var layers: Int
-        /// Whether the manifest cache answered.
-        public var manifestCached: Bool
+        /// Where the package description came from.
+        public var manifestSource: ManifestSource
     }
 
     /// The baseline's file name, beside strata.yml.
     public static let baselineFile = "strata-baseline.json"
 
     /// Reads the package at `packageDirectory` (its manifest, or `packageJSON`, and every import) and proposes its rules.
-    public static func propose(packageDirectory: URL, packageJSON: URL? = nil, useManifestCache: Bool = true) throws
-        -> Proposal
-    {
+    public static func propose(
+        packageDirectory: URL, packageJSON: URL? = nil, reading: GraphLoader.Reading = .init()
+    ) throws -> Proposal {
         let root = packageDirectory.standardizedFileURL
-        let loaded = try GraphLoader.load(packageDirectory: root, dumpFile: packageJSON, useCache: useManifestCache)
+        let loaded = try GraphLoader.load(packageDirectory: root, dumpFile: packageJSON, reading: reading)
         let graph = loaded.graph
         var conditions = BuildConditions()
         conditions.modules = graph.targetNames.union(graph.productNames)
@@ -42,12 +42,12 @@ public enum Initializer {
         guard !errors.isEmpty else {
             return Proposal(
                 rules: plain, baseline: nil, knownViolations: 0, layers: inferred.layers.count,
-                manifestCached: loaded.cacheHit)
+                manifestSource: loaded.source)
         }
         let withBaseline = RulesWriter.text(inferred, packageName: graph.name, baseline: baselineFile)
         _ = try check(withBaseline)
         return Proposal(
             rules: withBaseline, baseline: try Baseline(findings: errors).encoded(), knownViolations: errors.count,
-            layers: inferred.layers.count, manifestCached: loaded.cacheHit)
+            layers: inferred.layers.count, manifestSource: loaded.source)
     }
 }

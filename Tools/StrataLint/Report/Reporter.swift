@@ -37,7 +37,8 @@ public enum Reporter {
             + (result.staleBaseline.isEmpty
                 ? ""
                 : ", \(result.staleBaseline.count) stale baseline entr\(result.staleBaseline.count == 1 ? "y" : "ies")")
-            + String(format: "; manifest %.2f s", stats.manifestSeconds) + (stats.manifestCached ? " (cached)" : "")
+            + String(format: "; manifest %.3f s", stats.manifestSeconds)
+            + " (\(stats.manifestSource.rawValue)\(stats.notDeclarative.map { ": \($0)" } ?? ""))"
             + String(format: ", scan %.3f s, checks %.3f s", stats.scanSeconds, stats.checkSeconds)
     }
 

@@ -21,13 +21,17 @@ enum PackageScanner {
         only: Set<String>? = nil
     ) -> [String: [ScannedFile]] {
         let targets = graph.targets.filter { $0.kind != "system" && $0.kind != "binary" }
-        let results = Results(count: targets.count)
-        let rootPath = root.path
+        let results = Results<[ScannedFile]>(count: targets.count, empty: [])
         DispatchQueue.concurrentPerform(iterations: targets.count) { index in
             let target = targets[index]
             let strings = stringsOf.contains(target.name)
+            // Every source file of a target lies in its folder (`sources` are relative to it).
+            let folder = folder(of: target)
+            let reader = FileSystem.FolderReader(root.path + "/" + folder)
             let files = sourceFiles(of: target, root: root).filter { only?.contains($0) ?? true }.map { path in
-                let facts = scanFile(rootPath + "/" + path, scanner, strings: strings)
+                let facts = reader.withContents(of: String(path.dropFirst(folder.count + 1))) {
+                    scanner.facts($0, strings: strings)
+                }
                 return ScannedFile(
                     path: path, imports: facts.imports, declarations: facts.declarations, strings: facts.strings)
             }
@@ -38,13 +42,14 @@ enum PackageScanner {
         return byTarget
     }
 
-    static func scanFile(_ path: String, _ scanner: SwiftImportScanner, strings: Bool) -> SourceFacts {
-        FileSystem.withContents(of: path) { scanner.facts($0, strings: strings) }
+    /// The target's folder relative to the package root, without a trailing slash.
+    static func folder(of target: PackageGraph.Target) -> String {
+        target.path.hasSuffix("/") ? String(target.path.dropLast()) : target.path
     }
 
     /// The `.swift` files of `target`, relative to the package root, honouring `sources` and `exclude`.
     static func sourceFiles(of target: PackageGraph.Target, root: URL) -> [String] {
-        let base = target.path.hasSuffix("/") ? String(target.path.dropLast()) : target.path
+        let base = folder(of: target)
         let directory = root.path + "/" + base
         let excluded = target.exclude.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         func isExcluded(_ relative: String) -> Bool {
@@ -70,11 +75,11 @@ enum PackageScanner {
     }
 }
 
-/// Per-target results written from many threads, each index by exactly one.
-private final class Results: @unchecked Sendable {
+/// Results of `DispatchQueue.concurrentPerform` iterations, each index written by exactly one.
+final class Results<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var values: [[ScannedFile]]
-    init(count: Int) { values = Array(repeating: [], count: count) }
-    func set(_ index: Int, _ files: [ScannedFile]) { lock.withLock { values[index] = files } }
-    func value(_ index: Int) -> [ScannedFile] { lock.withLock { values[index] } }
+    private var values: [Value]
+    init(count: Int, empty: Value) { values = Array(repeating: empty, count: count) }
+    func set(_ index: Int, _ value: Value) { lock.withLock { values[index] = value } }
+    func value(_ index: Int) -> Value { lock.withLock { values[index] } }
 }
