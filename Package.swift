@@ -68,12 +68,7 @@ let coreTests: [Target] = [
 // `templates`; templates live in Tools/Templates, read at run time) hold the logic, StrataCLI is
 // their thin command-line front. Tools depend on no feature (docs/ARCHITECTURE.md).
 let tools: [Target] = [
-    module(
-        "StrataLint", path: "Tools/StrataLint",
-        dependencies: [
-            .product(name: "Yams", package: "Yams"), .product(name: "SwiftParser", package: "swift-syntax"),
-            .product(name: "SwiftSyntax", package: "swift-syntax"),
-        ]),
+    module("StrataLint", path: "Tools/StrataLint", dependencies: [.product(name: "Yams", package: "Yams")]),
     module(
         "StrataScaffold", path: "Tools/StrataScaffold",
         dependencies: ["AppSupport", "Core", .product(name: "Stencil", package: "Stencil")]),
@@ -132,7 +127,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: core + coreTests + features.flatMap(\.targets) + tools
 )

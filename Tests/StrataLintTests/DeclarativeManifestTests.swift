@@ -61,33 +61,84 @@ struct DeclarativeManifestTests {
         package.products = [.library(name: "Models", targets: ["Models"])]
         package.platforms = [.macOS(.v13)]
         """,
+        // Arguments the checker does not read may hold any expression without a body: they are
+        // followed, not evaluated. Braces in comments and strings are text.
+        """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        import Foundation  // { not code }
+
+        /* A comment with { braces } and /* a nested one */ too. */
+        let useLocal = ProcessInfo.processInfo.environment["LOCAL"] != nil
+        let flags: [String: String] = ["A": "1", "B": "{2}"]; let none = [String: Int]()
+        let package = Package(
+            name: "Ignored",
+            platforms: [.macOS(.v14), .iOS("17.0")],
+            products: [.library(name: "Lib", type: .dynamic, targets: ["Lib"])],
+            dependencies: useLocal
+                ? [.package(path: "../Yams")]
+                : [.package(url: "https://github.com/jpsim/Yams", "6.0.0"..<"7.0.0")],
+            targets: [
+                .target(
+                    name: "Lib",
+                    dependencies: [.product(name: "Yams", package: "Yams", condition: .when(platforms: [.linux]))],
+                    exclude: ["notes.txt",],
+                    cSettings: [.define("LEVEL", to: flags["A"] ?? "0"), .headerSearchPath("include")],
+                    swiftSettings: [.define("FAST", .when(configuration: .release)), .unsafeFlags(["-O", "-DX=\\\"y\\\""])],
+                    linkerSettings: [.linkedLibrary("z", .when(platforms: [.linux])), .linkedFramework(ProcessInfo.processInfo.environment["FW"]?.lowercased() ?? "Cocoa")]
+                ),
+                .executableTarget(name: "tool", dependencies: ["Lib"], path: "Sources/tool"),
+                .testTarget(name: "LibTests", dependencies: ["Lib"], resources: [.copy("Fixtures")],),
+            ],
+            swiftLanguageModes: [.v6],
+            cxxLanguageStandard: .cxx17
+        )
+        package.dependencies += []
+        """,
     ]
 
     /// Manifests only running them resolves, each with the reason the reader gives and its line.
     static let computed: [(source: String, reason: String, line: Int)] = [
-        ("let names = [\"A\"]\nlet package = Package(name: \"X\", targets: names.map { .target(name: $0) })",
-            "has code that runs", 4),
-        ("#if os(Linux)\nlet name = \"L\"\n#else\nlet name = \"M\"\n#endif\nlet package = Package(name: name)",
-            "has #if", 3),
-        ("let package = Package(name: \"X\")\nfor target in package.targets { target.path = \"x\" }",
-            "has code that runs", 4),
+        (
+            "let names = [\"A\"]\nlet package = Package(name: \"X\", targets: names.map { .target(name: $0) })",
+            "has code that runs", 4
+        ),
+        (
+            "#if os(Linux)\nlet name = \"L\"\n#else\nlet name = \"M\"\n#endif\nlet package = Package(name: name)",
+            "has #if", 3
+        ),
+        (
+            "let package = Package(name: \"X\")\nfor target in package.targets { target.path = \"x\" }",
+            "has code that runs", 4
+        ),
         ("func make() -> Package { Package(name: \"X\") }\nlet package = make()", "has code that runs", 3),
-        ("let v = \"1\"\nlet package = Package(name: \"X\", targets: [.target(name: \"A\\(v)\")])",
-            "interpolates a string", 4),
+        (
+            "let v = \"1\"\nlet package = Package(name: \"X\", targets: [.target(name: \"A\\(v)\")])",
+            "interpolates a string", 4
+        ),
         ("let package = Package(name: \"X\", targets: [.target(name: \"A\\u{41}\")])", "lists a target whose", 3),
         ("typealias T = Target\nlet package = Package(name: \"X\")", "has a declaration other than", 3),
-        ("let package = Package(name: \"X\") // Package(name: \"Y\") in a comment is no second one\n"
-            + "/* nor { this } */ let other = \"Package(\"\nlet t = #\"raw\"#", "has #if, a macro or a raw string", 5),
+        (
+            "let package = Package(name: \"X\") // Package(name: \"Y\") in a comment is no second one\n"
+                + "/* nor { this } */ let other = \"Package(\"\nlet t = #\"raw\"#", "has #if, a macro or a raw string",
+            5
+        ),
         (
             "import Foundation\nlet live = ProcessInfo.processInfo.environment[\"LIVE\"] != nil\n"
                 + "let package = Package(name: \"X\", targets: [.target(name: \"A\", dependencies: live ? [\"B\"] : [])])",
             "lists a target whose", 5
         ),
-        ("let package = Package(name: \"X\", targets: [.target(name: \"A\")])\npackage.targets.removeAll()",
-            "computes or changes the targets", 3),
+        (
+            "let package = Package(name: \"X\", targets: [.target(name: \"A\")])\npackage.targets.removeAll()",
+            "computes or changes the targets", 3
+        ),
         ("let package = Package(name: \"X\")\nprint(package.name)", "is not an assignment", 4),
         ("let base = \"X\"\nlet package = Package(name: base.uppercased())", "computes the package's name", 4),
         ("let package = Package(name: \"X\")\nlet other = Package(name: \"Y\")", "more than one Package", 4),
+        ("let package = Package(name: \"X\", targets: [.target(name: \"A\", path: try? x)])", "uses try", 3),
+        ("let package = Package(name: \"X\") let more = 1", "does not follow", 3),
+        ("let package = Package(name: \"X\n\")", "does not end", 3),
+        ("let package = Package(name: `X`)", "does not know", 3),
     ]
 
     func write(_ source: String, to directory: TemporaryDirectory) throws {
@@ -103,7 +154,7 @@ struct DeclarativeManifestTests {
             packageDirectory: directory.url, reading: .init(declarative: false, cache: false))
         #expect(read.source == .read && evaluated.source == .evaluated)
         #expect(read.graph == evaluated.graph)
-        #expect(read.graph.targets.count >= 7)
+        #expect(read.graph.targets.count >= 3)
     }
 
     @Test("a manifest that must run is refused with the reason and line, and SwiftPM reads it instead")

@@ -4,7 +4,7 @@ import Foundation
 public enum ManifestSource: String, Sendable, Codable {
     /// A saved `dump-package` output (`--package-json`).
     case saved
-    /// Package.swift read from its syntax, being declarative (`DeclarativeManifest`).
+    /// Package.swift read from its text, being declarative (`DeclarativeManifest`).
     case read
     /// The manifest cache, holding SwiftPM's evaluation of this very manifest.
     case cached
@@ -14,7 +14,7 @@ public enum ManifestSource: String, Sendable, Codable {
 
 /// Loads a package's declared target graph, as SwiftPM sees its manifest.
 ///
-/// A declarative Package.swift is read from its syntax (`DeclarativeManifest`); any other runs
+/// A declarative Package.swift is read from its text (`DeclarativeManifest`); any other runs
 /// `swift package dump-package`, which evaluates it without resolving dependencies, unless
 /// `ManifestCache` holds the output of an earlier evaluation of the same manifest.
 public enum GraphLoader {
@@ -26,13 +26,13 @@ public enum GraphLoader {
         public var manifestSeconds: Double
         /// Where the description came from.
         public var source: ManifestSource
-        /// Why the manifest could not be read from its syntax, when SwiftPM was asked (or its cache).
+        /// Why the manifest could not be read from its text, when SwiftPM was asked (or its cache).
         public var notDeclarative: String?
     }
 
     /// How the manifest may be read.
     public struct Reading: Sendable {
-        /// Whether a declarative manifest is read from its syntax; when false, SwiftPM always evaluates it.
+        /// Whether a declarative manifest is read from its text; when false, SwiftPM always evaluates it.
         public var declarative = true
         /// Whether the manifest cache under `.build/strata/` is read and refreshed.
         public var cache = true
@@ -58,50 +58,39 @@ public enum GraphLoader {
         }
         let start = Date()
         var notDeclarative: String?
-        var readManifest: Manifest?
-        // The syntax read when the manifest is declarative; nil when SwiftPM must evaluate it.
-        func declarative() -> Manifest? {
-            guard reading.declarative else { return nil }
+        if reading.declarative {
             do {
-                readManifest = try readDeclarative(packageDirectory)
+                let manifest = try readDeclarative(packageDirectory)
+                return Loaded(
+                    graph: graph(manifest, packageDirectory: packageDirectory),
+                    manifestSeconds: Date().timeIntervalSince(start), source: .read)
             } catch {
                 notDeclarative = error.description
             }
-            return readManifest
-        }
-        func loaded(_ graph: PackageGraph, _ source: ManifestSource) -> Loaded {
-            Loaded(
-                graph: graph, manifestSeconds: Date().timeIntervalSince(start), source: source,
-                notDeclarative: notDeclarative)
         }
         let source = "Package.swift"
         guard reading.cache else {
-            if let manifest = declarative() {
-                return loaded(graph(manifest, packageDirectory: packageDirectory), .read)
-            }
-            return loaded(
-                try decode(dumpPackage(at: packageDirectory), source: source, packageDirectory: packageDirectory),
-                .evaluated)
+            let graph = try decode(
+                dumpPackage(at: packageDirectory), source: source, packageDirectory: packageDirectory)
+            return Loaded(
+                graph: graph, manifestSeconds: Date().timeIntervalSince(start), source: .evaluated,
+                notDeclarative: notDeclarative)
         }
         // A cached entry is decoded once, as it is accepted; one that does not decode is a miss.
         var cachedGraph: PackageGraph?
-        let cache = ManifestCache(
-            packageDirectory: packageDirectory, reader: reading.declarative ? "syntax or swiftpm" : "swiftpm")
-        let (data, hit) = try cache.dump(
-            evaluate: {
-                if let manifest = declarative() { return try JSONEncoder().encode(manifest) }
-                return try dumpPackage(at: packageDirectory)
-            },
+        let (data, hit) = try ManifestCache(packageDirectory: packageDirectory).dump(
+            evaluate: { try dumpPackage(at: packageDirectory) },
             accept: { data in
                 cachedGraph = try? decode(data, source: source, packageDirectory: packageDirectory)
                 return cachedGraph != nil
             })
-        if hit, let cachedGraph { return loaded(cachedGraph, .cached) }
-        if let readManifest { return loaded(graph(readManifest, packageDirectory: packageDirectory), .read) }
-        return loaded(try decode(data, source: source, packageDirectory: packageDirectory), .evaluated)
+        let graph = try cachedGraph ?? decode(data, source: source, packageDirectory: packageDirectory)
+        return Loaded(
+            graph: graph, manifestSeconds: Date().timeIntervalSince(start), source: hit ? .cached : .evaluated,
+            notDeclarative: notDeclarative)
     }
 
-    /// Package.swift read from its syntax; a version-specific manifest beside it is SwiftPM's to choose.
+    /// Package.swift read from its text; a version-specific manifest beside it is SwiftPM's to choose.
     static func readDeclarative(_ directory: URL) throws(DeclarativeManifest.Unsupported) -> Manifest {
         if let variant = ManifestCache.versionSpecificManifests(in: directory).first {
             throw .init(reason: "has \(variant) beside it, which SwiftPM may choose instead", line: 1)
@@ -184,8 +173,8 @@ public enum GraphLoader {
 }
 
 /// The part of `swift package dump-package` output the checker reads.
-struct Manifest: Codable {
-    struct Target: Codable {
+struct Manifest: Decodable {
+    struct Target: Decodable {
         var name: String
         var type: String
         var path: String?
@@ -195,7 +184,7 @@ struct Manifest: Codable {
     }
 
     /// `{"byName": [name, condition]}`, `{"target": [name, condition]}` or `{"product": [name, package, moduleAliases, condition]}`.
-    struct TargetDependency: Codable {
+    struct TargetDependency: Decodable {
         var byName: [JSONValue]?
         var target: [JSONValue]?
         var product: [JSONValue]?
@@ -221,22 +210,13 @@ struct Manifest: Codable {
 }
 
 /// Any JSON value; the dump's dependency arrays mix strings, nulls and objects.
-enum JSONValue: Codable {
+enum JSONValue: Decodable {
     case string(String)
-    /// Anything else, written back as null (the checker reads only the strings).
     case other
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         self = (try? container.decode(String.self)).map(JSONValue.string) ?? .other
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let text): try container.encode(text)
-        case .other: try container.encodeNil()
-        }
     }
 
     var string: String? {

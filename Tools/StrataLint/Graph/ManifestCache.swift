@@ -8,11 +8,9 @@ import Darwin
 
 /// Keeps `swift package dump-package` output under `.build/strata/`, so an unchanged manifest is never evaluated twice.
 ///
-/// A declarative manifest's syntax read is kept the same way, in the dump's format (it is
-/// cheaper to decode than to read again). The entry is one file: the key, a NUL byte, then the
-/// JSON. The key holds everything the dump depends on, verbatim (no hash, so no collision can
-/// serve a wrong graph):
-/// - the reader: entries made by the syntax read never answer `--evaluate-manifest`;
+/// (A declarative manifest is read from its text instead, which costs less than this cache.)
+/// The entry is one file: the key, a NUL byte, then the dump's JSON. The key holds everything
+/// the dump depends on, verbatim (no hash, so no collision can serve a wrong graph):
 /// - the bytes of `Package.swift` and of every `Package@swift-*.swift` beside it;
 /// - the toolchain: the resolved path of the `swift` that would run, with its size and
 ///   modification time. Asking `swift --version` would cost a subprocess on every hit, which
@@ -38,17 +36,11 @@ public struct ManifestCache: Sendable {
     public let packageDirectory: URL
     /// The environment the manifest would be evaluated in.
     public let environment: [String: String]
-    /// How the description was made (syntax read or SwiftPM, or SwiftPM only): entries of one never answer the other.
-    public let reader: String
 
-    /// A cache for the package at `packageDirectory`, evaluated in `environment` by `reader`.
-    public init(
-        packageDirectory: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
-        reader: String = "swiftpm"
-    ) {
+    /// A cache for the package at `packageDirectory`, evaluated in `environment`.
+    public init(packageDirectory: URL, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.packageDirectory = packageDirectory
         self.environment = environment
-        self.reader = reader
     }
 
     /// How many entries are kept: one per environment or manifest version in use.
@@ -89,7 +81,7 @@ public struct ManifestCache: Sendable {
         guard let manifest = files.contents(atPath: packageDirectory.appendingPathComponent("Package.swift").path),
             let toolchain = toolchainIdentity()
         else { return nil }
-        var key = Data("strata manifest cache 2\nreader \(reader)\ntoolchain \(toolchain)\n".utf8)
+        var key = Data("strata manifest cache 1\ntoolchain \(toolchain)\n".utf8)
         for name in ["Package.swift"] + Self.versionSpecificManifests(in: packageDirectory) {
             let bytes =
                 name == "Package.swift"

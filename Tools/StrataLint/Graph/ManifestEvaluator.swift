@@ -1,5 +1,3 @@
-import SwiftSyntax
-
 /// Runs the top-level statements of a declarative manifest on values it can know without compiling.
 ///
 /// Expressions it cannot know become `.unknown`; that is an error only where the checker needs
@@ -28,19 +26,10 @@ struct ManifestEvaluator {
         }
     }
 
-    let lines: SourceLines
     /// The top-level constants and variables, as they are after the statements run so far.
     private var values: [String: Value] = [:]
     /// Their declared or inferred types, for values assigned to them later.
     private var types: [String: Expected] = [:]
-
-    init(lines: SourceLines) {
-        self.lines = lines
-    }
-
-    private func unsupported(_ node: some SyntaxProtocol, _ reason: String) -> DeclarativeManifest.Unsupported {
-        .init(reason: reason, line: lines.line(of: node))
-    }
 
     /// The one package the manifest creates, with every target the checker needs known.
     func package() throws(DeclarativeManifest.Unsupported) -> Manifest {
@@ -68,64 +57,33 @@ struct ManifestEvaluator {
     // MARK: - Statements
 
     /// Runs one top-level statement: an import, a `let`/`var`, or a change to a variable or to `package.targets`.
-    mutating func run(_ statement: CodeBlockItemSyntax) throws(DeclarativeManifest.Unsupported) {
-        switch statement.item {
-        case .decl(let declaration):
-            if declaration.is(ImportDeclSyntax.self) { return }
-            guard let variable = declaration.as(VariableDeclSyntax.self) else {
-                throw unsupported(declaration, "has a declaration other than an import, a let or a var")
-            }
-            try declare(variable)
-        case .expr(let expression):
-            try change(expression)
-        case .stmt(let other):
-            throw unsupported(other, "has a statement (a loop, a condition...) that only running it resolves")
-        }
-    }
-
-    private mutating func declare(_ variable: VariableDeclSyntax) throws(DeclarativeManifest.Unsupported) {
-        for binding in variable.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                let initial = binding.initializer?.value, binding.accessorBlock == nil
-            else {
-                throw unsupported(binding, "has a variable that is computed, observed or set later")
-            }
-            let type = binding.typeAnnotation.map { Self.expected($0.type) } ?? .any
-            types[name] = type
-            values[name] = evaluate(initial, as: type)
-        }
-    }
-
-    /// `x = …`, `x += …`, `x.append(…)` and `x.append(contentsOf: …)`, where x is a variable or `package.targets`.
-    private mutating func change(_ expression: ExprSyntax) throws(DeclarativeManifest.Unsupported) {
-        if let sequence = expression.as(SequenceExprSyntax.self) {
-            let parts = Array(sequence.elements)
-            let isAssignment = parts.count == 3 && parts[1].is(AssignmentExprSyntax.self)
-            let isAppend = parts.count == 3 && parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+="
-            guard isAssignment || isAppend else {
-                throw unsupported(expression, "has an expression statement that is not an assignment")
-            }
-            let place = try self.place(parts[0])
-            let value = evaluate(parts[2], as: place.type)
-            store(isAssignment ? value : Self.concatenate([place.value, value]), at: place)
+    mutating func run(_ statement: ManifestStatement) throws(DeclarativeManifest.Unsupported) {
+        switch statement {
+        case .import:
             return
-        }
-        guard let call = expression.as(FunctionCallExprSyntax.self),
-            let method = call.calledExpression.as(MemberAccessExprSyntax.self), let receiver = method.base
-        else {
-            throw unsupported(expression, "has an expression statement that is not an assignment")
-        }
-        let place = try self.place(receiver)
-        let arguments = Array(call.arguments)
-        var value = Value.unknown  // insert, remove, sort...: only running it shows the result
-        if method.declName.baseName.text == "append", arguments.count == 1 {
-            switch arguments[0].label?.text {
-            case nil: value = .array([evaluate(arguments[0].expression, as: place.type.element)])
-            case "contentsOf": value = evaluate(arguments[0].expression, as: place.type)
-            default: break
+        case .declaration(let name, let typeText, let value, _):
+            let type = typeText.map(Self.expected) ?? .any
+            types[name] = type
+            values[name] = evaluate(value, as: type)
+        case .assignment(let target, let appends, let value, let line):
+            let place = try self.place(target, line: line)
+            let new = evaluate(value, as: place.type)
+            store(appends ? Self.concatenate([place.value, new]) : new, at: place)
+        case .call(let call, let line):
+            guard case .call(.member(let receiver?, let method), let arguments, _) = call else {
+                throw .init(reason: "has an expression statement that is not an assignment", line: line)
             }
+            let place = try self.place(receiver, line: line)
+            var value = Value.unknown  // insert, remove, sort...: only running it shows the result
+            if method == "append", arguments.count == 1 {
+                switch arguments[0].label {
+                case nil: value = .array([evaluate(arguments[0].value, as: place.type.element)])
+                case "contentsOf": value = evaluate(arguments[0].value, as: place.type)
+                default: break
+                }
+            }
+            store(Self.concatenate([place.value, value]), at: place)
         }
-        store(Self.concatenate([place.value, value]), at: place)
     }
 
     /// What a statement changes: a variable, the package's name or targets, or a package property the checker ignores.
@@ -137,17 +95,18 @@ struct ManifestEvaluator {
         var type: Expected
     }
 
-    private func place(_ target: ExprSyntax) throws(DeclarativeManifest.Unsupported) -> Place {
-        if let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text, let current = values[name] {
+    private func place(
+        _ target: ManifestExpression, line: Int
+    ) throws(DeclarativeManifest.Unsupported) -> Place {
+        if case .name(let name) = target, let current = values[name] {
             return Place(kind: .variable, owner: name, value: current, type: types[name] ?? .any)
         }
-        guard let member = target.as(MemberAccessExprSyntax.self),
-            let owner = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+        guard case .member(.name(let owner)?, let member) = target,
             case .package(let name, let targets, _) = values[owner]
         else {
-            throw unsupported(target, "changes something other than a variable or the package")
+            throw .init(reason: "changes something other than a variable or the package", line: line)
         }
-        switch member.declName.baseName.text {
+        switch member {
         case "targets": return Place(kind: .packageTargets, owner: owner, value: targets, type: .array(.target))
         case "name": return Place(kind: .packageName, owner: owner, value: name, type: .string)
         // products, dependencies, platforms, settings: nothing the checker reads
@@ -169,42 +128,25 @@ struct ManifestEvaluator {
     // MARK: - Expressions
 
     /// The value of `expression` where a value of type `expected` stands; `.unknown` when it needs running.
-    func evaluate(_ expression: ExprSyntax, as expected: Expected) -> Value {
-        switch expression.as(ExprSyntaxEnum.self) {
-        case .tupleExpr(let tuple):
-            guard tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil else { return .unknown }
-            return evaluate(only.expression, as: expected)
-        case .stringLiteralExpr(let literal):
-            guard let text = Self.text(of: literal) else { return .unknown }
+    func evaluate(_ expression: ManifestExpression, as expected: Expected) -> Value {
+        switch expression {
+        case .string(let text?):
             // A string literal where a dependency stands is `.byName(name:)`.
             if case .dependency = expected { return .dependency(.init(byName: text)) }
             return .string(text)
-        case .nilLiteralExpr:
+        case .null:
             return .null
-        case .arrayExpr(let array):
-            return .array(array.elements.map { evaluate($0.expression, as: expected.element) })
-        case .declReferenceExpr(let reference):
-            return values[reference.baseName.text] ?? .unknown
-        case .sequenceExpr(let sequence):
-            return sum(sequence, as: expected)
-        case .functionCallExpr(let call) where call.trailingClosure == nil:
-            return self.call(call, as: expected)
-        default:
+        case .array(let elements):
+            return .array(elements.map { evaluate($0, as: expected.element) })
+        case .name(let name):
+            return values[name] ?? .unknown
+        case .sum(let operands):
+            return Self.concatenate(operands.map { evaluate($0, as: expected) })
+        case .call(let callee, let arguments, let line):
+            return call(callee, Arguments(arguments, evaluator: self), line: line, as: expected)
+        case .string(nil), .member, .other:
             return .unknown
         }
-    }
-
-    /// `a + b + …` on arrays or strings.
-    private func sum(_ sequence: SequenceExprSyntax, as expected: Expected) -> Value {
-        var operands: [Value] = []
-        for (index, element) in sequence.elements.enumerated() {
-            if index % 2 == 1 {
-                guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return .unknown }
-            } else {
-                operands.append(evaluate(element, as: expected))
-            }
-        }
-        return Self.concatenate(operands)
     }
 
     static func concatenate(_ operands: [Value]) -> Value {
@@ -223,14 +165,12 @@ struct ManifestEvaluator {
 
     /// `Package(...)`, a target factory (`.target(...)`, `Target.testTarget(...)`) or a dependency
     /// factory (`.product(...)`, `Target.Dependency.target(...)`).
-    private func call(_ call: FunctionCallExprSyntax, as expected: Expected) -> Value {
-        if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Package" {
-            return package(Arguments(call, evaluator: self), line: lines.line(of: call))
-        }
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return .unknown }
-        let factory = member.declName.baseName.text
-        let arguments = Arguments(call, evaluator: self)
-        switch member.base.map(Self.typeName) ?? expected.typeName {
+    private func call(
+        _ callee: ManifestExpression, _ arguments: Arguments, line: Int, as expected: Expected
+    ) -> Value {
+        if callee == .name("Package") { return package(arguments, line: line) }
+        guard case .member(let base, let factory) = callee else { return .unknown }
+        switch base.map(Self.typeName) ?? expected.typeName {
         case "Target": return target(factory, arguments)
         case "Target.Dependency": return dependency(factory, arguments)
         default: return .unknown
@@ -269,7 +209,11 @@ struct ManifestEvaluator {
         default: return .unknown
         }
         let sourceList: [String]?
-        if case .null = sources { sourceList = nil } else if let list = Self.strings(sources) { sourceList = list } else {
+        if case .null = sources {
+            sourceList = nil
+        } else if let list = Self.strings(sources) {
+            sourceList = list
+        } else {
             return .unknown
         }
         return .target(
@@ -300,30 +244,21 @@ struct ManifestEvaluator {
         return list.count == elements.count ? list : nil
     }
 
-    /// A literal's text; nil when it interpolates or escapes (left to SwiftPM rather than decoded here).
-    static func text(of literal: StringLiteralExprSyntax) -> String? {
-        var text = ""
-        for segment in literal.segments {
-            guard case .stringSegment(let plain) = segment, !plain.content.text.utf8.contains(UInt8(ascii: "\\")) else {
-                return nil
-            }
-            text += plain.content.text
+    /// `Target` or `Target.Dependency` from a written type name; nil for anything else.
+    static func typeName(_ base: ManifestExpression) -> String? {
+        switch base {
+        case .name(let name): return name
+        case .member(let inner?, let member): return typeName(inner).map { $0 + "." + member }
+        default: return nil
         }
-        return text
     }
 
-    static func typeName(_ base: ExprSyntax) -> String? {
-        if let reference = base.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        if let member = base.as(MemberAccessExprSyntax.self), let inner = member.base.flatMap(typeName) {
-            return inner + "." + member.declName.baseName.text
+    /// What a type annotation (its text without spaces) says the value is.
+    static func expected(_ type: String) -> Expected {
+        if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
+            return .array(expected(String(type.dropFirst().dropLast())))
         }
-        return nil
-    }
-
-    /// What a type annotation says the value is.
-    static func expected(_ type: TypeSyntax) -> Expected {
-        if let array = type.as(ArrayTypeSyntax.self) { return .array(expected(array.element)) }
-        switch type.trimmedDescription.replacingOccurrences(of: " ", with: "") {
+        switch type {
         case "String": return .string
         case "Target", "PackageDescription.Target": return .target
         case "Target.Dependency", "PackageDescription.Target.Dependency": return .dependency
@@ -347,12 +282,12 @@ extension ManifestEvaluator.Expected {
 /// A call's labelled arguments, evaluated on demand.
 private struct Arguments {
     let evaluator: ManifestEvaluator
-    private var expressions: [String: ExprSyntax] = [:]
+    private var expressions: [String: ManifestExpression] = [:]
 
-    init(_ call: FunctionCallExprSyntax, evaluator: ManifestEvaluator) {
+    init(_ arguments: [ManifestArgument], evaluator: ManifestEvaluator) {
         self.evaluator = evaluator
-        for argument in call.arguments {
-            if let label = argument.label?.text { expressions[label] = argument.expression }
+        for argument in arguments {
+            if let label = argument.label { expressions[label] = argument.value }
         }
     }
 
