@@ -95,6 +95,20 @@ struct DeclarativeManifestTests {
         )
         package.dependencies += []
         """,
+        // Statements that continue on the next line, as Swift reads them: a leading `.member`, an
+        // infix `+`; and `;` between statements on one line.
+        """
+        // swift-tools-version:6.0
+        import PackageDescription
+
+        let base: [Target] = [.target(name: "A")]
+            + [.target(name: "B", dependencies: ["A"])]; let extra: [Target.Dependency] = ["B"]
+        let package = Package(name: "Lines", targets: base)
+        package
+            .targets
+            .append(.target(name: "C", dependencies: extra
+                + ["A"]))
+        """,
     ]
 
     /// Manifests only running them resolves, each with the reason the reader gives and its line.
