@@ -127,7 +127,9 @@ struct ManifestParser {
             position += 1
             return .assignment(target: target, appends: true, value: try expression(), line: first.line)
         }
-        guard case .call = target else { throw giveUp("has an expression statement that is not an assignment", at: first) }
+        guard case .call = target else {
+            throw giveUp("has an expression statement that is not an assignment", at: first)
+        }
         return .call(target, line: first.line)
     }
 
