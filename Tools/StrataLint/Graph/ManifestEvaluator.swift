@@ -30,9 +30,18 @@ struct ManifestEvaluator {
     private var values: [String: Value] = [:]
     /// Their declared or inferred types, for values assigned to them later.
     private var types: [String: Expected] = [:]
+    /// The names declared with `var`: a settings loop may not mention them.
+    private var variables: Set<String> = []
+    /// The settings loops' names and lines, checked against `variables` once all are known.
+    private var loops: [(names: Set<String>, line: Int)] = []
 
     /// The one package the manifest creates, with every target the checker needs known.
     func package() throws(DeclarativeManifest.Unsupported) -> Manifest {
+        for loop in loops {
+            if let variable = loop.names.intersection(variables).sorted().first {
+                throw .init(reason: "has a loop over the targets that uses the variable \(variable)", line: loop.line)
+            }
+        }
         let packages = values.values.compactMap { value -> (name: Value, targets: Value, line: Int)? in
             guard case .package(let name, let targets, let line) = value else { return nil }
             return (name, targets, line)
@@ -61,10 +70,13 @@ struct ManifestEvaluator {
         switch statement {
         case .import:
             return
-        case .declaration(let name, let typeText, let value, _):
+        case .declaration(let name, let typeText, let value, let mutable, _):
             let type = typeText.map(Self.expected) ?? .any
             types[name] = type
             values[name] = evaluate(value, as: type)
+            if mutable { variables.insert(name) }
+        case .settingsLoop(let names, let line):
+            loops.append((names, line))
         case .assignment(let target, let appends, let value, let line):
             let place = try self.place(target, line: line)
             let new = evaluate(value, as: place.type)

@@ -23,12 +23,14 @@ struct ManifestArgument: Equatable {
 /// A top-level statement of a declarative manifest.
 enum ManifestStatement: Equatable {
     case `import`
-    /// `let name: Type = value` (or `var`); `type` is the annotation's text without spaces.
-    case declaration(name: String, type: String?, value: ManifestExpression, line: Int)
+    /// `let name: Type = value`, or `var` when `mutable`; `type` is the annotation's text without spaces.
+    case declaration(name: String, type: String?, value: ManifestExpression, mutable: Bool, line: Int)
     /// `target = value`, or `target += value` when `appends`.
     case assignment(target: ManifestExpression, appends: Bool, value: ManifestExpression, line: Int)
     /// A call made for its effect: `x.append(…)`.
     case call(ManifestExpression, line: Int)
+    /// `for target in package.targets { … }` changing only settings, with the names its body mentions.
+    case settingsLoop(names: Set<String>, line: Int)
 }
 
 /// Parses the tokens of a declarative manifest into statements; throws at anything it does not follow.
@@ -95,6 +97,10 @@ struct ManifestParser {
     private mutating func statement() throws(DeclarativeManifest.Unsupported) -> ManifestStatement {
         while let token = peek, token.kind == .name, Self.modifiers.contains(token.text) { position += 1 }
         guard let first = peek else { throw giveUp("ends inside a statement", at: nil) }
+        if case .settingsLoop(let names) = first.kind {
+            position += 1
+            return .settingsLoop(names: names, line: first.line)
+        }
         if first.kind == .name, Self.declarations.contains(first.text) {
             throw giveUp("has a declaration other than an import, a let or a var", at: first)
         }
@@ -116,7 +122,8 @@ struct ManifestParser {
                 type = try typeText()
             }
             try expect("=")
-            return .declaration(name: variable, type: type, value: try expression(), line: first.line)
+            return .declaration(
+                name: variable, type: type, value: try expression(), mutable: first.text == "var", line: first.line)
         }
         let target = try expression()
         if isPunctuation("=") {

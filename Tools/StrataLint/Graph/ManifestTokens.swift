@@ -14,6 +14,9 @@ struct ManifestToken: Equatable {
         case punctuation
         /// An operator, and how Swift's whitespace rule binds it.
         case `operator`(Fixity)
+        /// A whole `for target in package.targets { … }` that changes only settings, with every
+        /// name its body mentions (see `SettingsLoop`).
+        case settingsLoop(names: Set<String>)
     }
 
     enum Fixity: Equatable { case prefix, postfix, infix }
@@ -59,7 +62,13 @@ enum ManifestLexer {
                 case UInt8(ascii: "\""):
                     try string()
                 case UInt8(ascii: "{"):
-                    throw giveUp("has code that runs (a closure, function, type or statement with a body)")
+                    guard let loop = try SettingsLoop.body(bytes, from: index, after: &tokens, line: line) else {
+                        throw giveUp("has code that runs (a closure, function, type or statement with a body)")
+                    }
+                    tokens.append(loop.token)
+                    line += loop.lines
+                    index = loop.end
+                    sawLineBreak = false
                 case UInt8(ascii: "#"): throw giveUp("has #if, a macro or a raw string")
                 case UInt8(ascii: "&"): throw giveUp("uses &")
                 case _ where Self.isNameStart(current):
