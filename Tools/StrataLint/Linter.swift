@@ -10,7 +10,7 @@ public struct LintOptions: Sendable {
     public var packageJSON: URL?
     /// A baseline of known violations; without one, the rules file's `baseline`, if it names one.
     public var baseline: URL?
-    /// How Package.swift is read: from its syntax when declarative, through the manifest cache.
+    /// How Package.swift is read: from its text when declarative, else through the manifest cache.
     public var reading: GraphLoader.Reading
     /// When set, only these source files (relative to the package root) are read: their imports
     /// are checked, with every manifest-level rule (see `Linter.fullRunChecks`).
@@ -44,7 +44,7 @@ public struct LintStatistics: Sendable, Codable, Equatable {
     public var manifestSeconds = 0.0
     /// Where the package description came from.
     public var manifestSource = ManifestSource.saved
-    /// Why Package.swift was evaluated rather than read from its syntax, when it was.
+    /// Why Package.swift was evaluated rather than read from its text, when it was.
     public var notDeclarative: String?
     /// Seconds spent finding and scanning source files.
     public var scanSeconds = 0.0
@@ -96,27 +96,23 @@ public enum Linter {
     /// Loads the rules, the graph and the sources, and runs every check; throws `ConfigError` on a bad setup.
     public static func run(_ options: LintOptions) throws -> LintResult {
         let root = options.packageDirectory.standardizedFileURL
-        // The rules and the manifest are read side by side: neither needs the other. A bad
-        // rules file is still the error reported first.
-        let rulesRead = Results<Result<(Rules, Baseline?), any Error>?>(count: 1, empty: nil)
-        let graphRead = Results<Result<GraphLoader.Loaded, any Error>?>(count: 1, empty: nil)
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            if index == 0 {
-                rulesRead.set(0, Result { try readRules(options, root: root) })
-            } else {
-                graphRead.set(
-                    0,
-                    Result {
-                        try GraphLoader.load(
-                            packageDirectory: root, dumpFile: options.packageJSON, reading: options.reading)
-                    })
-            }
+        // The manifest is read on another thread while this one reads the rules: neither needs
+        // the other. A bad rules file is still the error reported first.
+        let graphRead = Results<Result<GraphLoader.Loaded, any Error>>(
+            count: 1, empty: .failure(CancellationError()))
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            graphRead.set(
+                0,
+                Result {
+                    try GraphLoader.load(
+                        packageDirectory: root, dumpFile: options.packageJSON, reading: options.reading)
+                })
         }
-        guard let rulesResult = rulesRead.value(0), let graphResult = graphRead.value(0) else {
-            preconditionFailure("concurrentPerform returned before both reads ran")
-        }
-        let (rules, baseline) = try rulesResult.get()
-        let loaded = try graphResult.get()
+        let rulesRead = Result { try readRules(options, root: root) }
+        group.wait()
+        let (rules, baseline) = try rulesRead.get()
+        let loaded = try graphRead.value(0).get()
         var statistics = LintStatistics()
         statistics.manifestSeconds = loaded.manifestSeconds
         statistics.manifestSource = loaded.source

@@ -4,7 +4,7 @@
 /// the value (a target's name, path, dependencies...), so settings and products may be anything.
 struct ManifestEvaluator {
     /// A value of the manifest, as far as the reader knows it.
-    indirect enum Value: Sendable {
+    indirect enum Value {
         case string(String)
         case array([Value])
         case target(Manifest.Target)
@@ -16,7 +16,7 @@ struct ManifestEvaluator {
     }
 
     /// The type an expression has where it stands, which decides what `.target(...)` means.
-    indirect enum Expected: Sendable {
+    indirect enum Expected {
         case string, target, dependency, package, any
         case array(Expected)
 

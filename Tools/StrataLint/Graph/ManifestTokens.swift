@@ -71,15 +71,15 @@ enum ManifestLexer {
                     sawLineBreak = false
                 case UInt8(ascii: "#"): throw giveUp("has #if, a macro or a raw string")
                 case UInt8(ascii: "&"): throw giveUp("uses &")
-                case _ where Self.isNameStart(current):
+                case _ where Byte.isIdentifierStart(current):
                     let start = index
-                    while index < bytes.count, Self.isNamePart(bytes[index]) { index += 1 }
+                    while index < bytes.count, Byte.isIdentifierBody(bytes[index]) { index += 1 }
                     add(.name, from: start)
-                case _ where Self.isDigit(current):
+                case _ where Byte.isDigit(current):
                     let start = index
                     while index < bytes.count,
-                        Self.isNamePart(bytes[index])
-                            || (bytes[index] == UInt8(ascii: ".") && Self.isDigit(byte(index + 1)))
+                        Byte.isIdentifierBody(bytes[index])
+                            || (bytes[index] == UInt8(ascii: ".") && Byte.isDigit(byte(index + 1)))
                     {
                         index += 1
                     }
@@ -197,12 +197,6 @@ enum ManifestLexer {
             byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
                 || byte == UInt8(ascii: "\r")
         }
-        static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        static func isNameStart(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-                || byte >= 0x80
-        }
-        static func isNamePart(_ byte: UInt8) -> Bool { isNameStart(byte) || isDigit(byte) }
         static func isOperator(_ byte: UInt8) -> Bool { "+-*/%<>!=?|^~".utf8.contains(byte) }
     }
 }

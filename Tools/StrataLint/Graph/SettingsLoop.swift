@@ -69,10 +69,8 @@ enum SettingsLoop {
                 case UInt8(ascii: "}"):
                     depth -= 1
                     index += 1
-                case _ where isNameStart(current):
-                    let start = index
-                    while index < bytes.count, isNameStart(bytes[index]) || isDigit(bytes[index]) { index += 1 }
-                    let name = String(decoding: bytes[start..<index], as: UTF8.self)
+                case _ where Byte.isIdentifierStart(current):
+                    let name = self.name()
                     if afterDot, SettingsLoop.readFields.contains(name) {
                         throw giveUp("reads or changes .\(name)")
                     }
@@ -129,11 +127,10 @@ enum SettingsLoop {
                 if current == UInt8(ascii: "\"") { throw giveUp("has a string inside an interpolation") }
                 if current == UInt8(ascii: "(") { parentheses += 1 }
                 if current == UInt8(ascii: ")") { parentheses -= 1 }
-                if isNameStart(current) {
-                    let start = index
-                    while index < bytes.count, isNameStart(bytes[index]) || isDigit(bytes[index]) { index += 1 }
-                    let name = String(decoding: bytes[start..<index], as: UTF8.self)
-                    if start > 0, bytes[start - 1] == UInt8(ascii: "."), SettingsLoop.readFields.contains(name) {
+                if Byte.isIdentifierStart(current) {
+                    let afterDot = bytes[index - 1] == UInt8(ascii: ".")
+                    let name = self.name()
+                    if afterDot, SettingsLoop.readFields.contains(name) {
                         throw giveUp("reads or changes .\(name)")
                     }
                     names.insert(name)
@@ -143,10 +140,11 @@ enum SettingsLoop {
             }
         }
 
-        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        func isNameStart(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-                || byte >= 0x80
+        /// The name that starts at `index`, which moves past it.
+        mutating func name() -> String {
+            let start = index
+            while index < bytes.count, Byte.isIdentifierBody(bytes[index]) { index += 1 }
+            return String(decoding: bytes[start..<index], as: UTF8.self)
         }
     }
 }

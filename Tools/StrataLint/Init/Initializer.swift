@@ -12,8 +12,6 @@ public enum Initializer {
         public var knownViolations: Int
         /// How many layers were inferred.
         public var layers: Int
-        /// Where the package description came from.
-        public var manifestSource: ManifestSource
     }
 
     /// The baseline's file name, beside strata.yml.
@@ -24,8 +22,7 @@ public enum Initializer {
         packageDirectory: URL, packageJSON: URL? = nil, reading: GraphLoader.Reading = .init()
     ) throws -> Proposal {
         let root = packageDirectory.standardizedFileURL
-        let loaded = try GraphLoader.load(packageDirectory: root, dumpFile: packageJSON, reading: reading)
-        let graph = loaded.graph
+        let graph = try GraphLoader.load(packageDirectory: root, dumpFile: packageJSON, reading: reading).graph
         var conditions = BuildConditions()
         conditions.modules = graph.targetNames.union(graph.productNames)
         let files = PackageScanner.scan(graph: graph, root: root, scanner: SwiftImportScanner(conditions: conditions))
@@ -40,14 +37,12 @@ public enum Initializer {
         let result = try check(plain)
         let errors = result.findings.filter { $0.severity == .error }
         guard !errors.isEmpty else {
-            return Proposal(
-                rules: plain, baseline: nil, knownViolations: 0, layers: inferred.layers.count,
-                manifestSource: loaded.source)
+            return Proposal(rules: plain, baseline: nil, knownViolations: 0, layers: inferred.layers.count)
         }
         let withBaseline = RulesWriter.text(inferred, packageName: graph.name, baseline: baselineFile)
         _ = try check(withBaseline)
         return Proposal(
             rules: withBaseline, baseline: try Baseline(findings: errors).encoded(), knownViolations: errors.count,
-            layers: inferred.layers.count, manifestSource: loaded.source)
+            layers: inferred.layers.count)
     }
 }
