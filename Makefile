@@ -9,13 +9,14 @@ APPS    := papers coffee memorize color-events strata
 # Release binaries link Swift's runtime and Foundation statically: start-up is a third faster
 # (`papers --help` 29 -> 19 ms; most of the rest is the dynamic loader) for a larger file.
 RELEASE := -c release --static-swift-stdlib
-# The architecture check, once the strata tool exists (see Tools/).
+# The architecture check: the strata tool, its own package at Tools/strata (a dependency of ours by path).
 LINT     = $(SWIFT) run --quiet strata lint
+TOOL     = --package-path Tools/strata
 
 # Every Swift file of ours that swift-format checks; the lint fixtures keep their odd layout on purpose.
-SWIFT_FILES = git ls-files '*.swift' | grep -v '^Tests/StrataLintTests/Fixtures/'
+SWIFT_FILES = git ls-files '*.swift' | grep -v '^Tools/strata/Tests/StrataLintTests/Fixtures/'
 
-.PHONY: all setup build test lint format format-check demo bench install clean
+.PHONY: all setup build test lint format format-check demo bench install artifactbundle clean
 
 all: build
 
@@ -32,9 +33,10 @@ setup:
 	  { echo "setup: could not install$$missing; install them with apt-get and retry" >&2; exit 1; }; \
 	fi
 
-## build: debug build of every target; warnings in our own targets are errors (see Package.swift).
+## build: debug build of every target, the strata tool package's too; warnings in our targets are errors.
 build: setup
 	$(SWIFT) build --build-tests
+	$(SWIFT) build $(TOOL) --build-tests
 
 ## format: format every Swift file with `swift format` and the checked-in .swift-format.
 format:
@@ -45,10 +47,11 @@ format-check:
 	@$(SWIFT) format lint --strict --parallel $$($(SWIFT_FILES)) || \
 	  { echo "format-check: the files above are not formatted; run make format" >&2; exit 1; }
 
-## test: check formatting, build with no warnings, run every test, then check the architecture.
-test: format-check build
+## test: check formatting, build with no warnings, run every test (the tool package's too), check the architecture.
+test: format-check build artifactbundle
 	$(SWIFT) test --skip-build
-	@if [ -d Tools/strata ]; then $(LINT); fi
+	$(SWIFT) test $(TOOL) --skip-build
+	$(LINT)
 
 ## lint: the architecture check alone.
 lint: setup
@@ -57,17 +60,25 @@ lint: setup
 ## demo: every feature's demo on a throwaway data directory, no network.
 demo: setup
 	$(SWIFT) build
+	$(SWIFT) build --product strata
 	@Tools/Scripts/demo.sh "$$($(SWIFT) build --show-bin-path)"
 
 ## bench: benchmarks with their peers, printing figures and ratios (not part of test).
 bench: setup
 	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --product strata
 	@Tools/Scripts/bench.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)"
 
 ## install: release binaries into PREFIX (default /usr/local/bin), shell completions under SHAREDIR.
 install: setup
 	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --product strata
 	@Tools/Scripts/install.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)" "$(PREFIX)" "$(SHAREDIR)" $(APPS)
 
+## artifactbundle: strata as a SwiftPM artifact bundle (release, static Swift runtime) for Tools/strata-plugin, zipped, with its checksum.
+artifactbundle: setup
+	$(SWIFT) build $(TOOL) $(RELEASE) --product strata
+	@Tools/Scripts/artifactbundle.sh "$$($(SWIFT) build $(TOOL) $(RELEASE) --show-bin-path)" Tools/strata-plugin/Binaries
+
 clean:
-	rm -rf .build
+	rm -rf .build Tools/strata/.build Tools/strata-plugin/Binaries

@@ -63,40 +63,10 @@ let coreTests: [Target] = [
 ]
 
 // MARK: - Tools
-
-// The `strata` tool: StrataLint (the architecture checker) and StrataScaffold (`new`, `remove`,
-// `templates`; templates live in Tools/Templates, read at run time) hold the logic, StrataCLI is
-// their thin command-line front. Tools depend on no feature (docs/ARCHITECTURE.md).
-let tools: [Target] = [
-    module("StrataLint", path: "Tools/StrataLint", dependencies: [.product(name: "Yams", package: "Yams")]),
-    module(
-        "StrataScaffold", path: "Tools/StrataScaffold",
-        dependencies: ["AppSupport", "Core", .product(name: "Stencil", package: "Stencil")]),
-    .executableTarget(
-        name: "StrataCLI",
-        dependencies: [
-            "StrataLint", "StrataScaffold", "AppSupport", "Core", argumentParser,
-        ],
-        path: "Tools/strata", swiftSettings: strict),
-    .testTarget(
-        name: "StrataLintTests", dependencies: ["StrataLint", "Core", "TestSupport"],
-        path: "Tests/StrataLintTests", exclude: ["Fixtures"], swiftSettings: strict),
-    test("StrataScaffoldTests", dependencies: ["StrataScaffold", "AppSupport", "Core", "TestSupport"]),
-    test("StrataCLITests", dependencies: ["StrataCLI", "StrataScaffold", "Core", "TestSupport"]),
-    // `swift package strata lint|graph|init` in any package that depends on this one (docs/StrataLint.md).
-    // No declared permission: SwiftPM grants permissions per plugin, not per subcommand, so one
-    // would make every `lint` ask for it. `--allow-writing-to-package-directory` opens the package
-    // folder to `init` and `--write-baseline` whether or not a permission is declared.
-    .plugin(
-        name: "StrataPlugin",
-        capability: .command(
-            intent: .custom(verb: "strata", description: "Check, draw or adopt the package's architecture rules.")),
-        dependencies: ["StrataCLI"], path: "Plugins/StrataPlugin"),
-]
-let toolProducts: [Product] = [
-    .executable(name: "strata", targets: ["StrataCLI"]),
-    .plugin(name: "StrataPlugin", targets: ["StrataPlugin"]),
-]
+//
+// The `strata` tool is its own package (Tools/strata): it depends on nothing here, and any
+// package can use it. This package depends on it by path so `swift run strata` and
+// `swift package strata` work in the checkout; no target of ours uses it.
 
 // MARK: - Libraries for out-of-tree benchmarks
 //
@@ -116,7 +86,7 @@ let benchmarkProducts: [Product] =
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v15)],
-    products: features.map(\.product) + toolProducts + benchmarkProducts,
+    products: features.map(\.product) + benchmarkProducts,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -125,10 +95,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
+        .package(path: "Tools/strata"),
     ],
-    targets: core + coreTests + features.flatMap(\.targets) + tools
+    targets: core + coreTests + features.flatMap(\.targets)
 )
 
 // MARK: - How a feature entry expands

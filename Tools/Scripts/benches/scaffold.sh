@@ -16,7 +16,7 @@ trap 'rm -rf "$pkg" "$peer"' EXIT
 cp "$root/Package.swift" "$pkg/"
 # With the repository's .swift-format, as here: strata new formats what it writes (about 0.2 s).
 cp "$root/.swift-format" "$pkg/"
-mkdir -p "$pkg/Tools/Templates" && cp -R "$root/Tools/Templates/Feature" "$pkg/Tools/Templates/"
+
 
 new_times=(); dry_times=(); remove_times=()
 for i in $(seq $runs); do

@@ -5,7 +5,7 @@ set -euo pipefail
 bin="$1"
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../../.." && pwd)"
-fixtures="$repo/Tests/StrataLintTests/Fixtures"
+fixtures="$repo/Tools/strata/Tests/StrataLintTests/Fixtures"
 layers=(--path "$fixtures/layers" --package-json "$fixtures/layers/package.json")
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# strata new / remove / templates on a scratch copy of this package's manifest and templates.
+# strata new / remove / templates on a scratch copy of this package's manifest (the templates are built in).
 set -euo pipefail
 bin="$1"
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
 pkg="$(mktemp -d)"
 trap 'rm -rf "$pkg"' EXIT
 cp "$root/Package.swift" "$pkg/"
-mkdir -p "$pkg/Tools/Templates" && cp -R "$root/Tools/Templates/Feature" "$pkg/Tools/Templates/"
+
 strata="$bin/strata"
 
 echo "\$ strata templates"

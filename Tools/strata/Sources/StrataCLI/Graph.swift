@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import StrataLint
+import StrataScaffold
+
+/// `strata graph`: draws the module graph, grouped by feature, coloured by layer, violations marked.
+struct Graph: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw the package's module graph: grouped by feature, coloured by layer, violating edges marked.",
+        discussion: "Example: strata graph --format dot --feature Papers | dot -Tsvg > papers.svg")
+
+    @OptionGroup var package: PackageOptions
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Output format: \(GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"))
+    var format: GraphFormat = .mermaid
+
+    @Option(name: .long, help: ArgumentHelp("Draw only this feature and the modules it uses.", valueName: "name"))
+    var feature: String?
+
+    @Flag(name: .long, help: "Include test targets.")
+    var tests = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Replace the Mermaid diagram between <!-- strata:graph:begin --> and <!-- strata:graph:end --> in this Markdown file.",
+            valueName: "file"))
+    var writeDocs: String?
+
+    func run() throws {
+        let result = try package.lint()
+        if let feature, !result.features.contains(feature) {
+            Console.error(
+                "strata: error: no feature named \(feature); features: \(result.features.joined(separator: ", "))")
+            throw ExitCode(StrataError.Kind.usage.exitCode)
+        }
+        let graph = ModuleGraph(result, includeTests: tests, feature: feature)
+        guard let writeDocs else {
+            Console.out(try GraphRenderer.render(graph, format: format))
+            return
+        }
+        let document = (try? String(contentsOfFile: writeDocs, encoding: .utf8)) ?? ""
+        guard
+            let updated = GraphRenderer.replacingDiagram(
+                in: document, with: try GraphRenderer.render(graph, format: .mermaid))
+        else {
+            Console.error(
+                "strata: error: \(writeDocs) has no <!-- strata:graph:begin --> ... <!-- strata:graph:end --> markers; add them where the diagram goes"
+            )
+            throw ExitCode(2)
+        }
+        try updated.write(toFile: writeDocs, atomically: true, encoding: .utf8)
+        if !package.quiet { Console.error("strata: updated the module graph in \(writeDocs)") }
+    }
+}

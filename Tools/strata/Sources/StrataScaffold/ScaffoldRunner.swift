@@ -1,0 +1,71 @@
+import Foundation
+
+/// The `strata new`, `remove` and `templates` commands as functions returning what to print,
+/// so the executable stays a thin argument parser.
+public struct ScaffoldRunner {
+    private let scaffolder: Scaffolder
+
+    /// Opens the package at `path` (the current folder when `nil`).
+    public init(path: String?, validator: any ManifestValidator = SwiftPMValidator()) throws {
+        scaffolder = Scaffolder(root: try PackageRoot(path: path), validator: validator)
+    }
+
+    /// The package root in use.
+    public var root: PackageRoot { scaffolder.root }
+
+    /// Generates feature `name` from the set `template` (a set's name or folder; by default
+    /// `Feature` when Package.swift has a `Feature(…)` list, else `Layers`), or with `dryRun`
+    /// says what it would generate; returns the report.
+    public func new(_ name: String, template: String?, dryRun: Bool) throws -> String {
+        let set = try templateSet(template)
+        let plan = try scaffolder.planNew(name, templates: set)
+        if dryRun { return ScaffoldReport.dryRun(plan) }
+        try scaffolder.apply(plan)
+        return ScaffoldReport.created(plan)
+    }
+
+    /// Removes generated feature `name` (or, with `dryRun`, says what it would remove); returns the report.
+    public func remove(_ name: String, force: Bool, dryRun: Bool) throws -> String {
+        let plan = try scaffolder.planRemove(name, force: force)
+        if dryRun { return ScaffoldReport.dryRun(plan) }
+        try scaffolder.apply(plan)
+        return ScaffoldReport.removed(plan)
+    }
+
+    /// The template sets the package can use, and where each comes from; returns the listing.
+    public func templates() throws -> String {
+        ScaffoldReport.templates(try TemplateSet.available(in: root.url), default: try defaultTemplate())
+    }
+
+    /// Copies the set `name` into the package's `.strata/templates/<name>/` to be edited there; returns the report.
+    public func copyTemplate(_ name: String) throws -> String {
+        let set = try templateSet(name)
+        let relative = "\(TemplateSet.packageSetsPath)/\(set.description.name)"
+        try set.write(to: try root.inside(relative))
+        return "copied the \(set.description.name) set (\(set.origin)) to \(relative); edit it there: `strata new` now uses it\n"
+    }
+
+    /// The set named `name` (the package's own first), or the folder at a path with a `/`.
+    private func templateSet(_ name: String?) throws -> TemplateSet {
+        let name = try name ?? defaultTemplate()
+        if name.contains("/") { return try TemplateSet(directory: Self.url(name), shownAs: name) }
+        let sets = try TemplateSet.available(in: root.url)
+        guard let set = sets.first(where: { $0.description.name == name }) else {
+            throw StrataError.notFound(
+                "no template set named \(name); the sets are \(sets.map(\.description.name).joined(separator: ", ")) (add your own under \(TemplateSet.packageSetsPath)/\(name)/)"
+            )
+        }
+        return set
+    }
+
+    /// `Feature` for a package with our `Feature(…)` list, `Layers` for any other.
+    private func defaultTemplate() throws -> String {
+        let manifest = String(decoding: FileManager.default.contents(atPath: root.manifest.path) ?? Data(), as: UTF8.self)
+        return manifest.contains(FeatureList.marker) ? "Feature" : "Layers"
+    }
+
+    private static func url(_ path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
+    }
+}

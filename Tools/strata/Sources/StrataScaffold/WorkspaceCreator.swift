@@ -1,0 +1,61 @@
+import Foundation
+
+/// `strata create NAME`: a new package of the monorepo's shape, from the built-in `Workspace` set.
+///
+/// Everything is written into a staging folder beside the destination and renamed into place
+/// at the end, so a failure leaves nothing behind and an existing folder is never written into.
+public struct WorkspaceCreator {
+    /// The package's name.
+    public let name: FeatureName
+    /// Where the package goes.
+    public let destination: URL
+
+    /// A creator for package `name` at `path` (default: `./NAME`).
+    ///
+    /// - Throws: `.usage` for a bad name, `.conflict` when the destination exists and is not an empty folder.
+    public init(name: String, path: String?) throws {
+        self.name = try FeatureName(name)
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        destination = URL(fileURLWithPath: path ?? name, relativeTo: here).standardizedFileURL
+        if PackageRoot.exists(destination) {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? ["?"]
+            guard PackageRoot.isDirectory(destination), entries.isEmpty else {
+                throw StrataError.conflict(
+                    "\(destination.path) exists and is not an empty folder; nothing was written; choose another --path")
+            }
+        }
+    }
+
+    /// Writes the package; returns the report.
+    ///
+    /// - Throws: `.storage` when a file cannot be written (nothing is left behind).
+    public func create() throws -> String {
+        guard let set = BuiltInTemplates.set(named: BuiltInTemplates.workspace) else {
+            throw StrataError(.internal, "the built-in Workspace template is missing from this strata build")
+        }
+        let rendered = try set.render(name)
+        let parent = destination.deletingLastPathComponent()
+        let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).strata-\(UUID().uuidString)")
+        do {
+            for file in rendered.files {
+                let url = staging.appendingPathComponent(file.path)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try file.contents.write(to: url)
+                if file.isScript {
+                    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+                }
+            }
+            if PackageRoot.exists(destination) { try FileManager.default.removeItem(at: destination) }
+            try FileManager.default.moveItem(at: staging, to: destination)
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw StrataError.storage("cannot write the package at \(destination.path): \(error); nothing was left behind")
+        }
+        let shown = destination.path.hasPrefix(FileManager.default.currentDirectoryPath + "/")
+            ? String(destination.path.dropFirst(FileManager.default.currentDirectoryPath.count + 1)) : destination.path
+        var lines = ["created package \(name) at \(shown) (\(rendered.files.count) files, template \(set.description.name))"]
+        lines += ["", "next:", "  cd \(shown)"] + rendered.nextSteps.map { "  \($0)" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import StrataScaffold
+import StrataTestSupport
+import Testing
+
+extension Tag {
+    /// Slow tests that build a package; skip them with STRATA_SKIP_SMOKE=1.
+    @Tag static var scaffoldSmoke: Self
+}
+
+/// The promise `strata new` makes: what it generates builds, passes its tests and passes `strata lint` unedited.
+///
+/// It syncs the repository (without `.build`) into `.build/strata-smoke/package`, generates a
+/// feature there, builds and tests it with its own scratch folder `.build/strata-smoke/scratch`
+/// (kept between runs, so only the new feature compiles after the first run), runs the
+/// checker, then removes the feature and checks the copy is back as it was.
+@Suite("Scaffold smoke test", .tags(.scaffoldSmoke))
+struct ScaffoldSmokeTests {
+    static let feature = "ScaffoldSmoke"
+    static let enabled = ProcessInfo.processInfo.environment["STRATA_SKIP_SMOKE"] == nil
+
+    @Test(
+        "a generated feature builds with no warnings, passes its tests and the checker, and is removed cleanly",
+        .enabled(if: enabled, "STRATA_SKIP_SMOKE is set"))
+    func smoke() throws {
+        let work = ScaffoldRepository.root.appendingPathComponent(".build/strata-smoke")
+        let package = work.appendingPathComponent("package")
+        let scratch = work.appendingPathComponent("scratch")
+        try prepareCopy(package)
+        let pristine = snapshot(package)
+        let strata = BinaryRunner(product: "strata")
+
+        let started = Date()
+        let new = try strata.run(["new", Self.feature, "--path", package.path])
+        let newSeconds = Date().timeIntervalSince(started)
+        try #require(new.status == 0, "strata new failed: \(new.stderr)")
+
+        let swiftPM = ["--package-path", package.path, "--scratch-path", scratch.path]
+        let build = try SmokeShell.run(["swift", "build", "--build-tests"] + swiftPM, in: package, timeout: 1_800)
+        try #require(build.status == 0, "swift build failed in the copy:\n\(build.tail)")
+        let warnings = build.output.split(separator: "\n").filter {
+            $0.contains("warning:") && ($0.contains(Self.feature) || $0.contains("scaffold-smoke"))
+        }
+        #expect(warnings.isEmpty, "warnings in the generated code:\n\(warnings.joined(separator: "\n"))")
+
+        // Only the generated suites, and never this smoke test again inside the copy.
+        let generated = "^\(Self.feature)(Entity|Repository|UseCase|Presenter|Factory|App)Tests\\."
+        let test = try SmokeShell.run(
+            ["swift", "test", "--skip-build", "--filter", generated] + swiftPM, in: package,
+            environment: ["STRATA_SKIP_SMOKE": "1"], timeout: 600)
+        #expect(test.status == 0, "the generated tests failed:\n\(test.tail)")
+        #expect(test.output.contains("Test run with 19 tests"), "expected the 19 generated tests to run:\n\(test.tail)")
+
+        var lintNote = "skipped: this strata has no lint command"
+        // ArgumentParser answers `--help` even for an unknown subcommand, so look for the command's own usage line.
+        if try strata.run(["lint", "--help"]).stdout.contains("USAGE: strata lint") {
+            let lint = try SmokeShell.run([strata.executable.path, "lint"], in: package, timeout: 300)
+            #expect(lint.status == 0, "strata lint rejects the generated feature:\n\(lint.tail)")
+            #expect(
+                lint.output.contains(" 0 warning(s)"), "strata lint warns about the generated feature:\n\(lint.tail)")
+            lintNote = "exit \(lint.status) in \(format(lint.seconds))"
+        }
+
+        let remove = try strata.run(["remove", Self.feature, "--path", package.path])
+        #expect(remove.status == 0, "strata remove failed: \(remove.stderr)")
+        #expect(snapshot(package) == pristine, "strata remove did not restore the copy")
+        print(
+            "smoke: new \(format(newSeconds)), build \(format(build.seconds)), test \(format(test.seconds)), lint \(lintNote)"
+        )
+    }
+
+    /// Syncs the repository into `package` without the other features (when the manifest still loads without them).
+    private func prepareCopy(_ package: URL) throws {
+        let manifest = String(
+            decoding: try Data(contentsOf: ScaffoldRepository.root.appendingPathComponent("Package.swift")),
+            as: UTF8.self)
+        let stripped = RepositoryCopy.withoutFeatures(manifest)
+        try RepositoryCopy.sync(from: ScaffoldRepository.root, to: package, excluding: stripped.folders)
+        let copied = package.appendingPathComponent("Package.swift")
+        try Data(stripped.manifest.utf8).write(to: copied)
+        if (try? SwiftPMValidator().summary(of: package)) == nil {
+            // Another target refers to a feature: keep every feature rather than a broken manifest.
+            try RepositoryCopy.sync(from: ScaffoldRepository.root, to: package)
+        }
+    }
+
+    private func snapshot(_ root: URL) -> [String: String] {
+        var entries: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        while let path = enumerator?.nextObject() as? String {
+            // Build products are not the package: `strata lint` keeps its manifest cache in .build/strata.
+            if path == ".build" || path.hasPrefix(".build/") { continue }
+            let url = root.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            entries[path] =
+                isDirectory.boolValue ? "dir" : SHA256.hex(FileManager.default.contents(atPath: url.path) ?? Data())
+        }
+        return entries
+    }
+
+    private func format(_ seconds: Double) -> String { String(format: "%.1fs", seconds) }
+}
