@@ -55,6 +55,7 @@ let package = Package(
             name: "StrataScaffoldTests", dependencies: ["StrataScaffold", "StrataTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "StrataCLITests", dependencies: ["StrataCLI", "StrataScaffold", "StrataLint", "StrataTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strict),
     ]
 )

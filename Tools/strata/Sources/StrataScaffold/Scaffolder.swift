@@ -64,12 +64,13 @@ public struct Scaffolder {
         if let product = rendered.product, existing.products.contains(product) { conflicts.append("product \(product)") }
         let recordPath = GenerationRecord.path(for: feature.name, featureList: rendered.manifestEntry != nil)
         var directories: [String] = []
+        // A feature owns its folders (Modules/<Name>, Apps/<app>, Sources/<Target>, Tests/<Target>):
+        // never write into an existing one. A set of files alone adds to folders that exist; records share theirs.
+        let ownsFolders = rendered.manifestEntry != nil || !rendered.modules.isEmpty
         for path in rendered.files.map(\.path) + [recordPath] {
             let url = try root.inside(path)
-            // A feature owns its folders (Modules/<Name>, Apps/<app>, Sources/<Target>, Tests/<Target>):
-            // never write into an existing one. Records share theirs.
             let owned = path.split(separator: "/").prefix(2).joined(separator: "/")
-            if path != recordPath, path.split(separator: "/").count > 2,
+            if ownsFolders, path != recordPath, path.split(separator: "/").count > 2,
                 PackageRoot.exists(root.url.appendingPathComponent(owned))
             {
                 if !conflicts.contains(owned) { conflicts.append(owned) }
