@@ -3,8 +3,9 @@ SWIFT   ?= swift
 PREFIX  ?= /usr/local/bin
 # Completions go where bash-completion, zsh and fish look: /usr/local/share for the default PREFIX.
 SHAREDIR ?= $(abspath $(PREFIX)/..)/share
-# postgresql: the tests, the demo and the benchmarks start throwaway clusters (Tools/Scripts/pg-cluster.sh).
-APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libxml2-dev postgresql
+# postgresql: the tests, the demo and the benchmarks start throwaway clusters (Tools/Scripts/pg-cluster.sh);
+# zip: make artifactbundle packs strata for the prebuilt plugins.
+APT_PACKAGES := libsqlite3-dev libcurl4-openssl-dev libxml2-dev postgresql zip
 APPS    := papers coffee memorize color-events strata
 # Release binaries link Swift's runtime and Foundation statically: start-up is a third faster
 # (`papers --help` 29 -> 19 ms; most of the rest is the dynamic loader) for a larger file.

@@ -12,8 +12,7 @@ struct StrataTemplatesPlugin: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedTemplates.swift")
         // Listed on every build, so a template added or removed re-runs the embedder.
         var inputs: [URL] = []
-        if let walker = FileManager.default.enumerator(at: templates, includingPropertiesForKeys: [.isRegularFileKey])
-        {
+        if let walker = FileManager.default.enumerator(at: templates, includingPropertiesForKeys: [.isRegularFileKey]) {
             for case let url as URL in walker
             where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
                 inputs.append(url)

@@ -40,6 +40,13 @@ struct Lint: ParsableCommand {
             valueName: "file"))
     var changed: [String] = []
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Report only the findings about this target (repeatable): what the build-tool plugin checks per target.",
+            valueName: "name"))
+    var target: [String] = []
+
     func run() throws {
         var options = package.lintOptions(baseline: baseline)
         if !changed.isEmpty {
@@ -49,6 +56,7 @@ struct Lint: ParsableCommand {
                 changed.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.filter { $0.hasPrefix(root) }
                     .map { String($0.dropFirst(root.count)) })
         }
+        if !target.isEmpty { options.targets = Set(target) }
         let result = try reportingConfigErrors { try Linter.run(options) }
         if let writeBaseline {
             let data = try Baseline(findings: result.findings).encoded()

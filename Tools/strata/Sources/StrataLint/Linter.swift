@@ -15,6 +15,9 @@ public struct LintOptions: Sendable {
     /// When set, only these source files (relative to the package root) are read: their imports
     /// are checked, with every manifest-level rule (see `Linter.fullRunChecks`).
     public var changedFiles: Set<String>?
+    /// When set, only findings about these targets are reported (their imports, their declared
+    /// dependencies, their layer): what a build-tool plugin checks for the target it builds.
+    public var targets: Set<String>?
 
     /// Creates options for the package at `packageDirectory`.
     public init(
@@ -66,6 +69,8 @@ public struct LintResult: Sendable {
     public var rules: Rules
     /// The imports of each target's files.
     public var files: [String: [ScannedFile]]
+    /// The package's folder, for reports that print absolute paths.
+    public var packageDirectory: URL?
     let classification: Classification
 
     /// Errors not in the baseline: these fail the run.
@@ -117,9 +122,20 @@ public enum Linter {
         statistics.manifestSeconds = loaded.manifestSeconds
         statistics.manifestSource = loaded.source
         statistics.notDeclarative = loaded.notDeclarative
-        return try check(
+        var result = try check(
             rules: rules, graph: loaded.graph, root: root, baseline: baseline, statistics: statistics,
             changedFiles: options.changedFiles)
+        if let targets = options.targets {
+            if let unknown = targets.sorted().first(where: { loaded.graph.target(named: $0) == nil }) {
+                throw ConfigError(
+                    file: "Package.swift", "--target \(unknown): the package has no such target; check its name")
+            }
+            // A partial run: other targets' findings and stale baseline entries are not its to report.
+            result.findings = result.findings.filter { targets.contains($0.target) }
+            result.staleBaseline = []
+        }
+        result.packageDirectory = root
+        return result
     }
 
     /// The rules file and the baseline it or the options name.

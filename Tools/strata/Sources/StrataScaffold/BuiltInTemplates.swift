@@ -20,7 +20,8 @@ enum BuiltInTemplates {
         }
         // A built-in set that does not decode is a bug the tests catch; it is left out rather than crash.
         return descriptions.keys.sorted().compactMap { name in
-            try? TemplateSet(descriptionData: descriptions[name] ?? Data(), contents: folders[name] ?? [:], origin: .builtIn)
+            try? TemplateSet(
+                descriptionData: descriptions[name] ?? Data(), contents: folders[name] ?? [:], origin: .builtIn)
         }
     }()
 

@@ -60,7 +60,9 @@ public struct ConfigFileWriter {
             let problems = transaction.rollback()
             guard problems.isEmpty else {
                 throw StrataError(
-                    .storage, "\(StrataError.wrap(error, as: .storage).message); could not undo: \(problems.joined(separator: "; "))")
+                    .storage,
+                    "\(StrataError.wrap(error, as: .storage).message); could not undo: \(problems.joined(separator: "; "))"
+                )
             }
             throw error
         }

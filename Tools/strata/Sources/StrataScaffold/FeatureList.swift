@@ -1,4 +1,3 @@
-
 /// Edits Package.swift's `features` list: one line per feature, before the `// strata:features` marker.
 ///
 /// Only that one line changes, so a hand-written manifest keeps its formatting and the

@@ -31,9 +31,12 @@ public struct NewFeaturePlan: Sendable {
 
     /// The manifest and rules changes as a unified diff.
     public var manifestDiff: String {
-        UnifiedDiff.make(old: manifestBefore, new: manifestAfter, oldName: "a/Package.swift", newName: "b/Package.swift")
+        UnifiedDiff.make(
+            old: manifestBefore, new: manifestAfter, oldName: "a/Package.swift", newName: "b/Package.swift")
             + (rulesAfter.map {
-                "\n" + UnifiedDiff.make(old: rulesBefore ?? "", new: $0, oldName: "a/strata.yml", newName: "b/strata.yml")
+                "\n"
+                    + UnifiedDiff.make(
+                        old: rulesBefore ?? "", new: $0, oldName: "a/strata.yml", newName: "b/strata.yml")
             } ?? "")
     }
 }
@@ -63,9 +66,12 @@ public struct RemoveFeaturePlan: Sendable {
 
     /// The manifest and rules changes as a unified diff.
     public var manifestDiff: String {
-        UnifiedDiff.make(old: manifestBefore, new: manifestAfter, oldName: "a/Package.swift", newName: "b/Package.swift")
+        UnifiedDiff.make(
+            old: manifestBefore, new: manifestAfter, oldName: "a/Package.swift", newName: "b/Package.swift")
             + (rulesAfter.map {
-                "\n" + UnifiedDiff.make(old: rulesBefore ?? "", new: $0, oldName: "a/strata.yml", newName: "b/strata.yml")
+                "\n"
+                    + UnifiedDiff.make(
+                        old: rulesBefore ?? "", new: $0, oldName: "a/strata.yml", newName: "b/strata.yml")
             } ?? "")
     }
 }

@@ -31,7 +31,9 @@ enum RulesLayers {
         while position > list + 1, lines[position - 1].trimmingCharacters(in: .whitespaces).hasPrefix("#") {
             position -= 1
         }
-        var block = ["\(indentation)# The layers of a feature made by `strata new` (template \(template)), first so they match first."]
+        var block = [
+            "\(indentation)# The layers of a feature made by `strata new` (template \(template)), first so they match first."
+        ]
         for layer in missing {
             block.append("\(indentation)- name: \(layer.name)")
             block.append("\(indentation)  targets: [\(layer.targets.map { "\"\($0)\"" }.joined(separator: ", "))]")

@@ -42,7 +42,8 @@ public struct ScaffoldRunner {
         let set = try templateSet(name)
         let relative = "\(TemplateSet.packageSetsPath)/\(set.description.name)"
         try set.write(to: try root.inside(relative))
-        return "copied the \(set.description.name) set (\(set.origin)) to \(relative); edit it there: `strata new` now uses it\n"
+        return
+            "copied the \(set.description.name) set (\(set.origin)) to \(relative); edit it there: `strata new` now uses it\n"
     }
 
     /// The set named `name` (the package's own first), or the folder at a path with a `/`.
@@ -60,7 +61,8 @@ public struct ScaffoldRunner {
 
     /// `Feature` for a package with our `Feature(…)` list, `Layers` for any other.
     private func defaultTemplate() throws -> String {
-        let manifest = String(decoding: FileManager.default.contents(atPath: root.manifest.path) ?? Data(), as: UTF8.self)
+        let manifest = String(
+            decoding: FileManager.default.contents(atPath: root.manifest.path) ?? Data(), as: UTF8.self)
         return manifest.contains(FeatureList.marker) ? "Feature" : "Layers"
     }
 

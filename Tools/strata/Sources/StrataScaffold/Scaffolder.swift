@@ -58,10 +58,14 @@ public struct Scaffolder {
         let rulesAfter = try rulesBefore.flatMap {
             try RulesLayers.adding(templates.description.layers, to: $0, template: templates.description.name)
         }
-        if let rulesBefore, let rulesAfter { edits.append(TextEdit(file: rulesPath, old: rulesBefore, new: rulesAfter)) }
+        if let rulesBefore, let rulesAfter {
+            edits.append(TextEdit(file: rulesPath, old: rulesBefore, new: rulesAfter))
+        }
         let existing = try validator.summary(of: root.url)
         var conflicts = rendered.targets.filter(existing.targets.contains).map { "target \($0)" }
-        if let product = rendered.product, existing.products.contains(product) { conflicts.append("product \(product)") }
+        if let product = rendered.product, existing.products.contains(product) {
+            conflicts.append("product \(product)")
+        }
         let recordPath = GenerationRecord.path(for: feature.name, featureList: rendered.manifestEntry != nil)
         var directories: [String] = []
         // A feature owns its folders (Modules/<Name>, Apps/<app>, Sources/<Target>, Tests/<Target>):
@@ -170,7 +174,7 @@ public struct Scaffolder {
             let list = FeatureList(text: manifestBefore)
             do {
                 manifestAfter = try list.removing(line: line).text
-            } catch where force {
+            } catch  where force {
                 // Forced: drop whatever line declares the feature now, if one still does.
                 manifestAfter =
                     try list.entryLine(for: feature.name).map { try list.removing(line: $0).text } ?? manifestBefore
@@ -191,7 +195,7 @@ public struct Scaffolder {
                 } else {
                     (rulesBefore, rulesAfter) = (before, after)
                 }
-            } catch where force {
+            } catch  where force {
                 continue
             } catch {
                 changed.append("\(edit.file) (the lines strata added were edited)")

@@ -53,7 +53,10 @@ extension TemplateSet {
             }
             let before = text[..<start.lowerBound]
             let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            let column = before.distance(from: before.lastIndex(of: "\n").map(before.index(after:)) ?? before.startIndex, to: before.endIndex) + 1
+            let column =
+                before.distance(
+                    from: before.lastIndex(of: "\n").map(before.index(after:)) ?? before.startIndex, to: before.endIndex
+                ) + 1
             return (String(text[group]), line, column)
         }
     }
@@ -77,7 +80,8 @@ private struct Renderer {
         do {
             return try environment.renderTemplate(string: text, context: context)
         } catch let error as TemplateSyntaxError {
-            let position = error.token.map { ":\($0.sourceMap.location.lineNumber):\($0.sourceMap.location.lineOffset + 1)" } ?? ""
+            let position =
+                error.token.map { ":\($0.sourceMap.location.lineNumber):\($0.sourceMap.location.lineOffset + 1)" } ?? ""
             throw StrataError.badData("\(location)\(position): \(error.reason); fix the template")
         } catch {
             throw StrataError.badData("\(location) does not render: \(error); fix the template")

@@ -95,7 +95,8 @@ public struct TemplateSet: Sendable {
                 "\(shown)/\(Self.descriptionFile): no such file; a template set needs template.json (name, summary) and files/"
             )
         }
-        try self.init(descriptionData: data, contents: try Self.readFiles(in: directory, shownAs: shown), origin: .folder(shown))
+        try self.init(
+            descriptionData: data, contents: try Self.readFiles(in: directory, shownAs: shown), origin: .folder(shown))
     }
 
     /// The sets a package can use: the built-in ones, replaced or joined by the package's own.
@@ -114,7 +115,9 @@ public struct TemplateSet: Sendable {
         // The built-in feature sets first, then the rest by name.
         let order = ["Feature": 0, "Layers": 1]
         return sets.values.sorted {
-            (order[$0.description.name] ?? 2, $0.description.name) < (order[$1.description.name] ?? 2, $1.description.name)
+            (order[$0.description.name] ?? 2, $0.description.name) < (
+                order[$1.description.name] ?? 2, $1.description.name
+            )
         }
     }
 

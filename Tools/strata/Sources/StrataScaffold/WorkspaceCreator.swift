@@ -50,11 +50,15 @@ public struct WorkspaceCreator {
             try FileManager.default.moveItem(at: staging, to: destination)
         } catch {
             try? FileManager.default.removeItem(at: staging)
-            throw StrataError.storage("cannot write the package at \(destination.path): \(error); nothing was left behind")
+            throw StrataError.storage(
+                "cannot write the package at \(destination.path): \(error); nothing was left behind")
         }
-        let shown = destination.path.hasPrefix(FileManager.default.currentDirectoryPath + "/")
+        let shown =
+            destination.path.hasPrefix(FileManager.default.currentDirectoryPath + "/")
             ? String(destination.path.dropFirst(FileManager.default.currentDirectoryPath.count + 1)) : destination.path
-        var lines = ["created package \(name) at \(shown) (\(rendered.files.count) files, template \(set.description.name))"]
+        var lines = [
+            "created package \(name) at \(shown) (\(rendered.files.count) files, template \(set.description.name))"
+        ]
         lines += ["", "next:", "  cd \(shown)"] + rendered.nextSteps.map { "  \($0)" }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -85,14 +85,22 @@ struct AnyPackageTests {
         #expect(try read(package.appendingPathComponent("Package.swift")) == manifest)
         let remove = try strata.run(["remove", "Orders"], in: package)
         #expect(remove.status == 0, "\(remove.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent("Sources/Shelf/OrdersScreen.swift").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: package.appendingPathComponent("Sources/Shelf/OrdersScreen.swift").path))
     }
 
     @Test(
         "a broken set is refused with exit 78, its file and line, and nothing written",
         arguments: [
-            ("files/Sources/Shelf/__name__Screen.swift.stencil", "struct {{ name }}Screen {}\n{% for x in %}\n", "files/Sources/Shelf/__name__Screen.swift.stencil:2:"),
-            ("files/Sources/Shelf/__name__Screen.swift.stencil", "struct {{ name }}Screen {}\n// {{ colour }}\n", "files/Sources/Shelf/__name__Screen.swift.stencil:2:4: 'colour' is not a template variable"),
+            (
+                "files/Sources/Shelf/__name__Screen.swift.stencil", "struct {{ name }}Screen {}\n{% for x in %}\n",
+                "files/Sources/Shelf/__name__Screen.swift.stencil:2:"
+            ),
+            (
+                "files/Sources/Shelf/__name__Screen.swift.stencil", "struct {{ name }}Screen {}\n// {{ colour }}\n",
+                "files/Sources/Shelf/__name__Screen.swift.stencil:2:4: 'colour' is not a template variable"
+            ),
             ("template.json", "{\"name\": \"Screen\",\n  \"summary\": 3}", "template.json cannot be read: 'summary'"),
         ])
     func brokenTemplate(file: String, text: String, expected: String) throws {
@@ -101,7 +109,8 @@ struct AnyPackageTests {
         let set = package.appendingPathComponent(".strata/templates/Screen")
         try FileManager.default.createDirectory(
             at: set.appendingPathComponent("files/Sources/Shelf"), withIntermediateDirectories: true)
-        try Data(#"{"name": "Screen", "summary": "One screen."}"#.utf8).write(to: set.appendingPathComponent("template.json"))
+        try Data(#"{"name": "Screen", "summary": "One screen."}"#.utf8).write(
+            to: set.appendingPathComponent("template.json"))
         try Data(text.utf8).write(to: set.appendingPathComponent(file))
         let before = TreeSnapshotLines.take(package)
         let new = try strata.run(["new", "Orders", "--template", "Screen"], in: package)

@@ -34,7 +34,8 @@ struct PluginTests {
             """
         ]
         for (name, below) in zip(targets, [nil] + targets) {
-            files["Sources/\(name)/\(name).swift"] = (below.map { "import \($0)\n\n" } ?? "") + "public struct \(name) {}\n"
+            files["Sources/\(name)/\(name).swift"] =
+                (below.map { "import \($0)\n\n" } ?? "") + "public struct \(name) {}\n"
         }
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
@@ -59,13 +60,15 @@ struct PluginTests {
         let scratch = work.appendingPathComponent("scratch")
         try Self.writeAdopter(at: adopter, dependency: ".package(path: \"\(Monorepo.toolPackage.path)\")")
         func swiftPackage(_ arguments: [String]) throws -> SmokeShell.Result {
-            try SmokeShell.run(["swift", "package", "--scratch-path", scratch.path] + arguments, in: adopter, timeout: 1_200)
+            try SmokeShell.run(
+                ["swift", "package", "--scratch-path", scratch.path] + arguments, in: adopter, timeout: 1_200)
         }
 
         let resolve = try swiftPackage(["resolve"])
         try #require(resolve.status == 0, "\(resolve.tail)")
         let checkouts =
-            (try? FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent("checkouts").path)) ?? []
+            (try? FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent("checkouts").path))
+            ?? []
         print("plugin by path: swift package resolve cloned \(checkouts.count) packages: \(checkouts.sorted())")
         #expect(checkouts.count <= 5, "\(checkouts.sorted())")
 

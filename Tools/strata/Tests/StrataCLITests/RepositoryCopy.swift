@@ -1,6 +1,6 @@
 import Foundation
-import StrataTestSupport
 import StrataScaffold
+import StrataTestSupport
 
 /// The repository these tests belong to.
 enum ScaffoldRepository {
@@ -25,7 +25,10 @@ enum RepositoryCopy {
         while let url = enumerator?.nextObject() as? URL {
             let path = String(url.path.dropFirst(source.path.count + 1))
             let top = String(path.split(separator: "/").first ?? "")
-            if skipped.contains(top) || top.hasPrefix(".build")
+            // Build folders anywhere (the tool's package has its own), and the prebuilt bundle.
+            let name = url.lastPathComponent
+            if skipped.contains(top) || skipped.contains(name) || name.hasPrefix(".build")
+                || path == "Tools/strata-plugin/Binaries"
                 || excluded.contains(where: { path == $0 || path.hasPrefix($0 + "/") })
             {
                 if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
@@ -47,8 +50,7 @@ enum RepositoryCopy {
         // Delete what the source no longer has (deepest first), leaving the copy's own build folder.
         let present = (files.enumerator(atPath: destination.path)?.allObjects as? [String]) ?? []
         for path in present.sorted(by: >) where !wanted.contains(path) {
-            let top = String(path.split(separator: "/").first ?? "")
-            if top.hasPrefix(".build") { continue }
+            if path.split(separator: "/").contains(where: { $0.hasPrefix(".build") }) { continue }
             try? files.removeItem(at: destination.appendingPathComponent(path))
         }
     }

@@ -21,7 +21,8 @@ struct SameFeatureTests {
         try #require(run.status == 0, "\(run.stderr)")
 
         let golden = try String(
-            contentsOf: Monorepo.toolPackage.appendingPathComponent("Tests/StrataCLITests/Fixtures/notes-feature.sha256"),
+            contentsOf: Monorepo.toolPackage.appendingPathComponent(
+                "Tests/StrataCLITests/Fixtures/notes-feature.sha256"),
             encoding: .utf8
         ).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
         var written: [String] = []

@@ -11,7 +11,8 @@ public enum SmokeShell {
         public var tail: String { output.split(separator: "\n").suffix(30).joined(separator: "\n") }
     }
 
-    public static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], timeout: Double) throws
+    public static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], timeout: Double)
+        throws
         -> Result
     {
         let process = Process()

@@ -45,7 +45,10 @@ public struct ManifestTargetsArray: Equatable, Sendable {
         } catch {
             throw Refusal(reason: error.reason, line: error.line)
         }
-        guard let package = tokens.indices.first(where: { isName(tokens[$0], "Package") && isPunctuation(tokens, $0 + 1, "(") }),
+        guard
+            let package = tokens.indices.first(where: {
+                isName(tokens[$0], "Package") && isPunctuation(tokens, $0 + 1, "(")
+            }),
             let argument = argumentValue(named: "targets", inCallOpenedAt: package + 1, tokens)
         else {
             throw Refusal(reason: "has no `targets:` argument in its Package(…)", line: 1)
@@ -112,7 +115,8 @@ public struct ManifestTargetsArray: Equatable, Sendable {
     }
 
     /// The first token of the value of argument `label` in the call whose `(` is at `open`.
-    private static func argumentValue(named label: String, inCallOpenedAt open: Int, _ tokens: [ManifestToken]) -> Int? {
+    private static func argumentValue(named label: String, inCallOpenedAt open: Int, _ tokens: [ManifestToken]) -> Int?
+    {
         guard let close = matching(open, tokens) else { return nil }
         var depth = 0
         var index = open + 1

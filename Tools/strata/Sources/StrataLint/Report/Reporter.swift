@@ -4,6 +4,8 @@ import Foundation
 public enum ReportFormat: String, Sendable, CaseIterable {
     /// Compiler-style lines: `path:line:col: error: message [rule]`.
     case text
+    /// The same lines with absolute paths, as compilers print them for IDEs and build-tool plugins.
+    case xcode
     /// One JSON document with findings, stale baseline entries and a summary.
     case json
     /// GitHub Actions workflow commands (`::error file=...::message`).
@@ -19,6 +21,7 @@ public enum Reporter {
     {
         switch format {
         case .text: TextReport.render(result, baselinePath: baselinePath)
+        case .xcode: TextReport.render(result, baselinePath: baselinePath, absoluteIn: result.packageDirectory)
         case .github: GitHubReport.render(result, baselinePath: baselinePath)
         case .json: try JSONReport.render(result)
         case .sarif: try SARIFReport.render(result)
@@ -58,11 +61,13 @@ public enum Reporter {
 
 /// `path:line:col: error: message [rule]`, one finding per line.
 enum TextReport {
-    static func render(_ result: LintResult, baselinePath: String?) -> String {
+    static func render(_ result: LintResult, baselinePath: String?, absoluteIn root: URL? = nil) -> String {
+        let prefix = root.map { $0.standardizedFileURL.path + "/" } ?? ""
         var lines = result.findings.map { finding in
             let level = finding.known ? "note" : finding.severity.rawValue
+            let location = Reporter.location(finding)
             return
-                "\(Reporter.location(finding)): \(level): \(finding.known ? "known violation: " : "")\(finding.message) [\(finding.rule)]"
+                "\(location.hasPrefix("/") ? location : prefix + location): \(level): \(finding.known ? "known violation: " : "")\(finding.message) [\(finding.rule)]"
         }
         lines += result.staleBaseline.map { "\(baselinePath ?? "baseline"): note: \(Reporter.describe($0))" }
         return lines.map { $0 + "\n" }.joined()

@@ -1,0 +1,50 @@
+import Foundation
+import StrataTestSupport
+import Testing
+
+/// `strata create`: a new package of this repository's shape, where `strata new` and `make test` work at once.
+@Suite("strata create", .tags(.scaffoldSmoke))
+struct CreateTests {
+    let strata = BinaryRunner(product: "strata")
+
+    @Test(
+        "strata create Shop in an empty folder, then strata new Orders and make test: green, lint 0 errors and 0 warnings",
+        .enabled(if: ScaffoldSmokeTests.enabled, "STRATA_SKIP_SMOKE is set"))
+    func createThenNewThenTest() throws {
+        let directory = try TemporaryDirectory()
+        let created = try strata.run(["create", "Shop"], in: directory.url)
+        try #require(created.status == 0, "\(created.stderr)")
+        let shop = directory.path("Shop")
+        for file in ["Package.swift", "Makefile", ".ci/run", ".swift-format", ".gitignore", "strata.yml", "README.md"] {
+            #expect(FileManager.default.fileExists(atPath: shop.appendingPathComponent(file).path), "\(file)")
+        }
+        #expect(FileManager.default.isExecutableFile(atPath: shop.appendingPathComponent(".ci/run").path))
+        let manifest = try String(contentsOf: shop.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains("name: \"Shop\"") && manifest.contains("// strata:features"))
+
+        let new = try strata.run(["new", "Orders"], in: shop)
+        try #require(new.status == 0, "\(new.stderr)")
+        // The workspace's Makefile finds strata on the PATH, as after `make install`.
+        let path =
+            strata.executable.deletingLastPathComponent().path + ":"
+            + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let test = try SmokeShell.run(["make", "test"], in: shop, environment: ["PATH": path], timeout: 1_800)
+        #expect(test.status == 0, "\(test.tail)")
+        #expect(test.output.contains("Test run with 19 tests"), "\(test.tail)")
+        #expect(test.output.contains(" 0 error(s), 0 warning(s)"), "\(test.tail)")
+        print("create: make test in the new package in \(String(format: "%.1f", test.seconds)) s")
+    }
+
+    @Test("create refuses a folder that exists and is not empty (exit 67) and a bad name (exit 64); nothing is written")
+    func refusals() throws {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.path("Shop"), withIntermediateDirectories: true)
+        try Data("keep\n".utf8).write(to: directory.path("Shop/notes.txt"))
+        let taken = try strata.run(["create", "Shop"], in: directory.url)
+        #expect(taken.status == 67 && taken.stderr.contains("is not an empty folder"), "\(taken.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("Shop").path) == ["notes.txt"])
+        let bad = try strata.run(["create", "shop-app", "--path", directory.path("elsewhere").path])
+        #expect(bad.status == 64, "\(bad.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Shop"])
+    }
+}
