@@ -38,9 +38,15 @@ extension TemplateSet {
 
     /// The first identifier of each `{{ … }}` that is neither a variable nor a `for` loop's own.
     static func unknownVariables(in text: String, known: Set<String>) -> [String] {
-        let loopVariables = matches(of: #"\{%-?\s*for\s+([A-Za-z_][A-Za-z0-9_]*)"#, in: text).map(\.name)
-        let used = matches(of: #"\{\{-?\s*([A-Za-z_][A-Za-z0-9_]*)"#, in: text)
-        return used.map(\.name).filter { !known.contains($0) && !loopVariables.contains($0) && $0 != "forloop" }
+        unknownUses(in: text, known: known).map(\.name)
+    }
+
+    /// Each `{{ … }}` whose first identifier is neither a variable nor a `for` loop's own, with where it starts.
+    static func unknownUses(in text: String, known: Set<String>) -> [(name: String, line: Int, column: Int)] {
+        let loopVariables = Set(matches(of: #"\{%-?\s*for\s+([A-Za-z_][A-Za-z0-9_]*)"#, in: text).map(\.name))
+        return matches(of: #"\{\{-?\s*([A-Za-z_][A-Za-z0-9_]*)"#, in: text).filter {
+            !known.contains($0.name) && !loopVariables.contains($0.name) && $0.name != "forloop"
+        }
     }
 
     /// Each match's first group and the line and column where the match starts.
@@ -70,9 +76,7 @@ private struct Renderer {
 
     func render(_ text: String, in file: String) throws -> String {
         let location = origin == .builtIn ? "the built-in template \(file)" : "\(origin)/\(file)"
-        if let unknown = TemplateSet.matches(of: #"\{\{-?\s*([A-Za-z_][A-Za-z0-9_]*)"#, in: text).first(where: {
-            TemplateSet.unknownVariables(in: text, known: Set(context.keys)).contains($0.name)
-        }) {
+        if let unknown = TemplateSet.unknownUses(in: text, known: Set(context.keys)).first {
             throw StrataError.badData(
                 "\(location):\(unknown.line):\(unknown.column): '\(unknown.name)' is not a template variable (\(context.keys.sorted().joined(separator: ", "))); fix the template"
             )

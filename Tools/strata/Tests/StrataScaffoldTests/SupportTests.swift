@@ -89,3 +89,33 @@ struct SupportTests {
         #expect(TemplateSet.unknownVariables(in: "{% for x in list %}{{ x }}{% endfor %}", known: ["list"]).isEmpty)
     }
 }
+
+@Suite("Built-in template sets")
+struct BuiltInTemplateTests {
+    @Test(
+        "Feature, Layers and Workspace are compiled in, decode and render for a name",
+        arguments: ["Feature", "Layers", "Workspace"])
+    func builtInSetRenders(name: String) throws {
+        let set = try #require(TemplateSet.builtIn(name))
+        #expect(set.origin == .builtIn && set.description.name == name)
+        let rendered = try set.render(try FeatureName("Orders"))
+        #expect(!rendered.files.isEmpty)
+        #expect(rendered.files.allSatisfy { !$0.path.contains("__") && !$0.path.hasSuffix(".stencil") })
+    }
+
+    @Test("Layers declares its ten targets as modules and six strata.yml layers; Feature a manifest line")
+    func shapes() throws {
+        let layers = try #require(TemplateSet.builtIn("Layers")).render(try FeatureName("Orders"))
+        #expect(layers.manifestEntry == nil && layers.modules.count == 10 && layers.targets.count == 10)
+        #expect(
+            layers.modules.first?.manifestEntry
+                == #".target(name: "OrdersEntity", dependencies: [], path: "Sources/OrdersEntity")"#)
+        #expect(
+            try #require(TemplateSet.builtIn("Layers")).description.layers.map(\.name) == [
+                "entity", "repository", "usecase", "presenter", "factory", "feature-tests",
+            ])
+        let feature = try #require(TemplateSet.builtIn("Feature")).render(try FeatureName("Orders"))
+        #expect(feature.manifestEntry == #"Feature("Orders", app: "orders", infrastructure: ["Database"])"#)
+        #expect(feature.modules.isEmpty && feature.product == "orders")
+    }
+}

@@ -53,11 +53,20 @@ public struct ManifestTargetsArray: Equatable, Sendable {
         else {
             throw Refusal(reason: "has no `targets:` argument in its Package(…)", line: 1)
         }
-        var open = argument
-        if tokens[open].kind == .name, let declared = declaration(of: tokens[open].text, tokens) {
-            open = declared
+        // The argument is the array itself, or the one name of a top-level `let` that is the array.
+        func endsArgument(_ index: Int) -> Bool {
+            isPunctuation(tokens, index, ",") || isPunctuation(tokens, index, ")")
         }
-        guard isPunctuation(tokens, open, "["), let close = matching(open, tokens) else {
+        var open = argument
+        var viaDeclaration = false
+        if tokens[argument].kind == .name, endsArgument(argument + 1),
+            let declared = declaration(of: tokens[argument].text, tokens)
+        {
+            (open, viaDeclaration) = (declared, true)
+        }
+        guard isPunctuation(tokens, open, "["), let close = matching(open, tokens),
+            viaDeclaration ? close + 1 == tokens.count || tokens[close + 1].startsLine : endsArgument(close + 1)
+        else {
             throw Refusal(
                 reason: "gives the targets as an expression, not one array literal", line: tokens[argument].line)
         }
@@ -142,9 +151,7 @@ public struct ManifestTargetsArray: Equatable, Sendable {
         }
         guard found.count == 1, let start = found.first else { return nil }
         var index = start + 1
-        while index < tokens.count, !(tokens[index].kind == .operator(.infix) && tokens[index].text == "=") {
-            index += 1
-        }
+        while index < tokens.count, !isPunctuation(tokens, index, "=") { index += 1 }
         return index + 1 < tokens.count ? index + 1 : nil
     }
 
