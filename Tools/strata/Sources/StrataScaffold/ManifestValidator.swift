@@ -6,10 +6,13 @@ public struct PackageSummary: Sendable, Equatable {
     public var targets: [String]
     /// Every product's name.
     public var products: [String]
+    /// Each target's folder relative to the package root, where SwiftPM reads it.
+    public var paths: [String: String]
 
-    public init(targets: [String], products: [String]) {
+    public init(targets: [String], products: [String], paths: [String: String] = [:]) {
         self.targets = targets
         self.products = products
+        self.paths = paths
     }
 }
 
@@ -52,13 +55,25 @@ public struct SwiftPMValidator: ManifestValidator {
     /// Parses `dump-package`'s JSON.
     static func parse(_ data: Data) throws -> PackageSummary {
         struct Named: Decodable { let name: String }
+        struct Target: Decodable {
+            let name: String
+            let type: String?
+            let path: String?
+
+            /// The declared path, else SwiftPM's default layout.
+            var folder: String {
+                path ?? (type == "test" ? "Tests/" : type == "plugin" ? "Plugins/" : "Sources/") + name
+            }
+        }
         struct Dump: Decodable {
-            let targets: [Named]
+            let targets: [Target]
             let products: [Named]
         }
         do {
             let dump = try JSONDecoder().decode(Dump.self, from: data)
-            return PackageSummary(targets: dump.targets.map(\.name), products: dump.products.map(\.name))
+            return PackageSummary(
+                targets: dump.targets.map(\.name), products: dump.products.map(\.name),
+                paths: Dictionary(dump.targets.map { ($0.name, $0.folder) }) { first, _ in first })
         } catch {
             throw StrataError.validation("SwiftPM's description of Package.swift cannot be read: \(error)")
         }

@@ -10,6 +10,7 @@ public struct Scaffolder {
     public let root: PackageRoot
     private let validator: any ManifestValidator
     private let formatter: any SourceFormatter
+    private let probe: any TypeProbe
     /// Called before every step of an apply; tests throw from it to inject failures.
     var beforeStep: (String) throws -> Void = { _ in }
 
@@ -17,11 +18,12 @@ public struct Scaffolder {
     /// formatting generated sources with `formatter`.
     public init(
         root: PackageRoot, validator: any ManifestValidator = SwiftPMValidator(),
-        formatter: any SourceFormatter = SwiftFormatFormatter()
+        formatter: any SourceFormatter = SwiftFormatFormatter(), probe: any TypeProbe = CompilerTypeProbe()
     ) {
         self.root = root
         self.validator = validator
         self.formatter = formatter
+        self.probe = probe
     }
 
     // MARK: - new
@@ -62,6 +64,7 @@ public struct Scaffolder {
             edits.append(TextEdit(file: rulesPath, old: rulesBefore, new: rulesAfter))
         }
         let existing = try validator.summary(of: root.url)
+        try NameClashes(probe: probe).check(rendered, name: feature, root: root.url, package: existing)
         var conflicts = rendered.targets.filter(existing.targets.contains).map { "target \($0)" }
         if let product = rendered.product, existing.products.contains(product) {
             conflicts.append("product \(product)")

@@ -19,6 +19,20 @@ struct ScaffoldSmokeTests {
     static let feature = "ScaffoldSmoke"
     static let enabled = ProcessInfo.processInfo.environment["STRATA_SKIP_SMOKE"] == nil
 
+    /// Names that could break a generated feature and do not: a standard library, Foundation,
+    /// ArgumentParser and Core type name, and names the template's own files and types use.
+    /// They are generated and built beside the smoke feature.
+    static let riskyNames = ["String", "Identifier", "Validation", "Item"]
+    /// Names that cannot work, each refused with its reason before anything is written: the
+    /// template's own file names, Core's and AppSupport's types, Foundation's and the standard library's.
+    static let refusedNames = [
+        "List": "would write Apps/list/ListCommand.swift twice", "Add": "would write Apps/add/AddCommand.swift twice",
+        "Domain": "would declare DomainError, which Core declares too", "URL": "would declare URLError, which a module",
+        "Storage": "would declare StorageError, which Core declares too",
+        "Message": "would declare MessageError, which AppSupport declares too",
+        "Decoding": "would declare DecodingError, which a module",
+    ]
+
     @Test(
         "a generated feature builds with no warnings, passes its tests and the checker, and is removed cleanly",
         .enabled(if: enabled, "STRATA_SKIP_SMOKE is set"))
@@ -35,11 +49,22 @@ struct ScaffoldSmokeTests {
         let newSeconds = Date().timeIntervalSince(started)
         try #require(new.status == 0, "strata new failed: \(new.stderr)")
 
+        for (name, reason) in Self.refusedNames.sorted(by: { $0.key < $1.key }) {
+            let refused = try strata.run(["new", name, "--path", package.path])
+            #expect(refused.status == 64 && refused.stderr.contains(reason), "\(name): \(refused.stderr)")
+        }
+        for name in Self.riskyNames {
+            let risky = try strata.run(["new", name, "--path", package.path])
+            try #require(risky.status == 0, "strata new \(name) failed: \(risky.stderr)")
+        }
+
         let swiftPM = ["--package-path", package.path, "--scratch-path", scratch.path]
         let build = try SmokeShell.run(["swift", "build", "--build-tests"] + swiftPM, in: package, timeout: 1_800)
         try #require(build.status == 0, "swift build failed in the copy:\n\(build.tail)")
-        let warnings = build.output.split(separator: "\n").filter {
-            $0.contains("warning:") && ($0.contains(Self.feature) || $0.contains("scaffold-smoke"))
+        let features = [Self.feature] + Self.riskyNames
+        let warnings = build.output.split(separator: "\n").filter { line in
+            line.contains("warning:")
+                && features.contains { line.contains("/\($0)") || line.contains("/Apps/\($0.lowercased())/") }
         }
         #expect(warnings.isEmpty, "warnings in the generated code:\n\(warnings.joined(separator: "\n"))")
 
@@ -61,8 +86,10 @@ struct ScaffoldSmokeTests {
             lintNote = "exit \(lint.status) in \(format(lint.seconds))"
         }
 
-        let remove = try strata.run(["remove", Self.feature, "--path", package.path])
-        #expect(remove.status == 0, "strata remove failed: \(remove.stderr)")
+        for name in [Self.feature] + Self.riskyNames {
+            let remove = try strata.run(["remove", name, "--path", package.path])
+            #expect(remove.status == 0, "strata remove \(name) failed: \(remove.stderr)")
+        }
         #expect(snapshot(package) == pristine, "strata remove did not restore the copy")
         print(
             "smoke: new \(format(newSeconds)), build \(format(build.seconds)), test \(format(test.seconds)), lint \(lintNote)"
