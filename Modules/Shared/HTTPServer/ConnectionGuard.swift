@@ -43,7 +43,7 @@ public struct ConnectionTimeouts: Sendable, Equatable {
     public static let standard = ConnectionTimeouts()
 
     /// How long a body of `bytes` bytes received so far may have taken: `body` plus one second per `bodyMinRate` bytes.
-    func bodyAllowance(after bytes: Int) -> Duration? {
+    public func bodyAllowance(after bytes: Int) -> Duration? {
         body.map { $0 + .milliseconds(Int64(bytes) * 1000 / Int64(bodyMinRate)) }
     }
 }
@@ -89,8 +89,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var openRequests = 0
     /// Whether the current request's response has begun (its head written).
     private var responseStarted = false
-    /// The current request's `X-Request-ID` when it is safe to repeat, for its 408.
-    private var requestID: String?
+    /// The current request's headers, for the `X-Request-ID` of its 408 (read only then).
+    private var requestHeaders: HTTPFields?
     /// Set once this handler answered: later reads are dropped and the route's writes refused.
     private(set) var closing = false
     private var context: ChannelHandlerContext?
@@ -139,9 +139,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head):
             openRequests += 1
             responseStarted = false
-            requestID = head.headerFields[RequestIDMiddleware<BasicRequestContext>.header].flatMap {
-                RequestIDMiddleware<BasicRequestContext>.isSafe($0) ? $0 : nil
-            }
+            requestHeaders = head.headerFields
             phase = .body(start: .now(), bytes: 0)
         case .body(let bytes):
             if case .body(let start, let count) = phase {
@@ -149,6 +147,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             }
         case .end:
             phase = .idle
+            requestHeaders = nil
         }
         context.fireChannelRead(data)
     }
@@ -188,6 +187,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
+    /// The current request's own `X-Request-ID` when it is safe to repeat, else a new one.
+    private func requestID() -> String {
+        let header = RequestIDMiddleware<BasicRequestContext>.header
+        if let id = requestHeaders?[header], RequestIDMiddleware<BasicRequestContext>.isSafe(id) { return id }
+        return ids.next()
+    }
+
     private func schedule(at due: NIODeadline) {
         cancelDeadline()
         guard let context else { return }
@@ -225,7 +231,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if responseStarted {
                 closeNow()
             } else {
-                answer(HTTPProblems.bodyTimeout(received: bytes, timeouts), id: requestID ?? ids.next())
+                answer(HTTPProblems.bodyTimeout(received: bytes, timeouts), id: requestID())
             }
         }
     }
