@@ -9,6 +9,11 @@ let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 let postgresNIO: Target.Dependency = .product(name: "PostgresNIO", package: "postgres-nio")
 let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
+let nioHTTP1: Target.Dependency = .product(name: "NIOHTTP1", package: "swift-nio")
+let nioHTTPTypes: Target.Dependency = .product(name: "NIOHTTPTypes", package: "swift-nio-extras")
+let structuredFields: Target.Dependency = .product(
+    name: "RawStructuredFieldValues", package: "swift-http-structured-headers")
 
 // MARK: - Features
 //
@@ -19,7 +24,7 @@ let features: [Feature] = [
     // Orders live in SQLite (the embedded default) or PostgreSQL (several servers on one database).
     Feature(
         "Coffee", app: "coffee", infrastructure: ["Database", "Postgres", postgresNIO, "HTTPClient"],
-        server: ["HTTPServer", hummingbird, hummingbirdAuth, serviceLifecycle]),
+        server: ["HTTPServer", hummingbird, hummingbirdAuth, serviceLifecycle, structuredFields]),
     // The bus's subscriber queues are the shared Mailbox (Modules/Shared/Mailbox says why not AsyncStream).
     Feature("ColorEvents", app: "color-events", infrastructure: ["Database"], useCaseInfrastructure: ["Mailbox"]),
     Feature("Memorize", app: "memorize", infrastructure: ["Database"]),
@@ -45,7 +50,8 @@ let core: [Target] = [
     .systemLibrary(
         name: "CLibXML2", path: "Modules/Shared/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     module(
-        "HTTPServer", path: "Modules/Shared/HTTPServer", dependencies: ["Core", hummingbird, logging, serviceLifecycle]),
+        "HTTPServer", path: "Modules/Shared/HTTPServer",
+        dependencies: ["Core", hummingbird, logging, serviceLifecycle, nioCore, nioHTTP1, nioHTTPTypes]),
     // What every app shares: output formats, the run-and-report wrapper, database paths, shared error words.
     module("AppSupport", path: "Apps/AppSupport", dependencies: ["Core", "TerminalUI", argumentParser]),
 ]
@@ -95,6 +101,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-structured-headers", from: "1.7.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(path: "Tools/strata"),
     ],
     targets: core + coreTests + features.flatMap(\.targets)

@@ -66,7 +66,7 @@ enum ErrorWording {
             return "order \(order) already exists; place the order again to get a new id"
         case .notAnIdempotencyKey(let text):
             return
-                "\(Quote.quoted(text)) is not an idempotency key; the orders server takes 1 to 255 visible ASCII characters"
+                "\(Quote.quoted(text)) is not an idempotency key; the orders server takes 1 to 255 printable ASCII characters"
         case .idempotencyKeyReused:
             return "the orders server saw this order's key with another order; place the order again"
         case .idempotencyKeyInFlight:

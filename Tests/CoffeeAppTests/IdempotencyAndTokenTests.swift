@@ -16,7 +16,7 @@ struct IdempotencyAndTokenTests {
     func retriedPost() async throws {
         let coffee = try Coffee()
         let server = try ServeProcess(database: coffee.database)
-        let key = ["Idempotency-Key": UUID().uuidString]
+        let key = ["Idempotency-Key": #""\#(UUID().uuidString)""#]
         let first = try await HTTP.send("POST", server.url + "/orders", Self.latte, token: .some(nil), headers: key)
         let again = try await HTTP.send("POST", server.url + "/orders", Self.latte, token: .some(nil), headers: key)
         #expect(first.0 == 201 && again.0 == 201)
@@ -65,7 +65,7 @@ struct IdempotencyAndTokenTests {
     func replaysAcrossServers() async throws {
         let url = try await PostgresCluster.makeDatabase()
         let (first, second) = (try ServeProcess(postgres: url), try ServeProcess(postgres: url))
-        let key = UUID().uuidString
+        let key = #""\#(UUID().uuidString)""#
         let placed = try await HTTP.send(
             "POST", first.url + "/orders", Self.latte, token: .some(nil), headers: ["Idempotency-Key": key])
         #expect(placed.0 == 201)
@@ -225,7 +225,7 @@ struct IdempotencyAndTokenTests {
 
     /// Sends one POST with one new key to each URL at once; the statuses and the ids answered.
     /// POSTs the same order with one key (a new one unless given) to every URL at once.
-    private static func race(urls: [String], key: String = UUID().uuidString) async throws -> [(
+    private static func race(urls: [String], key: String = #""\#(UUID().uuidString)""#) async throws -> [(
         status: Int, id: String?
     )] {
         let key = ["Idempotency-Key": key]

@@ -13,22 +13,23 @@ struct IdempotencyContractTests {
         )
     }
 
-    /// The order a request with `key` places at `seconds`: its id comes from the key, as the use case makes it.
-    private static func order(_ key: IdempotentRequest, at seconds: Double = 1_700_000_000, customer: String = "Ada")
-        -> Order
-    {
+    /// The order a request with `key` places at `seconds`: a new random id each time, as the use case makes it.
+    private static func order(
+        _ key: IdempotentRequest, at seconds: Double = 1_700_000_000, customer: String = "Ada", id: UUID = UUID()
+    ) -> Order {
         let made = Fixtures.order(0, customer: customer, at: seconds)
         return Order(
-            id: key.orderID, customer: made.customer, coffee: made.coffee, size: made.size, totalCents: made.totalCents,
-            status: made.status, createdAt: made.createdAt, updatedAt: made.updatedAt)
+            id: Order.ID(id), customer: made.customer, coffee: made.coffee, size: made.size,
+            totalCents: made.totalCents, status: made.status, createdAt: made.createdAt, updatedAt: made.updatedAt)
     }
 
     @Test("a repeated key with the same request stores one order and gives the first back", arguments: Backend.allCases)
     func replay(_ backend: Backend) async throws {
         try await backend.withRepositories { first, second in
             let key = try Self.request("k-1")
-            let placed = try await first.add(Self.order(key), idempotency: key)
-            #expect(placed == Self.order(key))
+            let made = Self.order(key)
+            let placed = try await first.add(made, idempotency: key)
+            #expect(placed == made)
             // The retry carries a later time: the first order comes back instead.
             let again = try await second.add(Self.order(key, at: 1_700_000_100), idempotency: key)
             #expect(again == placed)
@@ -66,8 +67,10 @@ struct IdempotencyContractTests {
             let twoDaysLater = 1_700_000_000 + 2 * 86_400.0
             #expect(try await second.add(Self.order(key, at: twoDaysLater), idempotency: key) == placed)
             _ = try await first.delete(placed.id)
-            let renewed = try await second.add(Self.order(key, at: twoDaysLater), idempotency: key)
-            #expect(renewed == Self.order(key, at: twoDaysLater))
+            // A new order under a new random id: the key never brings the deleted order's id back.
+            let made = Self.order(key, at: twoDaysLater)
+            let renewed = try await second.add(made, idempotency: key)
+            #expect(renewed == made && renewed.id != placed.id)
             #expect(try await first.list(OrderQuery()).map(\.createdAt) == [renewed.createdAt])
         }
     }

@@ -31,18 +31,48 @@ struct SQLiteOrderRepositoryTests {
         _ = try coffeeDatabase(url)
         #expect(try database.journalMode() == "wal")
         let applied = try database.read { db in try CoffeeSchema.migrator.appliedMigrations(db) }
-        #expect(applied == ["v1", "v2", "v3", "v4"])
+        #expect(applied == ["v1", "v2", "v3", "v4", "v5"])
         #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM menu_items") } == 7)
         let columns = try database.read { db in try db.columns(in: "orders").map(\.name) }
         #expect(
             columns == [
                 "id", "customer", "customer_key", "coffee", "size", "total_cents", "status", "created_at", "updated_at",
-                "request_fingerprint",
+                "request_fingerprint", "idempotency_key",
             ])
         let indexes = try database.read { db in
             try db.indexes(on: "orders").map(\.name).filter { !$0.hasPrefix("sqlite_") }.sorted()
         }
-        #expect(indexes == ["orders_created_at", "orders_customer_key", "orders_status"])
+        #expect(indexes == ["orders_created_at", "orders_customer_key", "orders_idempotency_key", "orders_status"])
+    }
+
+    @Test("v5 keeps an order placed with a key before it, id and all; the key, not stored then, places a new order")
+    func keyedOrdersBeforeV5() async throws {
+        let queue = try DatabaseQueue(path: url.path)
+        try CoffeeSchema.migrator.migrate(queue, upTo: "v4")
+        let old = Fixtures.order(1, customer: "Ada", at: 1_700_000_000)
+        let key = try IdempotentRequest(
+            key: "1001", fingerprint: IdempotentRequest.fingerprint(method: "POST", path: "/orders", body: Data()))
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO orders (id, customer, customer_key, coffee, size, total_cents, status, created_at,
+                        updated_at, request_fingerprint)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    old.idString, old.customer, OrderQuery.customerKey(old.customer), old.coffee, old.size.rawValue,
+                    old.totalCents, old.status.rawValue, old.createdAt.millisecondsSince1970,
+                    old.updatedAt.millisecondsSince1970, key.fingerprint,
+                ])
+        }
+        try queue.close()
+
+        let sqlite = try repository()
+        #expect(try await sqlite.get(old.id) == old)
+        let fresh = Fixtures.order(2, customer: "Ada", at: 1_700_000_100)
+        #expect(try await sqlite.add(fresh, idempotency: key) == fresh)
+        #expect(try await sqlite.add(Fixtures.order(3, at: 1_700_000_200), idempotency: key) == fresh)
+        #expect(try await sqlite.list(OrderQuery()).map(\.id) == [old.id, fresh.id])
     }
 
     @Test("a file written by the first schema, under its old migration id, keeps every order")
@@ -107,7 +137,7 @@ struct SQLiteOrderRepositoryTests {
         let database = try coffeeDatabase(url)
         #expect(
             try await database.read { db in try CoffeeSchema.migrator.appliedMigrations(db) } == [
-                "v1", "v2", "v3", "v4",
+                "v1", "v2", "v3", "v4", "v5",
             ])
         #expect(
             try await database.read { db in try db.tableExists("coffeeOrder") || db.tableExists("menuItem") } == false)

@@ -86,20 +86,51 @@ struct AuthAndIdempotencyTests {
             #expect(
                 try JSONDecoder().decode(Order.self, from: first.body)
                     == JSONDecoder().decode(Order.self, from: again.body))
-            // The bare form of the same key is the same key.
-            let bare = ["Idempotency-Key": "5b0c3c5e-8d4b-4a55-9b0a-1b1b1b1b1b1b"]
-            #expect(try await ServerHarness.send("POST", orders, body: Self.latte, headers: bare).body == first.body)
+            // Parameters are ignored: the same key.
+            let parameters = ["Idempotency-Key": #""5b0c3c5e-8d4b-4a55-9b0a-1b1b1b1b1b1b";a=1;b"#]
+            #expect(
+                try await ServerHarness.send("POST", orders, body: Self.latte, headers: parameters).body == first.body)
             let other = try await ServerHarness.send(
                 "POST", orders, body: Data(#"{"customer":"Bob","coffee":"mocha","size":"small"}"#.utf8), headers: key)
             #expect(other.status == 422)
             #expect(try JSONDecoder().decode(ErrorBody.self, from: other.body).error.field == "Idempotency-Key")
             let bad = try await ServerHarness.send(
-                "POST", orders, body: Self.latte, headers: ["Idempotency-Key": String(repeating: "k", count: 300)])
+                "POST", orders, body: Self.latte,
+                headers: ["Idempotency-Key": "\"" + String(repeating: "k", count: 300) + "\""])
             #expect(bad.status == 400)
             // Without a key every POST places an order.
             _ = try await ServerHarness.send("POST", orders, body: Self.latte)
             let list = try await ServerHarness.send("GET", orders)
             #expect(try JSONDecoder().decode(OrderList.self, from: list.body).orders.count == 2)
+        }
+    }
+
+    @Test(
+        "Idempotency-Key is an RFC 9651 sf-string: escapes unescaped, parameters ignored; bare values and lists are 400",
+        arguments: [
+            (#""a\"b\\c""#, #"a"b\c"#), (#""abc";a=1"#, "abc"), (#""with space""#, "with space"),
+            (#""abc" ; x=?0"#, nil), ("abc", nil), ("5b0c3c5e-8d4b-4a55-9b0a-1b1b1b1b1b1b", nil), (#""x1", "x2""#, nil),
+            (#""unterminated"#, nil), (#""a\qb""#, nil), ("?1", nil), ("\"\"", nil),
+        ])
+    func idempotencyKeySyntax(_ header: String, _ key: String?) async throws {
+        try await ServerHarness.with(inMemoryServer()) { base in
+            let orders = base.appendingPathComponent("orders")
+            let answer = try await ServerHarness.send(
+                "POST", orders, body: Self.latte, token: nil, headers: ["Idempotency-Key": header])
+            guard let key else {
+                #expect(answer.status == 400, "\(header)")
+                let problem = try JSONDecoder().decode(ErrorBody.self, from: answer.body)
+                #expect(problem.field == "Idempotency-Key")
+                return
+            }
+            #expect(answer.status == 201, "\(header)")
+            // The key as read is the unescaped string: sending it in its canonical form replays the order.
+            let again = try await ServerHarness.send(
+                "POST", orders, body: Self.latte, token: nil,
+                headers: ["Idempotency-Key": IdempotentRequest.headerValue(key)])
+            #expect(again.status == 201 && again.body == answer.body, "\(header)")
+            let list = try await ServerHarness.send("GET", orders)
+            #expect(try JSONDecoder().decode(OrderList.self, from: list.body).orders.count == 1)
         }
     }
 }

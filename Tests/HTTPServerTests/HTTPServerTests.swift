@@ -7,6 +7,17 @@ import Testing
 
 @Suite("Shared HTTP server pieces")
 struct HTTPServerTests {
+    @Test("a body may take its timeout plus one second per minimum-rate bytes; no timeout is no limit")
+    func bodyAllowance() {
+        let timeouts = ConnectionTimeouts(
+            idle: .seconds(30), header: .seconds(20), body: .seconds(20), bodyMinRate: 500)
+        #expect(timeouts.bodyAllowance(after: 0) == .seconds(20))
+        #expect(timeouts.bodyAllowance(after: 56) == .seconds(20) + .milliseconds(112))
+        #expect(timeouts.bodyAllowance(after: 64 * 1024) == .seconds(20) + .milliseconds(131_072))
+        #expect(ConnectionTimeouts(body: nil).bodyAllowance(after: 1000) == nil)
+        #expect(ConnectionTimeouts(bodyMinRate: 0).bodyMinRate == 1)
+    }
+
     @Test("each kind of domain error has its status")
     func statuses() {
         let expected: [ErrorKind: Int] = [

@@ -58,7 +58,7 @@ public enum CoffeeError: DomainError, Equatable, Codable {
 
     // MARK: Idempotent placing and staff tokens
 
-    /// The `Idempotency-Key` is not 1 to 255 visible ASCII characters (the text, cut).
+    /// The `Idempotency-Key` is not 1 to 255 printable ASCII characters (the text, cut).
     case notAnIdempotencyKey(text: String)
     /// The key was used before for a different request (method, path or body).
     case idempotencyKeyReused(key: String)

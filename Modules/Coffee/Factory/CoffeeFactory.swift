@@ -158,23 +158,29 @@ public struct CoffeeFeature: Sendable {
     ///   - quiet: log only critical errors (for tests, which stop the server by cancelling it).
     ///   - logLevel: the lowest level logged otherwise, one of `serverLogLevels`.
     ///   - idleTimeout: how long a connection may send nothing, mid-request or between requests (`nil`: never).
+    ///   - headerTimeout: how long a request's head may take from its first byte (`nil`: never).
+    ///   - bodyTimeout: how long any body may take, plus one second per `bodyMinRate` bytes received (`nil`: never).
     ///   - onListening: gets the host and the port actually bound (the real one when 0 was asked for).
     /// - Throws: `CoffeeError.remoteCannotServe` for a feature built on a remote server (it has no
     ///   database to serve), `.cannotListen` when the address cannot be bound.
     public func serve(
         host: String, port: Int, quiet: Bool = false, logLevel: String = "warning",
-        idleTimeout: Duration? = .seconds(30), onListening: @escaping @Sendable (String, Int) -> Void
+        idleTimeout: Duration? = .seconds(30), headerTimeout: Duration? = .seconds(20),
+        bodyTimeout: Duration? = .seconds(20), bodyMinRate: Int = 500,
+        onListening: @escaping @Sendable (String, Int) -> Void
     ) async throws {
         guard servable else { throw CoffeeError.remoteCannotServe }
+        let timeouts = CoffeeServer.Timeouts(
+            idle: idleTimeout, header: headerTimeout, body: bodyTimeout, bodyMinRate: bodyMinRate)
         guard let postgres else {
             return try await makeServer().run(
-                host: host, port: port, quiet: quiet, logLevel: logLevel, idleTimeout: idleTimeout,
+                host: host, port: port, quiet: quiet, logLevel: logLevel, timeouts: timeouts,
                 onListening: onListening)
         }
         // The pool runs as a service beside the server (stopped after it on SIGTERM, so requests
         // under way finish), and the port opens only once the schema is migrated.
         try await makeServer().run(
-            host: host, port: port, quiet: quiet, logLevel: logLevel, idleTimeout: idleTimeout, services: [postgres],
+            host: host, port: port, quiet: quiet, logLevel: logLevel, timeouts: timeouts, services: [postgres],
             beforeStart: {
                 try await postgres.checkReachable()
                 try await CoffeeSchema.postgres.apply(to: postgres)

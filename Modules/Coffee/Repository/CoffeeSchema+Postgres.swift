@@ -28,6 +28,16 @@ extension CoffeeSchema {
                     )
                     """
                 ]),
+            // The idempotency key's SHA-256 beside its order, unique among keyed orders, as SQLite's v5.
+            .init(
+                "v4",
+                [
+                    "ALTER TABLE orders ADD COLUMN idempotency_key text COLLATE \"C\"",
+                    """
+                    CREATE UNIQUE INDEX orders_idempotency_key ON orders (idempotency_key)
+                    WHERE idempotency_key IS NOT NULL
+                    """,
+                ]),
         ])
 
     /// How many rows `order_revisions` has.

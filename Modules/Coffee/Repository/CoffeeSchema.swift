@@ -14,6 +14,7 @@ public enum CoffeeSchema {
         migrator.registerMigration("v2", migrate: v2)
         migrator.registerMigration("v3", migrate: v3)
         migrator.registerMigration("v4", migrate: v4)
+        migrator.registerMigration("v5", migrate: v5)
         return migrator
     }
 
@@ -91,6 +92,17 @@ public enum CoffeeSchema {
                     role TEXT NOT NULL CHECK (role IN ('staff', 'reports')),
                     created_at INTEGER NOT NULL
                 );
+                """)
+    }
+
+    /// The idempotency key beside its order (its SHA-256, `IdempotentRequest.keyDigest`), unique
+    /// among keyed orders: the order's id is random, never derived from the key. Orders placed
+    /// with a key before this migration keep their ids, but their keys are not known any more.
+    private static func v5(_ db: GRDB.Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE orders ADD COLUMN idempotency_key TEXT;
+                CREATE UNIQUE INDEX orders_idempotency_key ON orders (idempotency_key) WHERE idempotency_key IS NOT NULL;
                 """)
     }
 }

@@ -11,6 +11,8 @@ public final class InMemoryOrderRepository: OrderRepository {
         var changes: Int64 = 0
         /// The fingerprint of the request that placed each keyed order.
         var fingerprints: [Order.ID: String] = [:]
+        /// The order each idempotency key placed, by `IdempotentRequest.keyDigest`.
+        var keys: [String: Order.ID] = [:]
         /// API tokens by the SHA-256 of the token.
         var tokens: [String: APIToken] = [:]
     }
@@ -53,11 +55,13 @@ public final class InMemoryOrderRepository: OrderRepository {
     /// Reads the key's order and stores it when there is none, under the lock: one step, as a transaction.
     public func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order {
         try state.withLock { state in
-            if let stored = state.orders[order.id] {
-                return try idempotency.replay(stored, fingerprint: state.fingerprints[order.id])
+            if let id = state.keys[idempotency.keyDigest], let stored = state.orders[id] {
+                return try idempotency.replay(stored, fingerprint: state.fingerprints[id])
             }
+            guard state.orders[order.id] == nil else { throw CoffeeError.duplicateOrder(order: order.shortID) }
             state.orders[order.id] = order
             state.fingerprints[order.id] = idempotency.fingerprint
+            state.keys[idempotency.keyDigest] = order.id
             state.changes += 1
             return order
         }
@@ -81,6 +85,7 @@ public final class InMemoryOrderRepository: OrderRepository {
                 throw CoffeeError.orderNotFound(id: Self.key(id))
             }
             state.fingerprints[id] = nil
+            state.keys = state.keys.filter { $0.value != id }
             state.changes += 1
             return order
         }

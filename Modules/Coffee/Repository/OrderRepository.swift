@@ -26,11 +26,11 @@ public protocol OrderRepository: Sendable {
     /// - Throws: `CoffeeError.duplicateOrder` when its id is taken.
     func add(_ order: Order) async throws -> Order
 
-    /// Stores the order a key names (`order.id` is `idempotency.orderID`) with the request's
-    /// fingerprint, or gives back the order that key placed.
+    /// Stores a new order (its id random, like any other) with the key's digest
+    /// (`idempotency.keyDigest`) and the request's fingerprint, or gives back the order that key placed.
     ///
-    /// The orders' primary key is what makes it once-only. An order already stored under the id
-    /// comes back as first answered when its fingerprint is this request's (a replay).
+    /// A unique index on the key's digest is what makes it once-only. An order already stored
+    /// under the key comes back as first answered when its fingerprint is this request's (a replay).
     ///
     /// - Throws: `CoffeeError.idempotencyKeyReused` when the stored order's fingerprint is
     ///   another request's, `.idempotencyKeyInFlight` while another transaction is placing it

@@ -91,21 +91,21 @@ public struct PostgresOrderRepository: OrderRepository {
     /// Reads the key's order and, when there is none, inserts it with the request's fingerprint
     /// and bumps the revision, in one statement (one round trip, one transaction, like `add(_:)`).
     ///
-    /// Why this is safe across servers: when no order is stored under the key's id, the
-    /// statement takes a transaction-scoped advisory lock named by that id
+    /// Why this is safe across servers: when no order is stored under the key (its digest, in the
+    /// unique `idempotency_key` column), the statement takes a transaction-scoped advisory lock named by that digest
     /// (`pg_try_advisory_xact_lock`). Not getting it means another transaction is placing the
     /// order right now: 409, in flight. The lock lasts until that holder commits or rolls back,
     /// and it cannot outlive its holder: a server that dies, or a connection that drops, ends the
     /// transaction and frees the key at once, so no lease is needed. A replay takes no lock, so
     /// replays never make each other 409. An order committed by another server after this
-    /// statement took its snapshot is invisible to it, but not to the insert's `ON CONFLICT`:
-    /// nothing is placed, and the statement runs once more, now seeing the order, and replays it.
-    /// The orders' primary key is what makes the key once-only.
+    /// statement took its snapshot is invisible to it, but not to the insert's `ON CONFLICT` (the
+    /// key's unique index): nothing is placed, and the statement runs once more, now seeing the
+    /// order, and replays it. The unique index on the key's digest is what makes the key once-only.
     public func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order {
         for _ in 0..<2 {
             if let answer = try await addKeyed(order, idempotency) { return answer }
         }
-        // Placed by nobody and stored for nobody twice over: only an id taken some other way.
+        // Placed by nobody and stored for nobody twice over: only a random id taken some other way.
         throw CoffeeError.duplicateOrder(order: order.shortID)
     }
 
@@ -115,33 +115,34 @@ public struct PostgresOrderRepository: OrderRepository {
             try await connection.query(
                 """
                 WITH stored AS MATERIALIZED (
-                    SELECT request_fingerprint FROM orders WHERE id = \(order.idString)
+                    SELECT id, request_fingerprint FROM orders WHERE idempotency_key = \(idempotency.keyDigest)
                 ), locked AS MATERIALIZED (
                     SELECT CASE WHEN EXISTS (SELECT 1 FROM stored) THEN true
-                        ELSE pg_try_advisory_xact_lock(hashtextextended(\(order.idString), 0)) END AS taken
+                        ELSE pg_try_advisory_xact_lock(hashtextextended(\(idempotency.keyDigest), 0)) END AS taken
                 ), placed AS (
                     INSERT INTO orders (id, customer, customer_key, coffee, size, total_cents, status, created_at, updated_at,
-                        request_fingerprint)
+                        request_fingerprint, idempotency_key)
                     SELECT \(order.idString), \(order.customer), \(OrderQuery.customerKey(order.customer)),
                         \(order.coffee), \(order.size.rawValue), \(order.totalCents), \(order.status.rawValue),
                         \(order.createdAt.millisecondsSince1970), \(order.updatedAt.millisecondsSince1970),
-                        \(idempotency.fingerprint)
+                        \(idempotency.fingerprint), \(idempotency.keyDigest)
                     WHERE (SELECT taken FROM locked) AND NOT EXISTS (SELECT 1 FROM stored)
-                    ON CONFLICT (id) DO NOTHING RETURNING id
+                    ON CONFLICT DO NOTHING RETURNING id
                 ), bumped AS (
                     UPDATE order_revisions SET value = value + 1
                     WHERE stripe = pg_backend_pid() % \(CoffeeSchema.revisionStripes) AND EXISTS (SELECT 1 FROM placed)
                 )
-                SELECT (SELECT taken FROM locked), EXISTS (SELECT 1 FROM stored),
+                SELECT (SELECT taken FROM locked), (SELECT id FROM stored),
                     (SELECT request_fingerprint FROM stored), (SELECT count(*) FROM placed)
                 """, logger: database.statementLogger
-            ).collect().map { try $0.decode((Bool, Bool, String?, Int64).self) }
+            ).collect().map { try $0.decode((Bool, String?, String?, Int64).self) }
         }
-        guard let (taken, isStored, fingerprint, placed) = rows.first else { return nil }
-        if isStored {
+        guard let (taken, storedID, fingerprint, placed) = rows.first else { return nil }
+        if let storedID {
+            guard let uuid = UUID(uuidString: storedID) else { throw CoffeeError.unreadableOrder(id: storedID) }
             let stored: Order
             do {
-                stored = try await get(order.id)
+                stored = try await get(Order.ID(uuid))
             } catch CoffeeError.orderNotFound {
                 return nil  // deleted since: the key is free again
             }

@@ -44,14 +44,16 @@ public struct RemoteOrderRepository: OrderRepository {
     public func add(_ order: Order) async throws -> Order {
         let body = NewOrderBody(customer: order.customer, coffee: order.coffee, size: order.size.rawValue)
         return try await call(
-            "POST", "/orders", body: body, headers: ["Idempotency-Key": order.idString], as: Order.self)
+            "POST", "/orders", body: body, headers: ["Idempotency-Key": IdempotentRequest.headerValue(order.idString)],
+            as: Order.self)
     }
 
     /// `POST /orders` with the caller's `Idempotency-Key` (the server computes the fingerprint itself).
     public func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order {
         let body = NewOrderBody(customer: order.customer, coffee: order.coffee, size: order.size.rawValue)
         return try await call(
-            "POST", "/orders", body: body, headers: ["Idempotency-Key": idempotency.key], as: Order.self)
+            "POST", "/orders", body: body, headers: ["Idempotency-Key": IdempotentRequest.headerValue(idempotency.key)],
+            as: Order.self)
     }
 
     /// `PATCH /orders/{id}` with the target status.

@@ -68,18 +68,19 @@ public struct SQLiteOrderRepository: OrderRepository {
 
     // The statements of placing an order are prepared once per connection (`cachedStatement`):
     // compiling them, with GRDB's authorizer, cost more than running them.
-    private static func insert(_ db: GRDB.Database, _ order: Order, fingerprint: String? = nil) throws {
+    private static func insert(_ db: GRDB.Database, _ order: Order, idempotency: IdempotentRequest? = nil) throws {
         try db.cachedStatement(
             sql: """
                 INSERT INTO orders (id, customer, customer_key, coffee, size, total_cents, status, created_at, updated_at,
-                    request_fingerprint)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                    request_fingerprint, idempotency_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
                 """
         ).execute(
             arguments: [
                 order.idString, order.customer, OrderQuery.customerKey(order.customer), order.coffee,
                 order.size.rawValue, order.totalCents, order.status.rawValue,
-                order.createdAt.millisecondsSince1970, order.updatedAt.millisecondsSince1970, fingerprint,
+                order.createdAt.millisecondsSince1970, order.updatedAt.millisecondsSince1970,
+                idempotency?.fingerprint, idempotency?.keyDigest,
             ])
         // No row written means the id was there already: a domain conflict, not a storage failure.
         guard db.changesCount == 1 else { throw CoffeeError.duplicateOrder(order: order.shortID) }
@@ -94,12 +95,13 @@ public struct SQLiteOrderRepository: OrderRepository {
     public func add(_ order: Order, idempotency: IdempotentRequest) async throws -> Order {
         try await database.write { db in
             if let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT \(Self.columns), request_fingerprint FROM orders WHERE id = ?"),
-                arguments: [order.idString])
+                db.cachedStatement(
+                    sql: "SELECT \(Self.columns), request_fingerprint FROM orders WHERE idempotency_key = ?"),
+                arguments: [idempotency.keyDigest])
             {
                 return try idempotency.replay(try Self.order(row), fingerprint: row["request_fingerprint"])
             }
-            try Self.insert(db, order, fingerprint: idempotency.fingerprint)
+            try Self.insert(db, order, idempotency: idempotency)
             return order
         }
     }

@@ -24,7 +24,7 @@ public enum CoffeeOpenAPI {
           "info": {
             "title": "Strata Coffee orders API",
             "version": "1.0.0",
-            "description": "The orders API that `coffee serve` runs. Errors are RFC 9457 problems (application/problem+json). Every response carries X-Request-ID."
+            "description": "The orders API that `coffee serve` runs. Errors are RFC 9457 problems (application/problem+json), those of a request the HTTP parser refuses included (400, 431 for headers too large or too many; the connection is then closed), and 408 for a request whose headers or body arrive too slowly. Every response carries X-Request-ID."
           },
           "servers": [{"url": "http://127.0.0.1:8080"}],
           "paths": {
@@ -34,6 +34,8 @@ public enum CoffeeOpenAPI {
                 "summary": "The process answers",
                 "responses": {
                   "200": {"description": "Alive", "headers": {"X-Request-ID": {"$ref": "#/components/headers/RequestID"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
+                  "408": {"$ref": "#/components/responses/Problem"},
+                  "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               }
@@ -45,6 +47,8 @@ public enum CoffeeOpenAPI {
                 "responses": {
                   "200": {"description": "Ready", "headers": {"X-Request-ID": {"$ref": "#/components/headers/RequestID"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
                   "503": {"$ref": "#/components/responses/Problem"},
+                  "408": {"$ref": "#/components/responses/Problem"},
+                  "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               }
@@ -55,6 +59,8 @@ public enum CoffeeOpenAPI {
                 "summary": "This document",
                 "responses": {
                   "200": {"description": "The OpenAPI document", "content": {"application/json": {"schema": {"type": "object"}}}},
+                  "408": {"$ref": "#/components/responses/Problem"},
+                  "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               }
@@ -65,6 +71,8 @@ public enum CoffeeOpenAPI {
                 "summary": "What the shop sells, with prices in cents",
                 "responses": {
                   "200": {"description": "The menu", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Menu"}}}},
+                  "408": {"$ref": "#/components/responses/Problem"},
+                  "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               }
@@ -87,6 +95,8 @@ public enum CoffeeOpenAPI {
                   "400": {"$ref": "#/components/responses/Problem"},
                   "401": {"$ref": "#/components/responses/Problem"},
                   "403": {"$ref": "#/components/responses/Problem"},
+                  "408": {"$ref": "#/components/responses/Problem"},
+                  "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               },
@@ -94,7 +104,7 @@ public enum CoffeeOpenAPI {
                 "operationId": "placeOrder",
                 "summary": "Place an order; 201 once it is stored",
                 "parameters": [
-                  {"name": "Idempotency-Key", "in": "header", "required": false, "description": "A new UUID per order (draft-ietf-httpapi-idempotency-key-header; a quoted string or a bare one). A retry with the same key and body gets the first 201 again; the same key with another body is 422; while the first is still being placed, 409. A key holds as long as its order is stored.", "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"}}
+                  {"name": "Idempotency-Key", "in": "header", "required": false, "description": "A new UUID per order, as a structured-field string (draft-ietf-httpapi-idempotency-key-header, RFC 9651 sf-string): 1 to 255 printable ASCII characters in double quotes, with \\\" and \\\\ escaped; parameters after ; are ignored. A bare value, a list or the header sent twice is 400. A retry with the same key and body gets the first 201 again; the same key with another body is 422; while the first is still being placed, 409. A key holds as long as its order is stored; the order's id is random, never derived from the key.", "schema": {"type": "string", "minLength": 3, "maxLength": 257, "pattern": "^\"([ !#-\\[\\]-~]|\\\\[\"\\\\])+\"$"}}
                 ],
                 "requestBody": {
                   "required": true,
@@ -106,6 +116,8 @@ public enum CoffeeOpenAPI {
                   "409": {"$ref": "#/components/responses/Problem"},
                   "413": {"$ref": "#/components/responses/Problem"},
                   "422": {"$ref": "#/components/responses/Problem"},
+                  "408": {"$ref": "#/components/responses/Problem"},
+                  "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               }
@@ -125,6 +137,8 @@ public enum CoffeeOpenAPI {
                   "403": {"$ref": "#/components/responses/Problem"},
                   "404": {"$ref": "#/components/responses/Problem"},
                   "409": {"$ref": "#/components/responses/Problem"},
+                  "408": {"$ref": "#/components/responses/Problem"},
+                  "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               },
@@ -145,6 +159,8 @@ public enum CoffeeOpenAPI {
                   "409": {"$ref": "#/components/responses/Problem"},
                   "413": {"$ref": "#/components/responses/Problem"},
                   "422": {"$ref": "#/components/responses/Problem"},
+                  "408": {"$ref": "#/components/responses/Problem"},
+                  "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               },
@@ -159,6 +175,8 @@ public enum CoffeeOpenAPI {
                   "403": {"$ref": "#/components/responses/Problem"},
                   "404": {"$ref": "#/components/responses/Problem"},
                   "409": {"$ref": "#/components/responses/Problem"},
+                  "408": {"$ref": "#/components/responses/Problem"},
+                  "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               }

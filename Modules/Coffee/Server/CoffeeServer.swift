@@ -4,6 +4,7 @@ import Core
 import Foundation
 import HTTPServer
 import Hummingbird
+import RawStructuredFieldValues
 import ServiceLifecycle
 
 /// The orders API over the coffee use cases: what `coffee serve` runs.
@@ -31,6 +32,9 @@ public struct CoffeeServer: Sendable {
     private let listCache = ResponseCache()
     private let tokenCache = RevisionCache<APIToken>(capacity: 256)
 
+    /// How long a connection may stay silent, and take over a request's head and body (see `ConnectionTimeouts`).
+    public typealias Timeouts = ConnectionTimeouts
+
     /// The log levels `run` takes, lowest first (`trace` … `critical`).
     public static var logLevels: [String] { HTTPServerRunner.logLevelNames }
 
@@ -45,7 +49,7 @@ public struct CoffeeServer: Sendable {
     /// - Parameters:
     ///   - quiet: log only critical errors (tests stop servers by cancelling them).
     ///   - logLevel: the lowest level logged otherwise, one of `logLevels` (`info` logs a line per request, with its id).
-    ///   - idleTimeout: how long a connection may send nothing, mid-request or between requests.
+    ///   - timeouts: how long a connection may stay silent, and take over a request's head and body.
     ///   - services: what the use cases' storage needs running (a connection pool); stopped after the server.
     ///   - beforeStart: storage set-up to finish before the port opens (migrations).
     ///   - onListening: gets the host and the port actually bound (the real one when 0 was asked for).
@@ -53,14 +57,14 @@ public struct CoffeeServer: Sendable {
     ///   case, so the app words it with the rest and no layer above needs the server module).
     public func run(
         host: String, port: Int, quiet: Bool = false, logLevel: String = "warning",
-        idleTimeout: Duration? = HTTPServerRunner.defaultIdleTimeout, services: [any Service] = [],
+        timeouts: ConnectionTimeouts = .standard, services: [any Service] = [],
         beforeStart: (@Sendable () async throws -> Void)? = nil,
         onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void
     ) async throws {
         do {
             let runner = HTTPServerRunner(
                 address: .init(host: host, port: port), quiet: quiet, logLevel: .init(rawValue: logLevel) ?? .warning,
-                idleTimeout: idleTimeout)
+                timeouts: timeouts)
             try await runner.run(
                 router(), services: services, beforeStart: beforeStart
             ) { address in
@@ -135,13 +139,13 @@ public struct CoffeeServer: Sendable {
     private func placeOrder(_ request: Request) async throws -> Response {
         let bytes = try await JSONMessages.collect(request, limit: bodyLimit)
         let body = try JSONMessages.decode(NewOrderBody.self, from: bytes)
-        let idempotency = try request.headers.first(where: { $0.name.canonicalName == "idempotency-key" }).map(\.value)
-            .map { header in
-                try IdempotentRequest(
-                    key: Self.keyValue(header),
-                    fingerprint: IdempotentRequest.fingerprint(
-                        method: request.method.rawValue, path: request.uri.path, body: bytes))
-            }
+        let lines = request.headers.filter { $0.name.canonicalName == "idempotency-key" }.map(\.value)
+        let idempotency = try Self.idempotencyKey(lines).map { key in
+            try IdempotentRequest(
+                key: key,
+                fingerprint: IdempotentRequest.fingerprint(
+                    method: request.method.rawValue, path: request.uri.path, body: bytes))
+        }
         let order = try await useCase.place(
             customer: body.customer ?? body.name ?? "", coffee: body.coffee ?? "", size: body.size ?? "",
             idempotency: idempotency)
@@ -150,12 +154,35 @@ public struct CoffeeServer: Sendable {
         return try JSONMessages.response(order, status: .created)
     }
 
-    /// The key of an `Idempotency-Key` header: the draft makes it a structured-field string
-    /// (`"…"`); a bare token is accepted too, as clients commonly send one.
-    static func keyValue(_ header: String) -> String {
-        let trimmed = header.trimmingCharacters(in: .whitespaces)
-        guard trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\"") else { return trimmed }
-        return String(trimmed.dropFirst().dropLast())
+    /// The key of the `Idempotency-Key` field lines, read by the draft's rules; `nil` when none was sent.
+    ///
+    /// The draft makes the field an Item Structured Header whose value MUST be a String (RFC 9651
+    /// `sf-string`): `"…"` with `\"` and `\\` as its only escapes. It is parsed by
+    /// swift-http-structured-headers, exactly as RFC 9651 says:
+    /// - several field lines are one value joined by commas, so two lines (even equal ones) are a
+    ///   List, not an Item: 400, as `"a", "b"` is;
+    /// - parameters (`"abc";a=1`) belong to the Item and are ignored, since the draft defines
+    ///   none and RFC 9651 has a recipient ignore parameters it does not know: `"abc";a=1` is the
+    ///   key `abc`;
+    /// - a bare value is 400: a token (`abc`) is another type than a String, which the draft does
+    ///   not allow, and a bare UUID is not even a valid Item.
+    ///
+    /// - Throws: `APIError` 400 naming the field when the lines are not one String Item.
+    static func idempotencyKey(_ lines: [String]) throws -> String? {
+        guard !lines.isEmpty else { return nil }
+        let joined = lines.joined(separator: ", ")
+        let failure = IdempotencyKeyFailure(lines: lines.count, value: joined)
+        let item: Item
+        do {
+            var parser = StructuredFieldValueParser(Array(joined.utf8))
+            item = try parser.parseItemFieldValue()
+        } catch {
+            throw CoffeeServerWording.notAnIdempotencyKeyField(failure)
+        }
+        guard case .string(let key) = item.rfc9651BareItem else {
+            throw CoffeeServerWording.notAnIdempotencyKeyField(failure)
+        }
+        return key
     }
 
     private func change(_ id: String, _ body: StatusChangeBody) async throws -> Order {

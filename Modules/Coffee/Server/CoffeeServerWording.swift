@@ -88,7 +88,7 @@ enum CoffeeServerWording {
         case .notAnIdempotencyKey:
             return APIError(
                 kind,
-                "the Idempotency-Key header must be 1 to \(IdempotentRequest.maxKeyLength) visible ASCII characters; send a new UUID",
+                "the Idempotency-Key must be 1 to \(IdempotentRequest.maxKeyLength) printable ASCII characters in double quotes; send a new UUID, quoted",
                 field: "Idempotency-Key")
         case .idempotencyKeyReused(let key):
             return APIError(
@@ -142,5 +142,27 @@ enum CoffeeServerWording {
     /// Client input between quotes, cut so an error never repeats a huge value.
     private static func quoted(_ text: String) -> String {
         "'" + (text.count > 100 ? String(text.prefix(100)) + "…" : text) + "'"
+    }
+}
+
+/// Why an `Idempotency-Key` field was refused before its key could be read: how many field lines
+/// came and what they said, joined.
+struct IdempotencyKeyFailure: Sendable {
+    let lines: Int
+    let value: String
+}
+
+extension CoffeeServerWording {
+    /// 400 for an `Idempotency-Key` field that is not one structured-field string.
+    static func notAnIdempotencyKeyField(_ failure: IdempotencyKeyFailure) -> APIError {
+        let what =
+            failure.lines > 1
+            ? "the Idempotency-Key header was sent \(failure.lines) times; send it once"
+            : "the Idempotency-Key header \(quoted(failure.value)) is not one quoted string"
+        return APIError(
+            .badRequest, .usage,
+            what + #"; send one key as a structured-field string, such as "8e03978e-40d5-43e8-bc93-6894a57f9324""#
+                + #" (in double quotes, with \" and \\ escaped)"#,
+            field: "Idempotency-Key", code: failure.lines > 1 ? "severalIdempotencyKeys" : "idempotencyKeyNotAString")
     }
 }

@@ -43,9 +43,9 @@ public struct CoffeeUseCase: Sendable {
     public func place(
         customer: String, coffee: String, size: String, idempotency: IdempotentRequest? = nil
     ) async throws -> Order {
-        // A keyed order's id comes from its key, so the key places it once (see `IdempotentRequest`).
+        // Every order gets a random id, keyed or not: the key is stored beside it (see `IdempotentRequest`).
         let order = try Order.place(
-            id: idempotency?.orderID.rawValue ?? ids(), customer: customer, coffee: coffee, size: size,
+            id: ids(), customer: customer, coffee: coffee, size: size,
             menu: try await repository.menu(), at: clock.now())
         guard let idempotency else { return try await repository.add(order) }
         return try await repository.add(order, idempotency: idempotency)

@@ -26,29 +26,26 @@ public struct HTTPServerRunner: Sendable {
     public let address: Address
     /// Messages below this level are not logged (they go to standard error).
     public let logLevel: Logger.Level
-    /// How long a connection may send and receive nothing before it is closed: a client that
-    /// stalls mid-header or mid-body, or an idle keep-alive connection. `nil`: never.
-    public let idleTimeout: Duration?
+    /// How long a connection may stay silent, take over a request's head and over its body
+    /// (`ConnectionTimeouts`).
+    public let timeouts: ConnectionTimeouts
 
-    /// The names of the levels `init(address:quiet:logLevel:idleTimeout:)` takes, lowest first.
+    /// The names of the levels `init(address:quiet:logLevel:timeouts:)` takes, lowest first.
     public static var logLevelNames: [String] { Logger.Level.allCases.map(\.rawValue) }
-
-    /// The default idle timeout: 30 seconds.
-    public static let defaultIdleTimeout = Duration.seconds(30)
 
     /// Creates a runner for `address`.
     ///
     /// - Parameters:
     ///   - quiet: log only critical errors (tests stop servers by cancelling them, which Hummingbird logs as errors).
     ///   - logLevel: the lowest level logged when not quiet; `warning` by default (`info` adds a line per request).
-    ///   - idleTimeout: how long a connection may stay silent, mid-request or between requests.
+    ///   - timeouts: how long a connection may stay silent, and take over a request's head and body.
     public init(
         address: Address, quiet: Bool = false, logLevel: Logger.Level = .warning,
-        idleTimeout: Duration? = defaultIdleTimeout
+        timeouts: ConnectionTimeouts = .standard
     ) {
         self.address = address
         self.logLevel = quiet ? .critical : logLevel
-        self.idleTimeout = idleTimeout
+        self.timeouts = timeouts
     }
 
     /// Serves `router` until the process gets SIGINT or SIGTERM (or the task is cancelled).
@@ -71,9 +68,15 @@ public struct HTTPServerRunner: Sendable {
         }
         logger.logLevel = logLevel
         let requested = address
+        let timeouts = timeouts
+        // Ids for the problems answered before any route (`ConnectionGuard`), unique to this server.
+        let ids = RequestIDSource()
         var app = Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: idleTimeout.map { .nanoseconds(Self.nanoseconds($0)) })),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [ConnectionGuard(timeouts: timeouts, ids: ids)],
+                    idleTimeout: timeouts.idle.map { .nanoseconds(Self.nanoseconds($0)) })),
             configuration: .init(address: .hostname(address.host, port: address.port), serverName: nil),
             services: services,
             onServerRunning: { channel in

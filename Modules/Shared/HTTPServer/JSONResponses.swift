@@ -83,14 +83,18 @@ public enum JSONMessages {
 
     /// The problem response for `error` (`application/problem+json`, `ErrorBody`), with its headers.
     public static func response(for error: APIError) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data =
-            (try? encoder.encode(ErrorBody(error)))
-            ?? Data(#"{"status":500,"title":"Internal Server Error","type":"about:blank"}"#.utf8)
+        let data = problemBytes(error)
         var headers = error.headers
         headers[.contentType] = problemContentType
         return Response(status: error.status, headers: headers, body: ResponseBody(byteBuffer: buffer(data)))
+    }
+
+    /// The body of the problem for `error`: `ErrorBody` as JSON.
+    static func problemBytes(_ error: APIError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(ErrorBody(error)))
+            ?? Data(#"{"status":500,"title":"Internal Server Error","type":"about:blank"}"#.utf8)
     }
 
     private static func tooLarge(_ limit: Int) -> APIError {

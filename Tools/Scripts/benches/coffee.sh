@@ -108,7 +108,7 @@ local function uuid()
   end))
 end
 function request()
-  return wrk.format("POST", nil, { ["Content-Type"] = "application/json", ["Idempotency-Key"] = uuid() },
+  return wrk.format("POST", nil, { ["Content-Type"] = "application/json", ["Idempotency-Key"] = '"' .. uuid() .. '"' },
     '{"customer":"Keyed","coffee":"Mocha","size":"large"}')
 end
 LUA
@@ -121,7 +121,7 @@ function init(args) count_init(); n = 0; prefix = os.getenv("COFFEE_STORM") or "
 function request()
   n = n + 1
   return wrk.format("POST", nil, { ["Content-Type"] = "application/json",
-    ["Idempotency-Key"] = string.format("%s-%03d", prefix, n % 100) }, '{"customer":"Storm","coffee":"Latte","size":"small"}')
+    ["Idempotency-Key"] = string.format('"%s-%03d"', prefix, n % 100) }, '{"customer":"Storm","coffee":"Latte","size":"small"}')
 end
 LUA
 
