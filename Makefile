@@ -34,9 +34,10 @@ setup:
 	  { echo "setup: could not install$$missing; install them with apt-get and retry" >&2; exit 1; }; \
 	fi
 
-## build: debug build of every target, the strata tool package's too; warnings in our targets are errors.
+## build: debug build of every target, the strata tool package's too (strata beside the apps, for their tests); warnings in our targets are errors.
 build: setup
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --product strata
 	$(SWIFT) build $(TOOL) --build-tests
 
 ## format: format every Swift file with `swift format` and the checked-in .swift-format.
