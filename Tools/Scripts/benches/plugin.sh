@@ -109,4 +109,9 @@ for name in "${names[@]}"; do
   if [ "$name" = bundle ] && [ -n "${warm[source]:-}" ]; then vs="$(ratio "${warm[source]}" "${warm[bundle]}")x faster"; fi
   row "warm run, ${!label}" "$(seconds "${warm[$name]}")" "${warm_s[$name]}" "-" "-" "-" "$vs"
 done
-echo "target: the bundle's first run compiles no strata module and clones no package"
+strata_modules=$({ grep -Eo 'Compiling Strata(Lint|Scaffold|CLI)' "$work/bundle.log" || true; } | wc -l)
+verdict="met"
+if [ "$strata_modules" -ne 0 ] || [ "${clones[bundle]}" -ne 0 ] || [ "$(echo "${first[bundle]} >= 10" | bc)" -eq 1 ]; then
+  verdict="NOT met"
+fi
+echo "target: the bundle's first run compiles no strata module, clones no package, under 10 s: $verdict"
