@@ -23,6 +23,15 @@ public struct StorageError: DomainError, Equatable {
         case missing
         /// The file was written by an older version whose schema must be upgraded, and it is read-only.
         case needsUpgrade
+        /// The database records migrations this version does not know: a newer version wrote it.
+        /// `reason` lists their ids (`v99`), comma-separated.
+        case newerVersion
+        /// The storage engine found the file damaged (SQLite's SQLITE_CORRUPT or SQLITE_NOTADB on
+        /// a page it read); `reason` is the engine's message. Nothing is written to such a file.
+        case damaged
+        /// The file is not a database of this feature: empty, not SQLite, or another schema;
+        /// `reason` says which (`empty`, the engine's message, or the tables it holds).
+        case notOurs
     }
 
     /// What was being done.
