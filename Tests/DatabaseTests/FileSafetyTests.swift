@@ -85,6 +85,31 @@ struct FileSafetyTests {
             ])
     }
 
+    @Test("another feature's file is not ours though its migration ids match; a file of ours gets our application_id")
+    func applicationID() throws {
+        let directory = try TemporaryDirectory()
+        let theirs = directory.path("theirs.sqlite")
+        _ = try AppDatabase(url: theirs, migrator: Self.migrator, applicationID: 0x5354_4F54)
+        try SQLiteShell.checkpoint(theirs.path)
+        let before = try Self.bytes(theirs)
+        for access in [StorageAccess.readWrite, .readOnly] {
+            let error = #expect(throws: StorageError.self) {
+                try AppDatabase(url: theirs, migrator: Self.migrator, applicationID: 0x5354_4D45, access: access)
+            }
+            #expect(error?.cause == .notOurs, "\(access)")
+            #expect(error?.reason == "grdb_migrations, note")
+        }
+        #expect(try Self.bytes(theirs) == before)
+
+        let old = directory.path("old.sqlite")
+        try Self.makeFile(old)
+        #expect(try SQLiteShell.run(old.path, "PRAGMA application_id;") == "0\n")
+        _ = try AppDatabase(url: old, migrator: Self.migrator, applicationID: 0x5354_4D45, access: .readOnly)
+        #expect(try SQLiteShell.run(old.path, "PRAGMA application_id;") == "0\n")
+        _ = try AppDatabase(url: old, migrator: Self.migrator, applicationID: 0x5354_4D45)
+        #expect(try SQLiteShell.run(old.path, "PRAGMA application_id;") == "\(0x5354_4D45)\n")
+    }
+
     @Test("a create that fails removes the file and the folders it made, and leaves no empty file")
     func failedCreateRemovesWhatItMade() throws {
         let directory = try TemporaryDirectory()

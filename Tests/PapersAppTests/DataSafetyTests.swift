@@ -79,5 +79,17 @@ struct PapersDataSafetyTests {
         let result = try papers.run(["import", other, "--db", coffee])
         #expect(result.status == 74)
         #expect(result.stderr.contains("is not a papers database (it holds other tables: menu_items, orders)"))
+
+        // coffee's migration ids are v1 to v4, papers' v1 to v3: the file's application_id tells them apart.
+        let orders = directory.path("orders.sqlite").path
+        let placed = try BinaryRunner(product: "coffee").run(
+            ["order", "--name", "Ada", "--coffee", "latte", "--size", "small", "--db", orders])
+        #expect(placed.status == 0, "\(placed.stderr)")
+        for command in [["library", "stats"], ["import", other]] {
+            let refused = try papers.run(command + ["--db", orders])
+            #expect(refused.status == 74, "\(command)")
+            #expect(
+                refused.stderr.contains("\(orders) is not a papers database (it holds other tables: "), "\(command)")
+        }
     }
 }

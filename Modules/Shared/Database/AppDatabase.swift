@@ -38,17 +38,23 @@ public struct AppDatabase: Sendable {
     /// of ours (its migrations table records `migrator`'s first migration) and know no migration
     /// `migrator` lacks, before anything is written to it.
     ///
-    /// - Parameter renamedMigrations: old migration ids and the ids they have now, such as
-    ///   `["v1-scores": "v1"]`: a file written under an old id is recognised, not migrated again.
+    /// - Parameters:
+    ///   - renamedMigrations: old migration ids and the ids they have now, such as
+    ///     `["v1-scores": "v1"]`: a file written under an old id is recognised, not migrated again.
+    ///   - applicationID: the feature's own number for SQLite's `application_id` header field
+    ///     (`0`: none). A new file gets it, a file of ours without one gets it when opened for
+    ///     writing, and a file that holds another number is another feature's (`.notOurs`), though
+    ///     its migration ids (`v1`, `v2`…) may look like ours.
     /// - Throws: `StorageError` naming the file: `.open` when it cannot be opened or migrated;
     ///   `.missing` when a read finds no file, `.needsUpgrade` when it finds an old read-only one,
     ///   `.notOurs` for an empty file, a file that is not SQLite or another schema, `.newerVersion`
     ///   when it records migrations `migrator` does not know, `.damaged` when SQLite finds it corrupt.
     public init(
-        url: URL, migrator: DatabaseMigrator, renamedMigrations: [String: String] = [:],
+        url: URL, migrator: DatabaseMigrator, renamedMigrations: [String: String] = [:], applicationID: Int32 = 0,
         busyTimeout: TimeInterval = AppDatabase.defaultBusyTimeout, access: StorageAccess = .readWrite
     ) throws {
-        let schema = Ownership(migrator: migrator, renamed: renamedMigrations, path: url.path)
+        let schema = Ownership(
+            migrator: migrator, renamed: renamedMigrations, applicationID: applicationID, path: url.path)
         do {
             switch access {
             case .readWrite:
@@ -69,6 +75,7 @@ public struct AppDatabase: Sendable {
     {
         if !FileManager.default.fileExists(atPath: url.path) {
             try NewFile.create(at: url, busyTimeout: busyTimeout) { queue in
+                try schema.stamp(queue)
                 try schema.migrator.migrate(queue)
             }
         } else {
@@ -183,6 +190,7 @@ public struct AppDatabase: Sendable {
                 do {
                     try pool.read(schema.check)
                     try migrate(pool, migrator: migrator, renamed: schema.renamed)
+                    try schema.stamp(pool)
                     return pool
                 } catch let error as DatabaseError where !isBusy(error) {
                     let after = try? pool.read(migrator.appliedIdentifiers)

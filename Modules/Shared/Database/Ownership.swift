@@ -15,6 +15,8 @@ import Synchronization
 struct Ownership: Sendable {
     let migrator: DatabaseMigrator
     let renamed: [String: String]
+    /// SQLite's `application_id` for the feature's files; `0` for none.
+    let applicationID: Int32
     let path: String
 
     private static let sqliteHeader = Array("SQLite format 3\0".utf8)
@@ -39,6 +41,10 @@ struct Ownership: Sendable {
     func check(_ db: GRDB.Database) throws {
         let tables = try String.fetchAll(
             db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        if applicationID != 0 {
+            let stamped = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            guard stamped == 0 || stamped == applicationID else { throw notOurs(tables.joined(separator: ", ")) }
+        }
         guard tables.contains("grdb_migrations") else {
             throw notOurs(tables.isEmpty ? "empty" : tables.joined(separator: ", "))
         }
@@ -55,6 +61,14 @@ struct Ownership: Sendable {
             throw StorageError(
                 .open, path: path, reason: unknown.sorted().joined(separator: ", "), cause: .newerVersion)
         }
+    }
+
+    /// Writes the feature's `application_id` into a file that has none (a new one, or one from
+    /// before the field was set); a no-op when it is there or the feature has no number.
+    func stamp(_ writer: some DatabaseWriter) throws {
+        guard applicationID != 0 else { return }
+        guard try writer.read({ db in try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0 }) == 0 else { return }
+        try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA application_id = \(applicationID)") }
     }
 
     private func notOurs(_ reason: String) -> StorageError {
