@@ -25,6 +25,9 @@ public enum SharedWording {
                 "the database\(file) was written by an older version and must be upgraded, but it is read-only; make it writable once (chmod u+w) and retry"
         case .newerVersion, .damaged, .notOurs:
             return unusable(error, app: "this program", noun: "database") ?? error.reason
+        case .constraint:
+            return
+                "the database\(file) refused the change: \(Quote.text(error.reason)); its tables are not the ones this version writes (another program or version changed them), so nothing was written"
         case .failed: break
         }
         switch error.operation {
@@ -69,7 +72,7 @@ public enum SharedWording {
             let name = error.path.map { Quote.path($0) } ?? "the file"
             return
                 "\(name) is not a \(app) database (\(what)); pass the right file with --db, or move this one away to start a new \(noun)"
-        case .failed, .busy, .missing, .needsUpgrade:
+        case .failed, .busy, .missing, .needsUpgrade, .constraint:
             return nil
         }
     }

@@ -49,6 +49,27 @@ struct DataSafetyTests {
         #expect(try bytes(coffee.database) == before)
     }
 
+    @Test("an orders column another program added and this version never fills: a constraint, not a disk failure")
+    func foreignColumn() throws {
+        let coffee = try Coffee()
+        try makeFile(coffee, orders: 1)
+        // Required of every order placed from now on (SQLite checks a new column against the rows there).
+        let placed = try SQLiteShell.run(coffee.database, "SELECT max(created_at) FROM orders;")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try SQLiteShell.run(
+            coffee.database,
+            "ALTER TABLE orders ADD COLUMN loyalty_card TEXT CHECK (loyalty_card IS NOT NULL OR created_at <= \(placed));"
+        )
+        let order = try coffee.run("order", "--name", "Bob", "--coffee", "mocha", "--size", "small")
+        #expect(order.status == 74)
+        #expect(
+            order.stderr
+                == "coffee: error: the database at \(coffee.database) refused the change: CHECK constraint failed: loyalty_card IS NOT NULL OR created_at <= \(placed); its tables are not the ones this version writes (another program or version changed them), so nothing was written\n"
+        )
+        #expect(!order.stderr.contains("check the disk"))
+        #expect(try coffee.orders().count == 1)
+    }
+
     @Test("120 random bytes in the middle of the orders: order and list exit 74 saying it is damaged, nothing written")
     func damaged() throws {
         let coffee = try Coffee()

@@ -170,6 +170,21 @@ struct FileSafetyTests {
         #expect(try Self.bytes(url) == before)
     }
 
+    @Test("a constraint no feature checks (a column another program added) is .constraint, not a disk failure")
+    func constraint() async throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.path("notes.sqlite")
+        try Self.makeFile(url)
+        try SQLiteShell.run(url.path, "ALTER TABLE note ADD COLUMN colour TEXT CHECK (colour IS NOT NULL);")
+        let database = try AppDatabase(url: url, migrator: Self.migrator)
+        let error = await #expect(throws: StorageError.self) {
+            try await database.write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('kept')") }
+        }
+        #expect(error?.cause == .constraint)
+        #expect(error?.operation == .write)
+        #expect(error?.reason.contains("CHECK constraint failed") == true)
+    }
+
     @Test("once SQLite reports damage, reads say so and no write goes ahead")
     func damageRefusesLaterWrites() async throws {
         let directory = try TemporaryDirectory()

@@ -32,6 +32,10 @@ public struct StorageError: DomainError, Equatable {
         /// The file is not a database of this feature: empty, not SQLite, or another schema;
         /// `reason` says which (`empty`, the engine's message, or the tables it holds).
         case notOurs
+        /// The engine refused a change for a constraint of the file's own schema (SQLITE_CONSTRAINT
+        /// reaching the storage layer: no feature's rule, so the tables differ from the ones this
+        /// version writes); `reason` is the engine's message.
+        case constraint
     }
 
     /// What was being done.

@@ -320,6 +320,9 @@ public struct AppDatabase: Sendable {
         if let error = error as? DatabaseError {
             let reason = error.message ?? "SQLite error \(error.resultCode.rawValue)"
             if isDamage(error) { return StorageError(operation, path: path, reason: reason, cause: .damaged) }
+            if error.resultCode == .SQLITE_CONSTRAINT {
+                return StorageError(operation, path: path, reason: reason, cause: .constraint)
+            }
             return StorageError(operation, path: path, reason: reason, isBusy: isBusy(error))
         }
         return StorageError(operation, path: path, reason: (error as NSError).localizedDescription)
