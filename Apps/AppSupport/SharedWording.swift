@@ -23,6 +23,11 @@ public enum SharedWording {
         case .needsUpgrade:
             return
                 "the database\(file) was written by an older version and must be upgraded, but it is read-only; make it writable once (chmod u+w) and retry"
+        case .newerVersion, .damaged, .notOurs:
+            return unusable(error, app: "this program", noun: "database") ?? error.reason
+        case .constraint:
+            return
+                "the database\(file) refused the change: \(Quote.text(error.reason)); its tables are not the ones this version writes (another program or version changed them), so nothing was written"
         case .failed: break
         }
         switch error.operation {
@@ -40,6 +45,36 @@ public enum SharedWording {
     public static func missing(_ error: StorageError, noun: String, start: String) -> String {
         let file = error.path.map { " at \(Quote.path($0))" } ?? ""
         return "there is no \(noun)\(file) yet (nothing was created); \(start), or pass the right file with --db"
+    }
+
+    /// The line for a file the app cannot use as it is: written by a newer version, damaged, or
+    /// not one of the app's databases; `nil` for any other storage failure.
+    ///
+    /// - Parameters:
+    ///   - app: the program's name, such as `coffee`.
+    ///   - noun: what the file holds, such as `library`.
+    public static func unusable(_ error: StorageError, app: String, noun: String) -> String? {
+        let file = error.path.map { " at \(Quote.path($0))" } ?? ""
+        switch error.cause {
+        case .newerVersion:
+            return
+                "the \(noun)\(file) was written by a newer version of \(app) (it records migrations \(Quote.text(error.reason)) this version does not know): upgrade \(app) to use it; nothing was changed"
+        case .damaged:
+            return
+                "the \(noun)\(file) is damaged: \(Quote.text(error.reason)); restore it from a backup (nothing was written to it)"
+        case .notOurs:
+            let what =
+                switch error.reason {
+                case "empty": "it is empty"
+                case "not an SQLite database": "it is not an SQLite file"
+                default: "it holds other tables: \(Quote.text(error.reason))"
+                }
+            let name = error.path.map { Quote.path($0) } ?? "the file"
+            return
+                "\(name) is not a \(app) database (\(what)); pass the right file with --db, or move this one away to start a new \(noun)"
+        case .failed, .busy, .missing, .needsUpgrade, .constraint:
+            return nil
+        }
     }
 
     static func transfer(_ error: TransferError) -> String {

@@ -9,6 +9,11 @@ enum ErrorWording {
 
     /// The line for a coffee error; `nil` for the shared infrastructure's errors, which `SharedWording` words.
     static func message(for error: any DomainError) -> String? {
+        if let error = error as? StorageError,
+            let line = SharedWording.unusable(error, app: "coffee", noun: "order database")
+        {
+            return line
+        }
         if let error = error as? StorageError, let url = error.path, url.hasPrefix("postgres://") {
             return postgres(error, url: url)
         }

@@ -9,6 +9,11 @@ enum ErrorWording {
 
     /// The line for one of the feature's errors; `nil` leaves it to the shared words.
     static func message(for error: any DomainError) -> String? {
+        if let error = error as? StorageError,
+            let line = SharedWording.unusable(error, app: "color-events", noun: "journal")
+        {
+            return line
+        }
         if let error = error as? StorageError, error.cause == .missing {
             return SharedWording.missing(error, noun: "journal", start: "`color-events send EVENT` starts one")
         }

@@ -9,6 +9,11 @@ enum ErrorWording {
 
     /// The line for `error`; `nil` leaves it to the shared words (storage, usage).
     static func message(for error: any DomainError) -> String? {
+        if let error = error as? StorageError,
+            let line = SharedWording.unusable(error, app: "memorize", noun: "score database")
+        {
+            return line
+        }
         if let error = error as? StorageError, error.cause == .missing {
             return SharedWording.missing(
                 error, noun: "score database", start: "finishing a game of `memorize play` starts one")

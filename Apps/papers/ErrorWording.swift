@@ -12,6 +12,11 @@ enum ErrorWording {
 
     /// The line for `error`, or `nil` for errors the shared wording covers.
     static func message(for error: any DomainError) -> String? {
+        if let error = error as? StorageError,
+            let line = SharedWording.unusable(error, app: "papers", noun: "library")
+        {
+            return line
+        }
         if let error = error as? StorageError, error.cause == .missing {
             return SharedWording.missing(
                 error, noun: "library", start: "`papers import FILE` or `papers search WORDS` starts one")

@@ -4,6 +4,7 @@
 #   pg-cluster.sh start DIR [--watch PID] [--durable]   prints the cluster's URL, postgres://strata@127.0.0.1:PORT/strata
 #   pg-cluster.sh createdb DIR NAME                      prints the URL of a new, empty database NAME
 #   pg-cluster.sh stop DIR                               stops the cluster and removes DIR
+#   pg-cluster.sh sql URL STATEMENT                      runs one statement on a database of the cluster, prints its rows
 #
 # PostgreSQL refuses to run as root, and CI runs as root: then the cluster runs as Debian's
 # `postgres` user (made by `apt-get install postgresql`, which `make setup` does) through runuser,
@@ -95,6 +96,10 @@ createdb() {
     echo "postgres://strata@127.0.0.1:$port/$name"
 }
 
+sql() {
+    "$(bindir)/psql" "$1" -qAt -v ON_ERROR_STOP=1 -c "$2" || die "the statement failed on $1"
+}
+
 stop() {
     local dir=$1
     if [ -f "$dir/data/postmaster.pid" ]; then
@@ -114,6 +119,7 @@ case $command in
     start) [ $# -ge 1 ] || die "usage: pg-cluster.sh start DIR [--watch PID] [--durable]"; start "$@" ;;
     createdb) [ $# -eq 2 ] || die "usage: pg-cluster.sh createdb DIR NAME"; createdb "$@" ;;
     stop) [ $# -eq 1 ] || die "usage: pg-cluster.sh stop DIR"; stop "$1" ;;
+    sql) [ $# -eq 2 ] || die "usage: pg-cluster.sh sql URL STATEMENT"; sql "$@" ;;
     watch) watch "$@" ;;
     *) die "usage: pg-cluster.sh start|createdb|stop DIR …" ;;
 esac

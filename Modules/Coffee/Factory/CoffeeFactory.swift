@@ -23,6 +23,7 @@ public enum CoffeeFactory {
     ) throws -> CoffeeFeature {
         let database = try AppDatabase(
             url: databaseURL, migrator: CoffeeSchema.migrator, renamedMigrations: CoffeeSchema.renamedMigrations,
+            applicationID: CoffeeSchema.applicationID,
             access: access)
         let repository = SQLiteOrderRepository(database: database)
         return CoffeeFeature(

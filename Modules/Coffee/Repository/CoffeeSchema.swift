@@ -8,6 +8,10 @@ import Database
 /// keep being recognised, so a change of shape is a new migration.
 public enum CoffeeSchema {
     /// Every migration, oldest first.
+    /// SQLite's `application_id` of this feature's files ("STCF" in ASCII): a file holding another
+    /// feature's number is refused as not ours, though its migration ids look alike.
+    public static let applicationID: Int32 = 0x5354_4346
+
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: v1)

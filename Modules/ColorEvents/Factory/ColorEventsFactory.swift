@@ -23,7 +23,8 @@ public enum ColorEventsFactory {
     ) async throws -> ColorEventsFeature {
         let database = try AppDatabase(
             url: databaseURL, migrator: ColorEventsSchema.migrator,
-            renamedMigrations: ColorEventsSchema.renamedMigrations, access: access)
+            renamedMigrations: ColorEventsSchema.renamedMigrations, applicationID: ColorEventsSchema.applicationID,
+            access: access)
         return feature(journal: SQLiteJournalRepository(database: database), seed: seed, clock: clock)
     }
 

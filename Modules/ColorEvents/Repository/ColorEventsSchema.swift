@@ -4,6 +4,10 @@ import Database
 public enum ColorEventsSchema {
     /// `journal_events(sequence, event, sent_at, colors)`: colours as `#RRGGBB` joined by spaces,
     /// `sent_at` in whole milliseconds since 1970 (Core/StoredTime.swift says why).
+    /// SQLite's `application_id` of this feature's files ("STCE" in ASCII): a file holding another
+    /// feature's number is refused as not ours, though its migration ids look alike.
+    public static let applicationID: Int32 = 0x5354_4345
+
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         // v1 stays exactly as it shipped (as "v1-event-journal"), so files it wrote are recognised.

@@ -23,6 +23,19 @@ public struct StorageError: DomainError, Equatable {
         case missing
         /// The file was written by an older version whose schema must be upgraded, and it is read-only.
         case needsUpgrade
+        /// The database records migrations this version does not know: a newer version wrote it.
+        /// `reason` lists their ids (`v99`), comma-separated.
+        case newerVersion
+        /// The storage engine found the file damaged (SQLite's SQLITE_CORRUPT or SQLITE_NOTADB on
+        /// a page it read); `reason` is the engine's message. Nothing is written to such a file.
+        case damaged
+        /// The file is not a database of this feature: empty, not SQLite, or another schema;
+        /// `reason` says which (`empty`, the engine's message, or the tables it holds).
+        case notOurs
+        /// The engine refused a change for a constraint of the file's own schema (SQLITE_CONSTRAINT
+        /// reaching the storage layer: no feature's rule, so the tables differ from the ones this
+        /// version writes); `reason` is the engine's message.
+        case constraint
     }
 
     /// What was being done.

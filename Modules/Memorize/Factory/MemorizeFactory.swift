@@ -26,7 +26,8 @@ public enum MemorizeFactory {
             SQLiteScoreRepository(
                 database: try AppDatabase(
                     url: databaseURL, migrator: MemorizeSchema.migrator,
-                    renamedMigrations: MemorizeSchema.renamedMigrations, access: access))
+                    renamedMigrations: MemorizeSchema.renamedMigrations, applicationID: MemorizeSchema.applicationID,
+                    access: access))
         }
         return MemorizeFeature(
             useCase: MemorizeUseCase(themes: themes, scores: scores, random: .live, clock: .live),

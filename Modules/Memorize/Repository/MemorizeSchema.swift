@@ -10,6 +10,10 @@ public enum MemorizeSchema {
     public static let renamedMigrations: [String: String] = ["v1-scores": "v1"]
 
     /// The migrations, in order.
+    /// SQLite's `application_id` of this feature's files ("STMZ" in ASCII): a file holding another
+    /// feature's number is refused as not ours, though its migration ids look alike.
+    public static let applicationID: Int32 = 0x5354_4D5A
+
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         // The first schema, unchanged: table `score`, `finished_at` as GRDB's datetime text.

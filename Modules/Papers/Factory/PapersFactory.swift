@@ -67,6 +67,7 @@ public enum PapersFactory {
     private static func openDatabase(_ url: URL, access: StorageAccess = .readWrite) throws -> AppDatabase {
         try AppDatabase(
             url: url, migrator: PapersSchema.migrator, renamedMigrations: PapersSchema.renamedMigrations,
+            applicationID: PapersSchema.applicationID,
             access: access)
     }
 

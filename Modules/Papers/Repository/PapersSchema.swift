@@ -13,6 +13,10 @@ public enum PapersSchema {
     ]
 
     /// Every migration of the library database.
+    /// SQLite's `application_id` of this feature's files ("STPA" in ASCII): a file holding another
+    /// feature's number is refused as not ours, though its migration ids look alike.
+    public static let applicationID: Int32 = 0x5354_5041
+
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in

@@ -30,6 +30,12 @@ public struct PostgresMigrations: Sendable {
     }
 
     /// Applies what `database` lacks and returns every applied id, oldest first.
+    ///
+    /// A database that records an id this version does not know was migrated by a newer one:
+    /// it is refused (`StorageError`, `.newerVersion`, listing the ids) before anything is
+    /// written, for reading as well as writing, as a SQLite file is (`AppDatabase` says why).
+    ///
+    /// - Throws: `StorageError` (`.newerVersion`, or the server's failure).
     @discardableResult
     public func apply(to database: PostgresStore) async throws -> [String] {
         let logger = database.statementLogger
@@ -43,6 +49,12 @@ public struct PostgresMigrations: Sendable {
                 .decode(String.self)
             {
                 applied.append(id)
+            }
+            let unknown = applied.filter { id in !migrations.contains { $0.id == id } }
+            guard unknown.isEmpty else {
+                throw StorageError(
+                    .open, path: database.redactedURL, reason: unknown.sorted().joined(separator: ", "),
+                    cause: .newerVersion)
             }
             for migration in migrations where !applied.contains(migration.id) {
                 for statement in migration.statements {

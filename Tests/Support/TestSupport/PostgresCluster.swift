@@ -24,6 +24,14 @@ public enum PostgresCluster {
         return try script(["createdb", folder, name])
     }
 
+    /// Runs one SQL statement on the database at `url` (one `makeDatabase()` gave) and returns
+    /// the last line it printed: for a test that shapes a database the way another program would.
+    @discardableResult
+    public static func execute(_ url: String, _ statement: String) async throws -> String {
+        _ = try await started.value
+        return try script(["sql", url, statement])
+    }
+
     private static func start() throws -> String {
         // Always /tmp, not $TMPDIR: the `postgres` user must be able to enter it when we are root,
         // and a Unix socket's path may not be longer than 107 bytes.
