@@ -28,6 +28,13 @@ public enum SharedWording {
         case .constraint:
             return
                 "the database\(file) refused the change: \(Quote.text(error.reason)); its tables are not the ones this version writes (another program or version changed them), so nothing was written"
+        case .unavailable:
+            return "the database\(file) does not answer (\(Quote.text(error.reason))); check that it runs, then retry"
+        case .passwordRequired:
+            return
+                "the database\(file) asks for a password and none was given; give the password with the database's address"
+        case .tlsUnsupported:
+            return "the database\(file) does not offer an encrypted connection (TLS), which its address requires"
         case .failed: break
         }
         switch error.operation {
@@ -72,7 +79,7 @@ public enum SharedWording {
             let name = error.path.map { Quote.path($0) } ?? "the file"
             return
                 "\(name) is not a \(app) database (\(what)); pass the right file with --db, or move this one away to start a new \(noun)"
-        case .failed, .busy, .missing, .needsUpgrade, .constraint:
+        case .failed, .busy, .missing, .needsUpgrade, .constraint, .unavailable, .passwordRequired, .tlsUnsupported:
             return nil
         }
     }

@@ -48,6 +48,8 @@ enum ErrorWording {
             return "\(Quote.quoted(text)) is not a time for \(parameter); use ISO 8601, such as 2026-03-14T09:00:00Z"
         case .unknownParameter(let name):
             return "the orders server does not know the filter \(Quote.quoted(name)); is it a newer version?"
+        case .controlCharacter(let parameter):
+            return "the filter --\(parameter) contains a control character; use plain text"
         case .notAnOrderID(let text):
             return "\(Quote.quoted(text)) is not an order id; give an id or the start of one, as `coffee list` shows"
         case .ambiguousID(let prefix, let matches):
@@ -122,13 +124,25 @@ enum ErrorWording {
 
     /// PostgreSQL's failures: the URL (never with its password) and what to check; a file's are `SharedWording`'s.
     private static func postgres(_ error: StorageError, url: String) -> String {
-        if error.isBusy {
+        let variable = "$\(StoreOptions.databaseVariable)"
+        switch error.cause {
+        case .busy:
             return "PostgreSQL at \(url) gave up the change for a concurrent one (\(error.reason)); retry it"
+        case .passwordRequired:
+            return
+                "PostgreSQL at \(url) asks for a password and the URL has none; put it in the URL given to --database or \(variable), as postgres://USER:PASSWORD@HOST:PORT/DATABASE"
+        case .tlsUnsupported:
+            return
+                "PostgreSQL at \(url) does not offer TLS, which the URL requires (sslmode=require); turn on ssl in the server's postgresql.conf, or on a network you trust connect with ?sslmode=disable (or prefer)"
+        case .unavailable where error.operation != .open:
+            return
+                "PostgreSQL at \(url) does not answer (\(Quote.text(error.reason))); check that the server runs, then retry"
+        default: break
         }
         switch error.operation {
         case .open:
             return
-                "cannot use PostgreSQL at \(url): \(Quote.text(error.reason)); check that the server runs and the URL given to --database or $\(StoreOptions.databaseVariable)"
+                "cannot use PostgreSQL at \(url): \(Quote.text(error.reason)); check that the server runs and the URL given to --database or \(variable)"
         case .read, .write:
             return "PostgreSQL at \(url) failed: \(Quote.text(error.reason))"
         }

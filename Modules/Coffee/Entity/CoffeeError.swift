@@ -37,6 +37,8 @@ public enum CoffeeError: DomainError, Equatable, Codable {
     case notATime(text: String, parameter: String)
     /// A query parameter that orders cannot be filtered by.
     case unknownParameter(name: String)
+    /// A filter's value holds a control character (such as NUL), which no stored text holds and no store can compare.
+    case controlCharacter(parameter: String)
 
     // MARK: Finding orders
 
@@ -108,7 +110,7 @@ public enum CoffeeError: DomainError, Equatable, Codable {
             .notATokenName:
             .validation
         case .notAnOrderID, .ambiguousID, .notAServerURL, .notADatabaseURL, .remoteCannotServe, .cannotListen,
-            .portInUse, .notAnIdempotencyKey, .unauthorized, .forbidden:
+            .portInUse, .notAnIdempotencyKey, .unauthorized, .forbidden, .controlCharacter:
             .usage
         case .orderNotFound, .tokenNotFound: .notFound
         case .forbiddenMove, .orderIsFinal, .duplicateOrder, .idempotencyKeyInFlight, .duplicateTokenName: .conflict

@@ -22,10 +22,14 @@ public enum OrderQueryParameters {
     /// The query the parameters describe.
     ///
     /// - Throws: `CoffeeError` for an unknown status or sort, a malformed time or id prefix,
-    ///   or an unknown parameter.
+    ///   an unknown parameter, or a value with a control character (`%00`): every store answers
+    ///   that alike, before any of them sees it (PostgreSQL cannot even take a NUL in text).
     public static func query(from parameters: [(name: String, value: String)]) throws -> OrderQuery {
         var query = OrderQuery()
         for (name, value) in parameters {
+            if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw CoffeeError.controlCharacter(parameter: name)
+            }
             switch name {
             case "status": query.status = try OrderStatus(parsing: value)
             case "customer": query.customer = value

@@ -180,6 +180,7 @@ public struct CoffeeFeature: Sendable {
         }
         // The pool runs as a service beside the server (stopped after it on SIGTERM, so requests
         // under way finish), and the port opens only once the schema is migrated.
+        if !quiet { postgres.logOutages(level: logLevel) }
         try await makeServer().run(
             host: host, port: port, quiet: quiet, logLevel: logLevel, timeouts: timeouts, services: [postgres],
             beforeStart: {

@@ -25,11 +25,10 @@ public struct PostgresOrderRepository: OrderRepository {
         menus = BatchedRead { try await Self.readMenu(database) }
     }
 
-    /// Runs `SELECT 1` on a pooled connection: the server answers.
+    /// Reads the revision the way every list and token check does (`BatchedRead`, the pool, the
+    /// call's deadline): ready means requests can be answered, not only that some connection works.
     public func ready() async throws {
-        try await database.read { connection in
-            _ = try await connection.query("SELECT 1", logger: database.statementLogger)
-        }
+        _ = try await revisions.value()
     }
 
     /// What the shop sells, in menu order.

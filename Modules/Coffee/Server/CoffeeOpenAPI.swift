@@ -24,7 +24,7 @@ public enum CoffeeOpenAPI {
           "info": {
             "title": "Strata Coffee orders API",
             "version": "1.0.0",
-            "description": "The orders API that `coffee serve` runs. Errors are RFC 9457 problems (application/problem+json), those of a request the HTTP parser refuses included (400, 431 for headers too large or too many; the connection is then closed), and 408 for a request whose headers or body arrive too slowly. Every response carries X-Request-ID."
+            "description": "The orders API that `coffee serve` runs. Errors are RFC 9457 problems (application/problem+json), those of a request the HTTP parser refuses included (400, 431 for headers too large or too many; the connection is then closed), and 408 for a request whose headers or body arrive too slowly. Every response carries X-Request-ID. A route that needs the orders database answers 503 with Retry-After within 5 s when the database does not answer. A bearer token is read only where a route needs one (the staff and reports routes, an order by an id prefix); on the customers' routes and the probes a token, even a wrong or revoked one, is ignored."
           },
           "servers": [{"url": "http://127.0.0.1:8080"}],
           "paths": {
@@ -46,7 +46,7 @@ public enum CoffeeOpenAPI {
                 "summary": "The orders database answers a query",
                 "responses": {
                   "200": {"description": "Ready", "headers": {"X-Request-ID": {"$ref": "#/components/headers/RequestID"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
-                  "503": {"$ref": "#/components/responses/Problem"},
+                  "503": {"$ref": "#/components/responses/Unavailable"},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
@@ -71,6 +71,7 @@ public enum CoffeeOpenAPI {
                 "summary": "What the shop sells, with prices in cents",
                 "responses": {
                   "200": {"description": "The menu", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Menu"}}}},
+                  "503": {"$ref": "#/components/responses/Unavailable"},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
@@ -95,6 +96,7 @@ public enum CoffeeOpenAPI {
                   "400": {"$ref": "#/components/responses/Problem"},
                   "401": {"$ref": "#/components/responses/Problem"},
                   "403": {"$ref": "#/components/responses/Problem"},
+                  "503": {"$ref": "#/components/responses/Unavailable"},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
@@ -116,6 +118,7 @@ public enum CoffeeOpenAPI {
                   "409": {"$ref": "#/components/responses/Problem"},
                   "413": {"$ref": "#/components/responses/Problem"},
                   "422": {"$ref": "#/components/responses/Problem"},
+                  "503": {"$ref": "#/components/responses/Unavailable"},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
@@ -137,6 +140,7 @@ public enum CoffeeOpenAPI {
                   "403": {"$ref": "#/components/responses/Problem"},
                   "404": {"$ref": "#/components/responses/Problem"},
                   "409": {"$ref": "#/components/responses/Problem"},
+                  "503": {"$ref": "#/components/responses/Unavailable"},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
@@ -159,6 +163,7 @@ public enum CoffeeOpenAPI {
                   "409": {"$ref": "#/components/responses/Problem"},
                   "413": {"$ref": "#/components/responses/Problem"},
                   "422": {"$ref": "#/components/responses/Problem"},
+                  "503": {"$ref": "#/components/responses/Unavailable"},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
@@ -175,6 +180,7 @@ public enum CoffeeOpenAPI {
                   "403": {"$ref": "#/components/responses/Problem"},
                   "404": {"$ref": "#/components/responses/Problem"},
                   "409": {"$ref": "#/components/responses/Problem"},
+                  "503": {"$ref": "#/components/responses/Unavailable"},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
@@ -192,6 +198,11 @@ public enum CoffeeOpenAPI {
             "responses": {
               "Problem": {
                 "description": "An RFC 9457 problem",
+                "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+              },
+              "Unavailable": {
+                "description": "The orders database does not answer (or not within 5 s), or is busy: an RFC 9457 problem of kind storage; retry after Retry-After seconds",
+                "headers": {"Retry-After": {"description": "Seconds to wait before retrying", "schema": {"type": "integer", "minimum": 1}}},
                 "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
               }
             },

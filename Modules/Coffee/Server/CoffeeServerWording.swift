@@ -13,17 +13,18 @@ enum CoffeeServerWording {
         return describe(error).carrying(error)
     }
 
-    /// `GET /ready`'s 503: the storage did not answer, and why (a client may retry later).
+    /// `GET /ready`'s 503: the storage did not answer (a client may retry later); the cause in
+    /// the server's words, never the storage engine's.
     static func notReady(_ error: any Error) -> APIError {
         let reason: String =
             switch error {
-            case let error as StorageError: error.reason
+            case let error as StorageError: StorageProblem.apiError(error).message
             case let error as any DomainError: "\(error.kind.rawValue) error"
             default: "unexpected error"
             }
         return APIError(
-            .serviceUnavailable, .storage, "not ready: the orders database does not answer (\(reason)); retry later",
-            headers: [.retryAfter: "1"])
+            .serviceUnavailable, .storage, "not ready: \(reason)",
+            headers: [.retryAfter: String(StorageProblem.retryAfter)])
     }
 
     static func describe(_ error: CoffeeError) -> APIError {
@@ -66,6 +67,11 @@ enum CoffeeServerWording {
         case .unknownParameter(let name):
             return APIError(
                 kind, "unknown parameter \(quoted(name)); use status, customer, id, from, before or sort", field: name)
+        case .controlCharacter(let parameter):
+            return APIError(
+                kind,
+                "the parameter \(quoted(parameter)) contains a control character (such as %00); send plain text",
+                field: parameter)
         case .notAnOrderID(let text):
             return APIError(
                 kind, "\(quoted(text)) is not an order id; use an id or the start of one, as GET /orders lists them",

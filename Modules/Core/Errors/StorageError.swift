@@ -36,6 +36,14 @@ public struct StorageError: DomainError, Equatable {
         /// reaching the storage layer: no feature's rule, so the tables differ from the ones this
         /// version writes); `reason` is the engine's message.
         case constraint
+        /// The database server does not answer: it cannot be reached, or a call got no answer
+        /// within its deadline. `reason` says which (`connection refused`, `no answer within 5 s`);
+        /// worth a retry once the server is back.
+        case unavailable
+        /// The database server asks for a password and the URL gives none.
+        case passwordRequired
+        /// The URL requires an encrypted connection (TLS) and the database server does not offer one.
+        case tlsUnsupported
     }
 
     /// What was being done.
@@ -49,6 +57,9 @@ public struct StorageError: DomainError, Equatable {
 
     /// Whether another process held the lock past the busy timeout (worth a retry).
     public var isBusy: Bool { cause == .busy }
+
+    /// Whether a retry may succeed without anyone changing anything: the database was busy, or did not answer.
+    public var isTransient: Bool { cause == .busy || cause == .unavailable }
 
     /// `.notFound` for a missing file, else `.storage`.
     public var kind: ErrorKind { cause == .missing ? .notFound : .storage }

@@ -3,12 +3,20 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// Runs a router as an HTTP/1.1 server until SIGINT or SIGTERM, then stops cleanly.
 ///
 /// A graceful shutdown stops accepting connections and lets the requests under way finish,
-/// so a response that was sent always belongs to work that was done.
+/// so a response that was sent always belongs to work that was done. It has a time limit
+/// (`shutdownGrace`): what is still running then (a request waiting on a database that does not
+/// answer, a pool closing its connections) is cancelled, and the run ends.
 public struct HTTPServerRunner: Sendable {
+    /// How long a graceful shutdown may take before what still runs is cancelled: 10 s, twice
+    /// a database call's deadline, and a third of the 30 s an orchestrator (Kubernetes, systemd's
+    /// default is 90 s) waits before it kills the process.
+    public static let shutdownGrace: Duration = .seconds(10)
+
     /// Where the server listens.
     public struct Address: Sendable, Equatable {
         /// The host or IP address, such as `127.0.0.1`.
@@ -71,6 +79,7 @@ public struct HTTPServerRunner: Sendable {
         let timeouts = timeouts
         // Ids for the problems answered before any route (`ConnectionGuard`), unique to this server.
         let ids = RequestIDSource()
+        let served = Flag()
         var app = Application(
             router: router,
             server: .http1(
@@ -80,14 +89,24 @@ public struct HTTPServerRunner: Sendable {
             configuration: .init(address: .hostname(address.host, port: address.port), serverName: nil),
             services: services,
             onServerRunning: { channel in
+                served.value.store(true, ordering: .relaxed)
                 onListening(Address(host: requested.host, port: channel.localAddress?.port ?? requested.port))
             },
             logger: logger)
         if let beforeStart { app.beforeServerStarts(perform: beforeStart) }
+        // Hummingbird's `runService`, with a limit on the graceful shutdown.
+        var configuration = ServiceGroupConfiguration(
+            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = Self.shutdownGrace
         do {
-            try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+            try await ServiceGroup(configuration: configuration).run()
         } catch let error as any DomainError {
             throw error
+        } catch  where served.value.load(ordering: .relaxed) && Self.errno(of: error) != EADDRINUSE {
+            // Once serving, a run ends with an error only when the graceful shutdown took longer
+            // than `shutdownGrace` and what still ran was cancelled.
+            logger.warning(
+                "stopped after \(Self.shutdownGrace) of graceful shutdown; requests still under way were cut")
         } catch  where Self.errno(of: error) == EADDRINUSE {
             throw ServerError.portInUse(host: address.host, port: address.port)
         } catch {
@@ -104,6 +123,11 @@ public struct HTTPServerRunner: Sendable {
         }
         return Mirror(reflecting: stored).children.first { $0.label == "errno" }?.value as? Int32
     }
+}
+
+/// Set once, read from another task: whether the server came to listen.
+private final class Flag: Sendable {
+    let value = Atomic<Bool>(false)
 }
 
 extension HTTPServerRunner {

@@ -55,12 +55,38 @@ public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     static func generic(_ error: any DomainError) -> APIError {
         switch error {
         case let error as StorageError:
-            let busy = error.isBusy ? "the database is busy; retry" : "the database failed: \(error.reason)"
-            return APIError(.storage, busy)
+            return StorageProblem.apiError(error)
         case is UnexpectedError:
             return APIError(.internal, "unexpected server error")
         default:
             return APIError(error.kind, "the request failed (\(error.kind.rawValue))")
         }
+    }
+}
+
+/// Storage trouble as an HTTP problem, the same for every server.
+public enum StorageProblem {
+    /// How long a client should wait before retrying a request the database could not serve (`Retry-After`).
+    public static let retryAfter = 1
+
+    /// Storage trouble in the server's words, by its cause: never the storage engine's or a library's
+    /// own text (it may name tables, values or library types). A cause a retry may cure carries `Retry-After`.
+    public static func apiError(_ error: StorageError) -> APIError {
+        let message: String =
+            switch error.cause {
+            case .busy: "the database is busy"
+            case .unavailable: "the database does not answer"
+            case .damaged: "the database is damaged; the server refuses to use it until it is restored"
+            case .newerVersion: "the database was written by a newer version of this server"
+            case .notOurs, .constraint: "the database's tables are not the ones this server writes"
+            case .missing, .needsUpgrade, .passwordRequired, .tlsUnsupported, .failed: "the database failed"
+            }
+        // A cause that no retry can cure (damage, another version's tables) is not told to retry.
+        guard error.isTransient || error.cause == .failed else {
+            return APIError(.serviceUnavailable, .storage, message)
+        }
+        return APIError(
+            .serviceUnavailable, .storage, message + "; retry in \(retryAfter) s",
+            headers: [.retryAfter: String(retryAfter)])
     }
 }

@@ -5,6 +5,11 @@
 /// while a read is under way waits for the *next* read, which starts after that one ends, so
 /// after the caller asked: the answer is as fresh as a read of its own, and N concurrent
 /// callers cost about two reads instead of N.
+///
+/// A read that fails fails the callers waiting for the next one too: a failure is never a stale
+/// value, and it comes at once, so a caller never waits longer than the read under way when it
+/// asked (each read of the database has its deadline, `PostgresStore.deadline`), however long
+/// the database stays down.
 public actor BatchedRead<Value: Sendable> {
     private let read: @Sendable () async throws -> Value
     private var waiting: [CheckedContinuation<Value, any Error>] = []
@@ -38,6 +43,11 @@ public actor BatchedRead<Value: Sendable> {
                 result = .failure(error)
             }
             for continuation in batch { continuation.resume(with: result) }
+            if case .failure = result {
+                let late = waiting
+                waiting = []
+                for continuation in late { continuation.resume(with: result) }
+            }
         }
         draining = false
     }

@@ -4,9 +4,10 @@ import PostgresNIO
 
 /// Turns postgres-nio's errors into `StorageError`: the server's own message, or what happened to the connection.
 ///
-/// `PSQLError`'s description is deliberately vague (it may hold query text and values), so the
-/// reason is built from the parts that are safe to show: the server's message and SQLSTATE, or
-/// the connection failure's code.
+/// `PSQLError`'s description is deliberately vague (it may hold query text and values), and its
+/// codes are the library's names, so the reason is built from the parts that are safe to show
+/// and are ours to word: the server's message and SQLSTATE, the connection failure's system
+/// error, or a cause the edge words (no password, no TLS, no answer).
 enum PostgresFailure {
     static func storageError(_ error: PSQLError, operation: StorageError.Operation, url: String) -> StorageError {
         if let info = error.serverInfo, let message = info[.message] {
@@ -16,11 +17,27 @@ enum PostgresFailure {
             return StorageError(operation, path: url, reason: message + state, isBusy: isBusy)
         }
         switch error.code {
-        case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed:
-            return StorageError(.open, path: url, reason: error.underlying.map(reason) ?? "could not connect")
+        case .connectionError:
+            return StorageError(
+                operation, path: url, reason: error.underlying.map(reason) ?? "could not connect", cause: .unavailable)
+        case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed, .queryCancelled:
+            return StorageError(operation, path: url, reason: "the connection was closed", cause: .unavailable)
+        case .authMechanismRequiresPassword:
+            return StorageError(operation, path: url, reason: "a password is required", cause: .passwordRequired)
+        case .sslUnsupported:
+            return StorageError(operation, path: url, reason: "the server does not offer TLS", cause: .tlsUnsupported)
+        case .unsupportedAuthMechanism, .saslError:
+            return StorageError(
+                operation, path: url, reason: "the server asks for a login method that is not supported")
         default:
-            return StorageError(operation, path: url, reason: "PostgreSQL client error \(error.code)")
+            return StorageError(operation, path: url, reason: "the server's reply could not be read")
         }
+    }
+
+    /// The failure of any other error a call ends with: the connection, in a few words.
+    static func storageError(_ error: any Error, operation: StorageError.Operation, url: String) -> StorageError {
+        if let error = error as? PSQLError { return storageError(error, operation: operation, url: url) }
+        return StorageError(operation, path: url, reason: reason(error), cause: .unavailable)
     }
 
     /// A connection failure in a few words, such as `could not connect: connection refused`.
@@ -34,7 +51,11 @@ enum PostgresFailure {
     }
 
     private static func describe(_ error: any Error) -> String {
-        guard let error = error as? IOError else { return String(describing: error) }
-        return String(cString: strerror(error.errnoCode)).lowercased()
+        switch error {
+        case let error as IOError: String(cString: strerror(error.errnoCode)).lowercased()
+        case let error as PSQLError where error.code == .sslUnsupported: "the server does not offer TLS"
+        case let error as PSQLError where error.code == .authMechanismRequiresPassword: "a password is required"
+        default: "the connection failed"
+        }
     }
 }

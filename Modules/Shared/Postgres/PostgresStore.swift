@@ -2,6 +2,7 @@ import Core
 import Logging
 import PostgresNIO
 import ServiceLifecycle
+import Synchronization
 
 /// A PostgreSQL database shared by any number of processes: a pool of connections, run as a service.
 ///
@@ -10,15 +11,28 @@ import ServiceLifecycle
 /// service-lifecycle, and a one-off command runs it around its work (`run(_:)`).
 /// Every failure of the server or the connection arrives as `StorageError` naming the redacted
 /// URL; errors the caller's closures throw (a feature's own cases) pass through unchanged.
+///
+/// Every call has a deadline (`deadline`, waiting for a pooled connection included): a server
+/// that stopped answering, or a network gone quiet, fails the call with
+/// `StorageError(cause: .unavailable)` instead of holding it for good.
 public final class PostgresStore: Service {
+    /// How long a call may take by default: 5 s, a thousand times what one takes on a healthy
+    /// server, and as long as connecting may take.
+    public static let defaultDeadline: Duration = .seconds(5)
+
     /// The database, with its password.
     public let location: PostgresLocation
+    /// How long a call (`read`, `write`) may take, waiting for a connection included.
+    public let deadline: Duration
     private let client: PostgresClient
     private let logger: Logger
+    private let outages: OutageLog
 
     /// A pool for `location` of at most `maximumConnections` connections; nothing connects until it runs.
-    public init(location: PostgresLocation, maximumConnections: Int = 20) {
+    public init(location: PostgresLocation, maximumConnections: Int = 20, deadline: Duration = defaultDeadline) {
         self.location = location
+        self.deadline = deadline
+        outages = OutageLog(url: location.redacted)
         var configuration = location.configuration
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = .seconds(5)
@@ -64,20 +78,33 @@ public final class PostgresStore: Service {
         } catch let error as PSQLError {
             throw PostgresFailure.storageError(error, operation: .open, url: redactedURL)
         } catch {
-            throw StorageError(.open, path: redactedURL, reason: PostgresFailure.reason(error))
+            throw StorageError(.open, path: redactedURL, reason: PostgresFailure.reason(error), cause: .unavailable)
         }
     }
 
+    /// Logs a warning to stderr when the database stops answering, once per outage, and one when
+    /// it answers again: for a server, which goes on serving meanwhile. `level` is the lowest level
+    /// logged (a swift-log level's name; above `warning`, nothing of this is logged).
+    public func logOutages(level: String = "warning") {
+        outages.start(level: Logger.Level(rawValue: level) ?? .warning)
+    }
+
     /// Runs `body` on a pooled connection, outside a transaction (each statement commits on its own).
-    public func read<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
-        try await mappingFailures(.read) {
+    public func read<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        let client = client
+        return try await mappingFailures(.read) {
             try await client.withConnection { connection in try await body(connection) }
         }
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
-    public func write<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
-        try await mappingFailures(.write) {
+    public func write<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        let (client, logger) = (client, logger)
+        return try await mappingFailures(.write) {
             try await client.withConnection { connection in
                 try await connection.query("BEGIN", logger: logger)
                 do {
@@ -96,13 +123,74 @@ public final class PostgresStore: Service {
     /// The logger every statement of this database is sent with.
     public var statementLogger: Logger { logger }
 
-    private func mappingFailures<Result>(
-        _ operation: StorageError.Operation, _ body: () async throws -> Result
+    /// Runs `body` within the deadline; postgres-nio's failures and a passed deadline become
+    /// `StorageError`, and an outage's start and end are noted.
+    private func mappingFailures<Result: Sendable>(
+        _ operation: StorageError.Operation, _ body: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
+        let failure: StorageError
         do {
-            return try await body()
-        } catch let error as PSQLError {
-            throw PostgresFailure.storageError(error, operation: operation, url: redactedURL)
+            let result = try await Deadline.run(within: deadline, body)
+            outages.answered()
+            return result
+        } catch is Deadline.Passed {
+            failure = StorageError(
+                operation, path: redactedURL, reason: "no answer within \(Self.seconds(deadline)) s",
+                cause: .unavailable)
+        } catch let error as any DomainError {
+            // The feature's own case: the database answered.
+            outages.answered()
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            failure = PostgresFailure.storageError(error, operation: operation, url: redactedURL)
         }
+        if failure.cause == .unavailable { outages.failed(failure) } else { outages.answered() }
+        throw failure
+    }
+
+    /// `duration` in whole seconds, for messages.
+    static func seconds(_ duration: Duration) -> Int64 { duration.components.seconds }
+}
+
+/// The warnings of an outage: one when calls start failing for want of an answer, one when they succeed again.
+private final class OutageLog: Sendable {
+    private struct State {
+        var logger: Logger?
+        var down = false
+    }
+
+    private let url: String
+    private let state = Mutex(State())
+
+    init(url: String) {
+        self.url = url
+    }
+
+    func start(level: Logger.Level) {
+        var logger = Logger(label: "strata.postgres") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = level
+        state.withLock { $0.logger = logger }
+    }
+
+    func failed(_ error: StorageError) {
+        let logger = state.withLock { state -> Logger? in
+            guard !state.down else { return nil }
+            state.down = true
+            return state.logger
+        }
+        logger?.warning(
+            "PostgreSQL does not answer; requests that need it get 503 until it does",
+            metadata: ["database": "\(url)", "reason": "\(error.reason)"])
+    }
+
+    func answered() {
+        let logger = state.withLock { state -> Logger? in
+            guard state.down else { return nil }
+            state.down = false
+            return state.logger
+        }
+        logger?.warning("PostgreSQL answers again", metadata: ["database": "\(url)"])
     }
 }

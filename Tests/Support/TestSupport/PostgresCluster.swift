@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A throwaway PostgreSQL server for the tests, one per test process, started on first use.
 ///
 /// `Tools/Scripts/pg-cluster.sh` does the work (the demo and the benchmarks use it too): initdb
@@ -30,6 +34,63 @@ public enum PostgresCluster {
     public static func execute(_ url: String, _ statement: String) async throws -> String {
         _ = try await started.value
         return try script(["sql", url, statement])
+    }
+
+    /// A cluster of its own, for a test that stops or pauses the server (the shared one serves every other test).
+    public static func makeOwnCluster() throws -> OwnCluster {
+        let folder = "/tmp/strata-pg-" + UUID().uuidString.prefix(8).lowercased()
+        let url = try script(["start", folder, "--watch", String(ProcessInfo.processInfo.processIdentifier)])
+        return OwnCluster(folder: folder, url: url)
+    }
+
+    /// A cluster one test owns: its `strata` database's URL, and the means to pause it (SIGSTOP
+    /// on the server and every process it started: connections stay open and nothing answers),
+    /// resume it, and remove it.
+    public final class OwnCluster: Sendable {
+        /// The cluster's folder.
+        public let folder: String
+        /// The URL of its `strata` database.
+        public let url: String
+
+        init(folder: String, url: String) {
+            self.folder = folder
+            self.url = url
+        }
+
+        /// Stops every process of the cluster where it is (SIGSTOP).
+        public func pause() throws { try signal(SIGSTOP) }
+
+        /// Lets every process of the cluster go on (SIGCONT).
+        public func resume() throws { try signal(SIGCONT) }
+
+        /// Stops the cluster and removes its folder.
+        public func remove() {
+            try? resume()
+            _ = try? PostgresCluster.script(["stop", folder])
+        }
+
+        /// The server's process id (the first line of `postmaster.pid`) and its children's, by /proc.
+        private func processes() throws -> [pid_t] {
+            let pidFile = try String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8)
+            guard let first = pidFile.split(separator: "\n").first, let server = pid_t(first) else {
+                throw Unavailable(description: "no server process in \(folder)")
+            }
+            var found = [server]
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let pid = pid_t(entry),
+                    let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")")
+                else { continue }
+                // After "pid (name) ": the state, then the parent's id.
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                if fields.count > 1, pid_t(fields[1]) == server { found.append(pid) }
+            }
+            return found
+        }
+
+        private func signal(_ signal: Int32) throws {
+            for pid in try processes() { kill(pid, signal) }
+        }
     }
 
     private static func start() throws -> String {

@@ -1,0 +1,137 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `coffee serve` on a PostgreSQL server that stops answering: every wait here is bounded.
+@Suite("coffee serve under PostgreSQL faults")
+struct PostgresFaultsTests {
+    /// A database call's deadline in the server (5 s), and the slack a loaded machine needs on top.
+    static let bound: TimeInterval = 5 + 3
+
+    @Test(
+        "PostgreSQL paused: 503 with Retry-After within the deadline, /health at once, one warning; back: 200; SIGTERM exits in time"
+    )
+    func pausedDatabase() async throws {
+        let cluster = try PostgresCluster.makeOwnCluster()
+        defer { cluster.remove() }
+        let server = try ServeProcess(postgres: cluster.url)
+        #expect(try await Self.request(server, "GET", "/menu").status == 200)
+        try cluster.pause()
+        // Two rounds while it is down: every answer within the bound, and one warning for the outage.
+        for _ in 0..<2 {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    let health = try await Self.request(server, "GET", "/health", token: "coffee_wrong")
+                    #expect(health.status == 200 && health.seconds < 1.5, "GET /health took \(health.seconds) s")
+                }
+                for (method, path, body) in Self.storageRoutes {
+                    group.addTask {
+                        let answer = try await Self.request(server, method, path, body: body, token: server.token)
+                        #expect(answer.status == 503, "\(method) \(path)")
+                        #expect(answer.retryAfter == "1", "\(method) \(path)")
+                        #expect(answer.seconds < Self.bound, "\(method) \(path) took \(answer.seconds) s")
+                        #expect(!answer.body.contains("PSQL") && !answer.body.contains("SQLSTATE"))
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        try cluster.resume()
+        var menu = 0
+        let deadline = Date().addingTimeInterval(20)
+        while menu != 200, Date() < deadline {
+            menu = try await Self.request(server, "GET", "/menu").status
+            if menu != 200 { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        #expect(menu == 200)
+        #expect(try await Self.request(server, "POST", "/orders", body: Self.latte).status == 201)
+        #expect(try await Self.request(server, "GET", "/ready").status == 200)
+        // Paused again with a request hanging on it: SIGTERM still ends the process within the grace period.
+        try cluster.pause()
+        let hanging = Task { try? await Self.request(server, "GET", "/orders", token: server.token) }
+        try await Task.sleep(for: .milliseconds(300))
+        let signalled = Date()
+        kill(server.process.processIdentifier, SIGTERM)
+        while server.process.isRunning, Date().timeIntervalSince(signalled) < 20 {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let stopping = Date().timeIntervalSince(signalled)
+        if server.process.isRunning { kill(server.process.processIdentifier, SIGKILL) }
+        #expect(stopping < 10 + 3, "SIGTERM took \(stopping) s")
+        try cluster.resume()
+        _ = await hanging.value
+        let stopped = server.stop()
+        #expect(stopped.reason == .exit)
+        let lines = stopped.stderr.split(separator: "\n")
+        #expect(lines.filter { $0.contains("PostgreSQL does not answer") }.count == 2, "\(stopped.stderr)")
+        #expect(lines.filter { $0.contains("PostgreSQL answers again") }.count == 1, "\(stopped.stderr)")
+    }
+
+    @Test("a NUL in a query parameter is 400 naming it, on SQLite and on PostgreSQL")
+    func nulInQuery() async throws {
+        let folder = try TemporaryDirectory()
+        let servers = [
+            try ServeProcess(database: folder.path("orders.sqlite").path),
+            try ServeProcess(postgres: try await PostgresCluster.makeDatabase()),
+        ]
+        for server in servers {
+            let answer = try await Self.request(server, "GET", "/orders?customer=a%00b", token: server.token)
+            #expect(answer.status == 400, "\(answer.body)")
+            let problem = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+            #expect(problem?["field"] as? String == "customer")
+            #expect(!answer.body.contains("SQLSTATE") && !answer.body.contains("UTF8"))
+            _ = server.stop()
+        }
+    }
+
+    @Test("a URL that requires TLS of a server without it fails in our words, saying how to connect")
+    func tlsRequired() async throws {
+        let url = try await PostgresCluster.makeDatabase() + "?sslmode=require"
+        let coffee = BinaryRunner(product: "coffee")
+        for arguments in [["list", "--database", url], ["serve", "--port", "0", "--database", url]] {
+            let failed = try coffee.run(arguments, timeout: 30)
+            #expect(failed.status == 74, "\(arguments[0])")
+            #expect(failed.stderr.contains("does not offer TLS") && failed.stderr.contains("sslmode=disable"))
+            #expect(!failed.stderr.contains("sslUnsupported") && !failed.stderr.contains("PSQL"), "\(failed.stderr)")
+        }
+    }
+
+    static let latte = #"{"customer":"Ada","coffee":"latte","size":"small"}"#
+
+    /// Every route that needs the database.
+    static let storageRoutes: [(String, String, String?)] = [
+        ("GET", "/ready", nil), ("GET", "/menu", nil), ("POST", "/orders", latte), ("GET", "/orders", nil),
+        ("GET", "/orders/8e03978e-40d5-43e8-bc93-6894a57f9324", nil),
+    ]
+
+    struct Answer {
+        let status: Int
+        let retryAfter: String?
+        let body: String
+        let seconds: TimeInterval
+    }
+
+    /// One request, given up after 30 s; `token` is sent as a bearer token when given.
+    static func request(
+        _ server: ServeProcess, _ method: String, _ path: String, body: String? = nil, token: String? = nil
+    ) async throws -> Answer {
+        guard let url = URL(string: server.url + path) else { throw URLError(.badURL) }
+        var request = URLRequest(url: url, timeoutInterval: 30)
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0.utf8) }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let started = Date()
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = response as? HTTPURLResponse
+        return Answer(
+            status: http?.statusCode ?? 0, retryAfter: http?.value(forHTTPHeaderField: "Retry-After"),
+            body: String(decoding: data, as: UTF8.self), seconds: Date().timeIntervalSince(started))
+    }
+}
