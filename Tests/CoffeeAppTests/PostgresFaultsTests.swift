@@ -91,6 +91,19 @@ struct PostgresFaultsTests {
         }
     }
 
+    @Test("a wrong or revoked token on a customer's route or a probe is ignored; on a staff route it is 401")
+    func tokensOnPublicRoutes() async throws {
+        let server = try ServeProcess(postgres: try await PostgresCluster.makeDatabase())
+        for (method, path, body, expected) in [
+            ("GET", "/health", nil, 200), ("GET", "/ready", nil, 200), ("GET", "/menu", nil, 200),
+            ("GET", "/openapi.json", nil, 200), ("POST", "/orders", Self.latte, 201), ("GET", "/orders", nil, 401),
+        ] {
+            let answer = try await Self.request(server, method, path, body: body, token: "coffee_wrong")
+            #expect(answer.status == expected, "\(method) \(path)")
+        }
+        _ = server.stop()
+    }
+
     @Test("a URL that requires TLS of a server without it fails in our words, saying how to connect")
     func tlsRequired() async throws {
         let url = try await PostgresCluster.makeDatabase() + "?sslmode=require"

@@ -77,29 +77,32 @@ public struct CoffeeServer: Sendable {
         }
     }
 
-    /// The routes, behind the request-id, problem and token middlewares; a known path with another method is 405.
+    /// The routes, behind the request-id and problem middlewares (and the token's, where a role
+    /// may be needed); a known path with another method is 405.
     public func router() -> Router<CoffeeRequestContext> {
         let router = Router(context: CoffeeRequestContext.self)
         router.middlewares.add(RequestIDMiddleware())
         router.middlewares.add(JSONErrorMiddleware(describe: CoffeeServerWording.apiError(for:)))
-        // Learns who is asking on every route; only the routes below that need a role refuse anyone.
-        router.middlewares.add(TokenAuthenticator(useCase: useCase, cache: tokenCache))
+        // Open to anyone, and blind to any token: liveness, readiness, the contract, the menu, placing an order.
         router.get("health") { _, _ in try JSONMessages.response(["status": "ok"]) }
         router.get("ready") { _, _ in try await ready() }
         router.get("openapi.json") { _, _ in CoffeeOpenAPI.response() }
         router.get("menu") { _, _ in try JSONMessages.response(try await useCase.menu()) }
         router.post("orders") { request, _ in try await placeOrder(request) }
-        // Customers: the menu, placing an order, one order by its full id. Anything that reads
-        // every order needs a token (`reports` or `staff`); changing or deleting needs `staff`.
-        router.get("orders/:id") { _, context in
+        // Routes that may need a role learn who is asking (`TokenAuthenticator`); anything that
+        // reads every order needs a token (`reports` or `staff`); changing or deleting needs `staff`.
+        let authenticator = TokenAuthenticator(useCase: useCase, cache: tokenCache)
+        let lookups = router.group().add(middleware: authenticator)
+        lookups.get("orders/:id") { _, context in
             let id = try context.parameters.require("id")
             // A customer knows the whole id; a prefix would let anyone enumerate orders.
             if IDPrefix.fullID(id) == nil {
-                try RequireRole.check(context.identity, allowed: TokenRole.allCases)
+                try RequireRole.check(context, allowed: TokenRole.allCases)
             }
             return try JSONMessages.response(try await useCase.show(id))
         }
-        let readers = router.group().add(middleware: RequireRole(allowed: TokenRole.allCases))
+        let readers = router.group().add(middleware: authenticator).add(
+            middleware: RequireRole(allowed: TokenRole.allCases))
         readers.get("orders") { request, context in
             let parameters = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
             let query = try OrderQueryParameters.query(from: parameters)
@@ -111,7 +114,7 @@ public struct CoffeeServer: Sendable {
                 OrderListBody(orders: try await useCase.list(query))
             }
         }
-        let staff = router.group().add(middleware: RequireRole(allowed: [.staff]))
+        let staff = router.group().add(middleware: authenticator).add(middleware: RequireRole(allowed: [.staff]))
         staff.patch("orders/:id") { request, context in
             let id = try context.parameters.require("id")
             let body = try await JSONMessages.decode(StatusChangeBody.self, from: request, limit: bodyLimit)

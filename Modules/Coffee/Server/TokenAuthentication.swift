@@ -14,6 +14,8 @@ public struct CoffeeRequestContext: AuthRequestContext, RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The token the request authenticated with; `nil` for a customer.
     public var identity: APIToken?
+    /// Why the request has no identity, for `RequireRole`'s 401: no token, or one no stored token matches.
+    public var missingIdentity: AuthorizationFailure
     /// The store's revision as `TokenAuthenticator` read it, after the request arrived: fresh
     /// enough for any cache check later in the same request, which reuses it.
     public var revision: Int64?
@@ -22,6 +24,7 @@ public struct CoffeeRequestContext: AuthRequestContext, RequestContext {
     public init(source: Source) {
         coreContext = .init(source: source)
         identity = nil
+        missingIdentity = .missing
         revision = nil
     }
 }
@@ -29,10 +32,15 @@ public struct CoffeeRequestContext: AuthRequestContext, RequestContext {
 /// Finds who is asking: the stored token matching `Authorization: Bearer <token>` (the header
 /// read by hummingbird-auth), put in the context as its `identity`.
 ///
-/// No header is no identity (a customer; `RequireRole` decides whether that is enough); a token
-/// that is not stored, or was revoked, is refused at once (401 `invalid_token`) rather than
-/// treated as no token, so a client learns its token is bad instead of seeing a customer's view.
-/// The token is never logged: the use case looks up its SHA-256, and no error repeats it.
+/// It runs only on the routes that need a role (`CoffeeServer.router()` attaches it to their
+/// groups, as hummingbird-auth attaches an authenticator): the customers' routes and the probes
+/// (`/health`, `/ready`, `/menu`, `/openapi.json`, `POST /orders`) never read the token or the
+/// token store, so a wrong or revoked token there is ignored, as a customer's missing one is,
+/// and liveness never waits for the database. Here a token that is not stored, or was revoked,
+/// leaves no identity and notes why (`missingIdentity`): `RequireRole` then answers 401
+/// `invalid_token`, so a client learns its token is bad; a route open to anyone (one order by
+/// its full id) ignores it. The token is never logged: the use case looks up its SHA-256, and no
+/// error repeats it.
 ///
 /// Found tokens are kept under the store's revision, which every create and revoke changes in
 /// any process: a revoked token is refused by the next request, while a busy client costs one
@@ -53,8 +61,12 @@ struct TokenAuthenticator: RouterMiddleware {
         var context = context
         let revision = try await useCase.revision()
         context.revision = revision
-        context.identity = try await cache.value(for: bearer, revision: revision) {
-            try await useCase.authenticate(bearer: bearer)
+        do {
+            context.identity = try await cache.value(for: bearer, revision: revision) {
+                try await useCase.authenticate(bearer: bearer)
+            }
+        } catch CoffeeError.unauthorized(let reason) {
+            context.missingIdentity = reason
         }
         return try await next(request, context)
     }
@@ -72,13 +84,14 @@ struct RequireRole: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        try Self.check(context.identity, allowed: allowed)
+        try Self.check(context, allowed: allowed)
         return try await next(request, context)
     }
 
-    /// Throws `CoffeeError.unauthorized(.missing)` with no token, `.forbidden` when its role is not in `allowed`.
-    static func check(_ token: APIToken?, allowed: [TokenRole]) throws {
-        guard let token else { throw CoffeeError.unauthorized(reason: .missing) }
+    /// Throws `CoffeeError.unauthorized` with no token (`.missing`) or a token no stored one
+    /// matches (`.invalid`), `.forbidden` when its role is not in `allowed`.
+    static func check(_ context: Context, allowed: [TokenRole]) throws {
+        guard let token = context.identity else { throw CoffeeError.unauthorized(reason: context.missingIdentity) }
         guard allowed.contains(token.role) else { throw CoffeeError.forbidden(role: token.role, allowed: allowed) }
     }
 }
