@@ -116,6 +116,32 @@ struct PostgresFaultsTests {
         }
     }
 
+    @Test("a server that asks for a password the URL lacks fails in our words, saying where the password goes")
+    func passwordRequired() async throws {
+        let cluster = try PostgresCluster.makeOwnCluster()
+        defer { cluster.remove() }
+        try await PostgresCluster.execute(cluster.url, "ALTER ROLE strata PASSWORD 'not-in-the-url'")
+        // TCP logins now need the password (the socket stays trusted); the reload applies it.
+        let rules = cluster.folder + "/data/pg_hba.conf"
+        let lines = try String(contentsOfFile: rules, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let changed = lines.map { line in
+            line.hasPrefix("host") ? line.replacingOccurrences(of: "trust", with: "scram-sha-256") : String(line)
+        }
+        try changed.joined(separator: "\n").write(toFile: rules, atomically: false, encoding: .utf8)
+        try await PostgresCluster.execute(cluster.url, "SELECT pg_reload_conf()")
+        let coffee = BinaryRunner(product: "coffee")
+        var failed = try coffee.run(["list", "--database", cluster.url], timeout: 30)
+        for _ in 0..<20 where !failed.stderr.contains("password") {
+            try await Task.sleep(for: .milliseconds(250))
+            failed = try coffee.run(["list", "--database", cluster.url], timeout: 30)
+        }
+        #expect(failed.status == 74)
+        #expect(failed.stderr.contains("asks for a password and the URL has none"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("postgres://USER:PASSWORD@HOST"))
+        #expect(!failed.stderr.contains("authMechanism") && !failed.stderr.contains("PSQL"), "\(failed.stderr)")
+    }
+
     static let latte = #"{"customer":"Ada","coffee":"latte","size":"small"}"#
 
     /// Every route that needs the database.
