@@ -39,7 +39,9 @@ public struct PostgresMigrations: Sendable {
     @discardableResult
     public func apply(to database: PostgresStore) async throws -> [String] {
         let logger = database.statementLogger
-        return try await database.write { connection in
+        // Once per start, and possibly after another server's migration (the advisory lock): a
+        // longer deadline than a request's, still a bounded one.
+        return try await database.write(within: .seconds(60)) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
             try await connection.query(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",

@@ -94,17 +94,18 @@ public final class PostgresStore: Service {
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         let client = client
-        return try await mappingFailures(.read) {
+        return try await mappingFailures(.read, within: deadline) {
             try await client.withConnection { connection in try await body(connection) }
         }
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    /// `deadline` replaces the store's for this call (a migration, which may wait for another server's).
     public func write<Result: Sendable>(
-        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+        within deadline: Duration? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         let (client, logger) = (client, logger)
-        return try await mappingFailures(.write) {
+        return try await mappingFailures(.write, within: deadline ?? self.deadline) {
             try await client.withConnection { connection in
                 try await connection.query("BEGIN", logger: logger)
                 do {
@@ -126,7 +127,8 @@ public final class PostgresStore: Service {
     /// Runs `body` within the deadline; postgres-nio's failures and a passed deadline become
     /// `StorageError`, and an outage's start and end are noted.
     private func mappingFailures<Result: Sendable>(
-        _ operation: StorageError.Operation, _ body: @escaping @Sendable () async throws -> Result
+        _ operation: StorageError.Operation, within deadline: Duration,
+        _ body: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
         let failure: StorageError
         do {
