@@ -95,7 +95,9 @@ public final class PostgresStore: Service {
     ) async throws -> Result {
         let client = client
         return try await mappingFailures(.read, within: deadline) {
-            try await client.withConnection { connection in try await body(connection) }
+            try await client.withConnection { connection in
+                try await CallerFailure.marking { try await body(connection) }
+            }
         }
     }
 
@@ -109,7 +111,7 @@ public final class PostgresStore: Service {
             try await client.withConnection { connection in
                 try await connection.query("BEGIN", logger: logger)
                 do {
-                    let result = try await body(connection)
+                    let result = try await CallerFailure.marking { try await body(connection) }
                     try await connection.query("COMMIT", logger: logger)
                     return result
                 } catch {
@@ -143,6 +145,10 @@ public final class PostgresStore: Service {
             // The feature's own case: the database answered.
             outages.answered()
             throw error
+        } catch let caller as CallerFailure {
+            // The caller's own error, thrown from its body: it comes through unchanged.
+            outages.answered()
+            throw caller.error
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -194,5 +200,26 @@ private final class OutageLog: Sendable {
             return state.logger
         }
         logger?.warning("PostgreSQL answers again", metadata: ["database": "\(url)"])
+    }
+}
+
+/// An error the caller's body threw that is not postgres-nio's: it passes through the store unchanged.
+///
+/// postgres-nio's errors inside the body (a statement that fails) are the database's and are
+/// mapped; errors outside it (no connection) are an outage.
+private struct CallerFailure: Error {
+    let error: any Error
+
+    /// Runs `body`, marking what it throws as the caller's unless postgres-nio threw it.
+    static func marking<Result>(_ body: () async throws -> Result) async throws -> Result {
+        do {
+            return try await body()
+        } catch let error as PSQLError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw CallerFailure(error: error)
+        }
     }
 }
