@@ -93,7 +93,7 @@ struct DataSafetyTests {
     func notACoffeeDatabase() throws {
         let coffee = try Coffee()
         // What a first create that failed on a full disk used to leave: a 0-byte file.
-        FileManager.default.createFile(atPath: coffee.database, contents: Data())
+        #expect(FileManager.default.createFile(atPath: coffee.database, contents: Data()))
         for command in [["list"], ["order", "--name", "Ada", "--coffee", "latte", "--size", "small"]] {
             let result = try runner.run(command + ["--db", coffee.database])
             #expect(result.status == 74, "\(command)")

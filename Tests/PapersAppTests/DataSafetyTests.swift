@@ -64,7 +64,7 @@ struct PapersDataSafetyTests {
     func notAPapersLibrary() throws {
         let directory = try TemporaryDirectory()
         let empty = directory.path("empty.sqlite").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         for command in [["library", "stats"], ["import", other]] {
             let result = try papers.run(command + ["--db", empty])
             #expect(result.status == 74, "\(command)")
