@@ -35,6 +35,10 @@ public enum SharedWording {
                 "the database\(file) asks for a password and none was given; give the password with the database's address"
         case .tlsUnsupported:
             return "the database\(file) does not offer an encrypted connection (TLS), which its address requires"
+        case .tlsRequired:
+            return "the database\(file) refuses a connection without encryption (TLS), which its address turns off"
+        case .certificateRejected:
+            return "the database\(file) could not be verified: \(error.reason)"
         case .failed: break
         }
         switch error.operation {
@@ -79,7 +83,8 @@ public enum SharedWording {
             let name = error.path.map { Quote.path($0) } ?? "the file"
             return
                 "\(name) is not a \(app) database (\(what)); pass the right file with --db, or move this one away to start a new \(noun)"
-        case .failed, .busy, .missing, .needsUpgrade, .constraint, .unavailable, .passwordRequired, .tlsUnsupported:
+        case .failed, .busy, .missing, .needsUpgrade, .constraint, .unavailable, .passwordRequired, .tlsUnsupported,
+            .tlsRequired, .certificateRejected:
             return nil
         }
     }

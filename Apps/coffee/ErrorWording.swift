@@ -134,6 +134,12 @@ enum ErrorWording {
         case .tlsUnsupported:
             return
                 "PostgreSQL at \(url) does not offer TLS, which the URL requires (sslmode=require); turn on ssl in the server's postgresql.conf, or on a network you trust connect with ?sslmode=disable (or prefer)"
+        case .tlsRequired:
+            return
+                "PostgreSQL at \(url) refuses this connection without TLS (its pg_hba.conf has no line for it without encryption); drop sslmode=disable from the URL (sslmode=prefer, the default, encrypts when the server can), or add a host line for it to the server's pg_hba.conf"
+        case .certificateRejected:
+            return
+                "PostgreSQL at \(url) could not be verified: \(error.reason); give the authority's certificate with ?sslrootcert=FILE and a host the certificate names, or encrypt without verifying with sslmode=require"
         case .unavailable where error.operation != .open:
             return
                 "PostgreSQL at \(url) does not answer (\(Quote.text(error.reason))); check that the server runs, then retry"

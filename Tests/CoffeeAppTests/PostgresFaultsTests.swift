@@ -25,38 +25,78 @@ struct PostgresFaultsTests {
         #expect(try await Self.request(server, "GET", "/menu").status == 200)
         try cluster.pause()
         // Two rounds while it is down: every answer within the bound, and one warning for the outage.
-        for _ in 0..<2 {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    let health = try await Self.request(server, "GET", "/health", token: "coffee_wrong")
-                    #expect(health.status == 200 && health.seconds < 1.5, "GET /health took \(health.seconds) s")
-                }
-                for (method, path, body) in Self.storageRoutes {
-                    group.addTask {
-                        let answer = try await Self.request(server, method, path, body: body, token: server.token)
-                        #expect(answer.status == 503, "\(method) \(path)")
-                        #expect(answer.retryAfter == "1", "\(method) \(path)")
-                        #expect(answer.seconds < Self.bound, "\(method) \(path) took \(answer.seconds) s")
-                        #expect(!answer.body.contains("PSQL") && !answer.body.contains("SQLSTATE"))
-                    }
-                }
-                try await group.waitForAll()
-            }
-        }
+        for _ in 0..<2 { try await Self.expectUnavailable(server) }
         try cluster.resume()
-        var menu = 0
-        let deadline = Date().addingTimeInterval(20)
-        while menu != 200, Date() < deadline {
-            menu = try await Self.request(server, "GET", "/menu").status
-            if menu != 200 { try await Task.sleep(for: .milliseconds(200)) }
-        }
-        #expect(menu == 200)
-        #expect(try await Self.request(server, "POST", "/orders", body: Self.latte).status == 201)
-        #expect(try await Self.request(server, "GET", "/ready").status == 200)
+        try await Self.expectServedAgain(server)
         // Paused again with a request hanging on it: SIGTERM still ends the process within the grace period.
         try cluster.pause()
         let hanging = Task { try? await Self.request(server, "GET", "/orders", token: server.token) }
         try await Task.sleep(for: .milliseconds(300))
+        try await Self.expectStopsOnSIGTERM(server)
+        try cluster.resume()
+        _ = await hanging.value
+        let stopped = server.stop()
+        #expect(stopped.reason == .exit)
+        let lines = stopped.stderr.split(separator: "\n")
+        #expect(lines.filter { $0.contains("PostgreSQL does not answer") }.count == 2, "\(stopped.stderr)")
+        #expect(lines.filter { $0.contains("PostgreSQL answers again") }.count == 1, "\(stopped.stderr)")
+    }
+
+    @Test(
+        "PostgreSQL killed with -9 and started again: 503 while it is gone, every route served after, SIGTERM in time")
+    func crashedDatabase() async throws {
+        let cluster = try PostgresCluster.makeOwnCluster(durable: true)
+        defer { cluster.remove() }
+        let server = try ServeProcess(postgres: cluster.url)
+        // Pooled connections in use and idle when the server dies.
+        #expect(try await Self.request(server, "POST", "/orders", body: Self.latte).status == 201)
+        #expect(try await Self.request(server, "GET", "/orders", token: server.token).status == 200)
+        try cluster.crash()
+        try await Self.expectUnavailable(server)
+        try cluster.restart()
+        try await Self.expectServedAgain(server)
+        #expect(try await Self.request(server, "GET", "/orders", token: server.token).status == 200)
+        try await Self.expectStopsOnSIGTERM(server)
+        _ = server.stop()
+    }
+
+    /// Every storage route at once answers 503 with `Retry-After` within the bound, and `/health`
+    /// 200 at once, while the database is gone; no answer holds a library's words.
+    static func expectUnavailable(_ server: ServeProcess) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                // Under the database's deadline with room to spare: it did not wait for the database.
+                let health = try await Self.request(server, "GET", "/health", token: "coffee_wrong")
+                #expect(health.status == 200 && health.seconds < 4, "GET /health took \(health.seconds) s")
+            }
+            for (method, path, body) in Self.storageRoutes {
+                group.addTask {
+                    let answer = try await Self.request(server, method, path, body: body, token: server.token)
+                    #expect(answer.status == 503, "\(method) \(path)")
+                    #expect(answer.retryAfter == "1", "\(method) \(path)")
+                    #expect(answer.seconds < Self.bound, "\(method) \(path) took \(answer.seconds) s")
+                    #expect(!answer.body.contains("PSQL") && !answer.body.contains("SQLSTATE"))
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    /// Once the database is back, the menu is served within 20 s, and an order, `/ready` right after.
+    static func expectServedAgain(_ server: ServeProcess) async throws {
+        var menu = try await Self.request(server, "GET", "/menu")
+        let deadline = Date().addingTimeInterval(20)
+        while menu.status != 200, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(200))
+            menu = try await Self.request(server, "GET", "/menu")
+        }
+        #expect(menu.status == 200, "\(menu.body)")
+        #expect(try await Self.request(server, "POST", "/orders", body: Self.latte).status == 201)
+        #expect(try await Self.request(server, "GET", "/ready").status == 200)
+    }
+
+    /// SIGTERM ends the process within the shutdown grace period (10 s) and the slack; SIGKILL after 20 s.
+    static func expectStopsOnSIGTERM(_ server: ServeProcess) async throws {
         let signalled = Date()
         kill(server.process.processIdentifier, SIGTERM)
         while server.process.isRunning, Date().timeIntervalSince(signalled) < 20 {
@@ -65,13 +105,6 @@ struct PostgresFaultsTests {
         let stopping = Date().timeIntervalSince(signalled)
         if server.process.isRunning { kill(server.process.processIdentifier, SIGKILL) }
         #expect(stopping < 10 + 3, "SIGTERM took \(stopping) s")
-        try cluster.resume()
-        _ = await hanging.value
-        let stopped = server.stop()
-        #expect(stopped.reason == .exit)
-        let lines = stopped.stderr.split(separator: "\n")
-        #expect(lines.filter { $0.contains("PostgreSQL does not answer") }.count == 2, "\(stopped.stderr)")
-        #expect(lines.filter { $0.contains("PostgreSQL answers again") }.count == 1, "\(stopped.stderr)")
     }
 
     @Test("a NUL in a query parameter is 400 naming it, on SQLite and on PostgreSQL")
@@ -102,18 +135,6 @@ struct PostgresFaultsTests {
             #expect(answer.status == expected, "\(method) \(path)")
         }
         _ = server.stop()
-    }
-
-    @Test("a URL that requires TLS of a server without it fails in our words, saying how to connect")
-    func tlsRequired() async throws {
-        let url = try await PostgresCluster.makeDatabase() + "?sslmode=require"
-        let coffee = BinaryRunner(product: "coffee")
-        for arguments in [["list", "--database", url], ["serve", "--port", "0", "--database", url]] {
-            let failed = try coffee.run(arguments, timeout: 30)
-            #expect(failed.status == 74, "\(arguments[0])")
-            #expect(failed.stderr.contains("does not offer TLS") && failed.stderr.contains("sslmode=disable"))
-            #expect(!failed.stderr.contains("sslUnsupported") && !failed.stderr.contains("PSQL"), "\(failed.stderr)")
-        }
     }
 
     @Test("a server that asks for a password the URL lacks fails in our words, saying where the password goes")

@@ -23,6 +23,18 @@ struct PostgresLocationTests {
         #expect(location.tls == .prefer)
     }
 
+    @Test("verify-ca and verify-full name how the certificate is checked; sslrootcert names the authorities")
+    func verification() throws {
+        let full = try #require(
+            PostgresLocation("postgres://ada@db.example/orders?sslmode=verify-full&sslrootcert=/etc/ca.pem"))
+        #expect(full.tls == .verifyFull)
+        #expect(full.rootCertificates == "/etc/ca.pem")
+        let system = try #require(
+            PostgresLocation("postgres://ada@db.example/orders?sslmode=verify-ca&sslrootcert=system"))
+        #expect(system.tls == .verifyCA)
+        #expect(system.rootCertificates == nil)
+    }
+
     @Test("a socket folder is given as ?host=/folder")
     func socket() throws {
         let location = try #require(PostgresLocation("postgres://ada@/orders?host=/run/postgresql&port=5433"))
@@ -35,7 +47,7 @@ struct PostgresLocationTests {
         "what is not a postgres URL with a user and a host is refused",
         arguments: [
             "", "orders.sqlite", "http://ada@localhost/orders", "postgres://localhost/orders", "postgres:///orders",
-            "postgres://ada@localhost:99999/orders", "postgres://ada@localhost/orders?sslmode=verify-full",
+            "postgres://ada@localhost:99999/orders", "postgres://ada@localhost/orders?sslmode=allow",
             "postgres://ada@/orders?host=relative",
         ])
     func refused(_ text: String) {

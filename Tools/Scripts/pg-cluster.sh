@@ -5,6 +5,10 @@
 #   pg-cluster.sh createdb DIR NAME                      prints the URL of a new, empty database NAME
 #   pg-cluster.sh stop DIR                               stops the cluster and removes DIR
 #   pg-cluster.sh sql URL STATEMENT                      runs one statement on a database of the cluster, prints its rows
+#   pg-cluster.sh crash DIR                              kills the server with SIGKILL, as an OOM killer would
+#   pg-cluster.sh restart DIR                            starts a crashed server again, on its port
+#   pg-cluster.sh tls DIR SAN                            TLS only: a self-signed certificate naming SAN
+#                                                        (such as DNS:localhost), hostssl lines; prints its file
 #
 # PostgreSQL refuses to run as root, and CI runs as root: then the cluster runs as Debian's
 # `postgres` user (made by `apt-get install postgresql`, which `make setup` does) through runuser,
@@ -76,6 +80,7 @@ start() {
             || echo $((20000 + RANDOM % 40000)))
         if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -o "-p $port $settings" -w -t 30 start >/dev/null 2>&1; then
             echo "$port" >"$dir/port"
+            echo "-p $port $settings" >"$dir/options"
             "$bin/psql" -h 127.0.0.1 -p "$port" -U strata -d postgres -qAt -c "CREATE DATABASE strata" >/dev/null \
                 || { stop "$dir"; die "the server started but did not answer on port $port"; }
             if [ -n "$watch" ]; then
@@ -100,6 +105,39 @@ sql() {
     "$(bindir)/psql" "$1" -qAt -v ON_ERROR_STOP=1 -c "$2" || die "the statement failed on $1"
 }
 
+crash() {
+    local dir=$1 pid
+    pid=$(head -n 1 "$dir/data/postmaster.pid" 2>/dev/null) || die "no server runs in $dir"
+    kill -KILL "$pid"
+    while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+}
+
+# Its backends notice the postmaster is gone and exit; until they have, the new server waits for
+# the old shared memory (pg_ctl -w -t 30).
+restart() {
+    local dir=$1
+    [ -f "$dir/options" ] || die "no cluster in $dir (start it first)"
+    as_owner "$(bindir)/pg_ctl" -D "$dir/data" -l "$dir/server.log" -o "$(cat "$dir/options")" -w -t 30 start >/dev/null 2>&1 \
+        || die "the server did not start again: $(tail -n 1 "$dir/server.log" 2>/dev/null)"
+}
+
+# Turns on TLS with a fresh self-signed certificate and makes every TCP login need it (hostssl),
+# as a server on a network one does not trust is set up. The socket stays trusted, for `sql`.
+tls() {
+    local dir=$1 san=$2 port; port=$(port_of "$dir")
+    command -v openssl >/dev/null || die "openssl is not installed; run make setup, or apt-get install openssl"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=strata test server" -addext "subjectAltName=$san" \
+        -keyout "$dir/server.key" -out "$dir/server.crt" >"$dir/openssl.log" 2>&1 \
+        || die "openssl could not make a certificate: $(tail -n 1 "$dir/openssl.log")"
+    chmod 600 "$dir/server.key"
+    [ "$(id -u)" = 0 ] && chown postgres "$dir/server.key" "$dir/server.crt"
+    sed -i 's/^host /hostssl /' "$dir/data/pg_hba.conf"
+    "$(bindir)/psql" -h "$dir" -p "$port" -U strata -d postgres -qAt -v ON_ERROR_STOP=1 \
+        -c "ALTER SYSTEM SET ssl_cert_file = '$dir/server.crt'" -c "ALTER SYSTEM SET ssl_key_file = '$dir/server.key'" \
+        -c "ALTER SYSTEM SET ssl = on" -c "SELECT pg_reload_conf()" >/dev/null || die "the server did not take TLS"
+    echo "$dir/server.crt"
+}
+
 stop() {
     local dir=$1
     if [ -f "$dir/data/postmaster.pid" ]; then
@@ -120,6 +158,9 @@ case $command in
     createdb) [ $# -eq 2 ] || die "usage: pg-cluster.sh createdb DIR NAME"; createdb "$@" ;;
     stop) [ $# -eq 1 ] || die "usage: pg-cluster.sh stop DIR"; stop "$1" ;;
     sql) [ $# -eq 2 ] || die "usage: pg-cluster.sh sql URL STATEMENT"; sql "$@" ;;
+    crash) [ $# -eq 1 ] || die "usage: pg-cluster.sh crash DIR"; crash "$1" ;;
+    restart) [ $# -eq 1 ] || die "usage: pg-cluster.sh restart DIR"; restart "$1" ;;
+    tls) [ $# -eq 2 ] || die "usage: pg-cluster.sh tls DIR SAN"; tls "$@" ;;
     watch) watch "$@" ;;
-    *) die "usage: pg-cluster.sh start|createdb|stop DIR …" ;;
+    *) die "usage: pg-cluster.sh start|createdb|stop|crash|restart|tls DIR …" ;;
 esac

@@ -44,6 +44,12 @@ public struct StorageError: DomainError, Equatable {
         case passwordRequired
         /// The URL requires an encrypted connection (TLS) and the database server does not offer one.
         case tlsUnsupported
+        /// The URL turns encryption (TLS) off and the database server refuses the connection
+        /// without it (its host rules have no unencrypted entry for this host, user and database).
+        case tlsRequired
+        /// The URL asks for the server's certificate to be verified and it is not: no trusted
+        /// authority signed it, or it does not name the host; `reason` says which.
+        case certificateRejected
     }
 
     /// What was being done.

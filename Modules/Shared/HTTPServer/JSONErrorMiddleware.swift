@@ -79,7 +79,9 @@ public enum StorageProblem {
             case .damaged: "the database is damaged; the server refuses to use it until it is restored"
             case .newerVersion: "the database was written by a newer version of this server"
             case .notOurs, .constraint: "the database's tables are not the ones this server writes"
-            case .missing, .needsUpgrade, .passwordRequired, .tlsUnsupported, .failed: "the database failed"
+            case .missing, .needsUpgrade, .passwordRequired, .tlsUnsupported, .tlsRequired, .certificateRejected,
+                .failed:
+                "the database failed"
             }
         // A cause that no retry can cure (damage, another version's tables) is not told to retry.
         guard error.isTransient || error.cause == .failed else {

@@ -3,9 +3,9 @@ import PostgresNIO
 
 /// Where a PostgreSQL database is, read from a `postgres://` URL as libpq reads one.
 ///
-/// `postgres://user:password@host:port/database?sslmode=disable|prefer|require`, or a socket
+/// `postgres://user:password@host:port/database?sslmode=MODE&sslrootcert=FILE`, or a socket
 /// folder as `postgres://user@/database?host=/run/postgresql`. Missing parts take libpq's
-/// defaults (port 5432, database named like the user). `redacted` is the only form that is
+/// defaults (port 5432, database named like the user, `sslmode=prefer`). `redacted` is the only form that is
 /// ever shown: the password never reaches a log line or an error message.
 public struct PostgresLocation: Sendable, Equatable {
     /// How the connection is made: a TCP host and port, or a Unix socket in a folder.
@@ -15,8 +15,14 @@ public struct PostgresLocation: Sendable, Equatable {
     }
 
     /// TLS as libpq's `sslmode` names it.
+    ///
+    /// As in libpq, `prefer` and `require` encrypt without checking the server's certificate (a
+    /// self-signed one, as Debian's default server has, is accepted); `verify-ca` checks that a
+    /// trusted authority signed it, `verify-full` also that it names the host.
     public enum TLSMode: String, Sendable, Equatable {
         case disable, prefer, require
+        case verifyCA = "verify-ca"
+        case verifyFull = "verify-full"
     }
 
     public let endpoint: Endpoint
@@ -24,6 +30,9 @@ public struct PostgresLocation: Sendable, Equatable {
     public let password: String?
     public let database: String
     public let tls: TLSMode
+    /// The certificates of the authorities `verify-ca` and `verify-full` trust (`sslrootcert`, a PEM
+    /// file); `nil` trusts the system's.
+    public let rootCertificates: String?
 
     /// The location `text` names, or `nil` when it is not a `postgres://` or `postgresql://` URL
     /// with a user, a database and a host (or a socket folder), or has an `sslmode` libpq lacks.
@@ -50,6 +59,7 @@ public struct PostgresLocation: Sendable, Equatable {
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         database = path.isEmpty ? user : path
         self.tls = tls
+        rootCertificates = query["sslrootcert"].flatMap { $0.isEmpty || $0 == "system" ? nil : $0 }
     }
 
     /// The URL with the password left out, safe for logs and error messages.
@@ -83,8 +93,8 @@ public struct PostgresLocation: Sendable, Equatable {
             let tlsSetting: PostgresClient.Configuration.TLS =
                 switch tls {
                 case .disable: .disable
-                case .prefer: .prefer(.makeClientConfiguration())
-                case .require: .require(.makeClientConfiguration())
+                case .prefer: .prefer(tlsConfiguration)
+                case .require, .verifyCA, .verifyFull: .require(tlsConfiguration)
                 }
             configuration = .init(
                 host: host, port: port, username: user, password: password, database: database, tls: tlsSetting)
@@ -102,8 +112,8 @@ public struct PostgresLocation: Sendable, Equatable {
             let tlsSetting: PostgresConnection.Configuration.TLS =
                 switch tls {
                 case .disable: .disable
-                case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-                case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+                case .prefer: .prefer(try NIOSSLContext(configuration: tlsConfiguration))
+                case .require, .verifyCA, .verifyFull: .require(try NIOSSLContext(configuration: tlsConfiguration))
                 }
             return .init(
                 host: host, port: port, username: user, password: password, database: database, tls: tlsSetting)
@@ -111,5 +121,17 @@ public struct PostgresLocation: Sendable, Equatable {
             return .init(
                 unixSocketPath: "\(folder)/.s.PGSQL.\(port)", username: user, password: password, database: database)
         }
+    }
+
+    /// How the server's certificate is checked, by `sslmode` as libpq checks it.
+    private var tlsConfiguration: TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        switch tls {
+        case .disable, .prefer, .require: configuration.certificateVerification = .none
+        case .verifyCA: configuration.certificateVerification = .noHostnameVerification
+        case .verifyFull: configuration.certificateVerification = .fullVerification
+        }
+        if let rootCertificates { configuration.trustRoots = .file(rootCertificates) }
+        return configuration
     }
 }

@@ -75,10 +75,8 @@ public final class PostgresStore: Service {
                 id: 0, logger: logger
             ).get()
             try await connection.close()
-        } catch let error as PSQLError {
-            throw PostgresFailure.storageError(error, operation: .open, url: redactedURL)
         } catch {
-            throw StorageError(.open, path: redactedURL, reason: PostgresFailure.reason(error), cause: .unavailable)
+            throw PostgresFailure.storageError(error, operation: .open, location: location)
         }
     }
 
@@ -152,7 +150,7 @@ public final class PostgresStore: Service {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            failure = PostgresFailure.storageError(error, operation: operation, url: redactedURL)
+            failure = PostgresFailure.storageError(error, operation: operation, location: location)
         }
         if failure.cause == .unavailable { outages.failed(failure) } else { outages.answered() }
         throw failure

@@ -37,9 +37,14 @@ public enum PostgresCluster {
     }
 
     /// A cluster of its own, for a test that stops or pauses the server (the shared one serves every other test).
-    public static func makeOwnCluster() throws -> OwnCluster {
+    ///
+    /// `durable` keeps PostgreSQL's commit guarantees (fsync, synchronous commit), which the
+    /// other clusters skip for speed: a test that kills the server needs them, or the last
+    /// acknowledged commits (the schema, even) are lost with the server's memory.
+    public static func makeOwnCluster(durable: Bool = false) throws -> OwnCluster {
         let folder = "/tmp/strata-pg-" + UUID().uuidString.prefix(8).lowercased()
-        let url = try script(["start", folder, "--watch", String(ProcessInfo.processInfo.processIdentifier)])
+        let watch = ["--watch", String(ProcessInfo.processInfo.processIdentifier)]
+        let url = try script(["start", folder] + watch + (durable ? ["--durable"] : []))
         return OwnCluster(folder: folder, url: url)
     }
 
@@ -56,6 +61,18 @@ public enum PostgresCluster {
             self.folder = folder
             self.url = url
         }
+
+        /// Makes the server take TCP logins over TLS only, with a new self-signed certificate whose
+        /// subject alternative name is `subjectAltName` (such as `DNS:localhost`); returns its file.
+        public func requireTLS(subjectAltName: String) throws -> String {
+            try PostgresCluster.script(["tls", folder, subjectAltName])
+        }
+
+        /// Kills the server with SIGKILL (its backends follow): a crash, not a shutdown.
+        public func crash() throws { try PostgresCluster.script(["crash", folder]) }
+
+        /// Starts a crashed server again on the same port; it recovers from its log first.
+        public func restart() throws { try PostgresCluster.script(["restart", folder]) }
 
         /// Stops every process of the cluster where it is (SIGSTOP).
         public func pause() throws { try signal(SIGSTOP) }
@@ -102,6 +119,7 @@ public enum PostgresCluster {
     }
 
     /// Runs the script and returns its last line of output; its error line when it fails.
+    @discardableResult
     private static func script(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
