@@ -76,16 +76,6 @@ struct NetworkOptions: ParsableArguments {
     }
 }
 
-/// `--offline` and `--api-url` on commands that never ask arXiv: accepted so older scripts keep
-/// working, hidden from help because they change nothing there.
-struct IgnoredNetworkOptions: ParsableArguments {
-    @Flag(help: .hidden)
-    var offline = false
-
-    @Option(name: .customLong("api-url"), help: .hidden)
-    var apiURL: String?
-}
-
 extension SearchField: ExpressibleByArgument {}
 
 /// `--sort` values as people say them, mapped to the API's names.
