@@ -62,7 +62,7 @@ struct NetworkOptions: ParsableArguments {
 
     /// `--api-url`, else `$STRATA_ARXIV_API_URL`, else arXiv's own endpoint; a usage error for anything but an http(s) URL.
     func resolvedAPIURL(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
-        guard let text = apiURL ?? EnvironmentValue.read(Self.apiURLVariable, app: "papers", environment: environment)
+        guard let text = apiURL ?? EnvironmentValue.read(Self.apiURLVariable, environment: environment)
         else {
             return PapersFactory.defaultAPIURL
         }
