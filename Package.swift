@@ -12,6 +12,7 @@ let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", pac
 let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
 let nioHTTP1: Target.Dependency = .product(name: "NIOHTTP1", package: "swift-nio")
 let nioHTTPTypes: Target.Dependency = .product(name: "NIOHTTPTypes", package: "swift-nio-extras")
+let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 let structuredFields: Target.Dependency = .product(
     name: "RawStructuredFieldValues", package: "swift-http-structured-headers")
 
@@ -22,8 +23,10 @@ let structuredFields: Target.Dependency = .product(
 // executable under Apps/<app>. `strata new` and `strata remove` edit this list.
 let features: [Feature] = [
     // Orders live in SQLite (the embedded default) or PostgreSQL (several servers on one database).
+    // Entities hash idempotency keys, request fingerprints and API tokens with swift-crypto's SHA-256.
     Feature(
-        "Coffee", app: "coffee", infrastructure: ["Database", "Postgres", postgresNIO, "HTTPClient"],
+        "Coffee", app: "coffee", entityDependencies: [crypto],
+        infrastructure: ["Database", "Postgres", postgresNIO, "HTTPClient"],
         server: ["HTTPServer", hummingbird, hummingbirdAuth, serviceLifecycle, structuredFields]),
     // The bus's subscriber queues are the shared Mailbox (Modules/Shared/Mailbox says why not AsyncStream).
     Feature("ColorEvents", app: "color-events", infrastructure: ["Database"], useCaseInfrastructure: ["Mailbox"]),
@@ -104,6 +107,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-structured-headers", from: "1.7.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // Already in the graph through postgres-nio and hummingbird-auth; the same URL, so the same pin.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(path: "Tools/strata"),
     ],
     targets: core + coreTests + features.flatMap(\.targets)
@@ -117,6 +122,8 @@ struct Feature {
     let name: String
     /// The executable's kebab-case name, also its folder under Apps/.
     let app: String
+    /// Libraries the Entity layer computes with, doing no I/O, such as a digest.
+    let entityDependencies: [Target.Dependency]
     /// Shared infrastructure the Repository layer stores or fetches through (the Factory creates it).
     let infrastructure: [Target.Dependency]
     /// System libraries (C modules) only the Repository layer calls, such as a parser.
@@ -129,13 +136,14 @@ struct Feature {
     let server: [Target.Dependency]?
 
     init(
-        _ name: String, app: String, infrastructure: [Target.Dependency] = [],
-        systemLibraries: [Target.Dependency] = [],
+        _ name: String, app: String, entityDependencies: [Target.Dependency] = [],
+        infrastructure: [Target.Dependency] = [], systemLibraries: [Target.Dependency] = [],
         useCaseInfrastructure: [Target.Dependency] = [], appDependencies: [Target.Dependency] = [],
         server: [Target.Dependency]? = nil
     ) {
         self.name = name
         self.app = app
+        self.entityDependencies = entityDependencies
         self.infrastructure = infrastructure
         self.systemLibraries = systemLibraries
         self.useCaseInfrastructure = useCaseInfrastructure
@@ -156,7 +164,7 @@ struct Feature {
             server.map { [(serverLayer, targets(useCase, entity, "Core") + $0)] } ?? []
         let layers: [(name: String, dependencies: [Target.Dependency])] =
             [
-                (entity, targets("Core")),
+                (entity, targets("Core") + entityDependencies),
                 (repository, targets(entity, "Core") + infrastructure + systemLibraries),
                 (useCase, targets(repository, entity, "Core") + useCaseInfrastructure),
                 (presenter, targets(useCase, entity, "Core")),

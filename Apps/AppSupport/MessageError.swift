@@ -5,16 +5,13 @@ import Core
 /// Layers below the edge throw typed `DomainError`s instead; a message written there would
 /// name a flag or an HTTP field to a caller that has neither.
 public struct MessageError: DomainError, Equatable, CustomStringConvertible {
-    /// The kind's old spelling.
-    public typealias Kind = ErrorKind
-
     /// What kind of failure this is.
-    public let kind: Kind
+    public let kind: ErrorKind
     /// One line for a person: what went wrong and what to do about it.
     public let message: String
 
     /// Creates an error; line breaks in `message` are folded so it stays one line.
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: ErrorKind, _ message: String) {
         self.kind = kind
         self.message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
@@ -28,7 +25,7 @@ public struct MessageError: DomainError, Equatable, CustomStringConvertible {
     }
 
     /// Any error as a `MessageError`, keeping one that already is.
-    public static func wrap(_ error: any Error, as kind: Kind = .internal) -> MessageError {
+    public static func wrap(_ error: any Error, as kind: ErrorKind = .internal) -> MessageError {
         (error as? MessageError) ?? MessageError(kind, "\(error)")
     }
 }

@@ -29,7 +29,7 @@ struct CommonOptions: ParsableArguments {
             access: access)
     }
 
-    /// `--themes-file`, else `$STRATA_MEMORIZE_THEMES`, else the deprecated `$MEMORIZE_THEMES` (with a warning).
+    /// `--themes-file`, else `$STRATA_MEMORIZE_THEMES`, else none.
     func themesFileURL() throws -> URL? {
         if let themesFile {
             guard !themesFile.isEmpty else {
@@ -37,8 +37,7 @@ struct CommonOptions: ParsableArguments {
             }
             return URL(fileURLWithPath: themesFile)
         }
-        return EnvironmentValue.read("STRATA_MEMORIZE_THEMES", deprecatedName: "MEMORIZE_THEMES", app: "memorize")
-            .map { URL(fileURLWithPath: $0) }
+        return EnvironmentValue.read("STRATA_MEMORIZE_THEMES").map { URL(fileURLWithPath: $0) }
     }
 }
 

@@ -62,7 +62,7 @@ struct NetworkOptions: ParsableArguments {
 
     /// `--api-url`, else `$STRATA_ARXIV_API_URL`, else arXiv's own endpoint; a usage error for anything but an http(s) URL.
     func resolvedAPIURL(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
-        guard let text = apiURL ?? EnvironmentValue.read(Self.apiURLVariable, app: "papers", environment: environment)
+        guard let text = apiURL ?? EnvironmentValue.read(Self.apiURLVariable, environment: environment)
         else {
             return PapersFactory.defaultAPIURL
         }
@@ -74,16 +74,6 @@ struct NetworkOptions: ParsableArguments {
         }
         return url
     }
-}
-
-/// `--offline` and `--api-url` on commands that never ask arXiv: accepted so older scripts keep
-/// working, hidden from help because they change nothing there.
-struct IgnoredNetworkOptions: ParsableArguments {
-    @Flag(help: .hidden)
-    var offline = false
-
-    @Option(name: .customLong("api-url"), help: .hidden)
-    var apiURL: String?
 }
 
 extension SearchField: ExpressibleByArgument {}

@@ -1,13 +1,13 @@
 import PapersPresenter
 
-// The JSON `papers` has always printed for lists and papers. The view data no longer carries
-// layout (a cut title, a mark glyph) or sentences (an empty-list hint, a notice); these add
-// them back under their old keys, with whole values, so scripts keep working.
+// The JSON `papers` prints for lists and papers: whole values, plus the favourite mark, the
+// empty-list hint and the notice that text output shows. The view data carries no glyphs or
+// sentences (they are the app's words), so these add them.
 
 /// A list of papers as `--format json` prints it.
 struct PaperListJSON: Encodable {
     struct Row: Encodable {
-        let shortID, id, date, title, displayTitle, authors: String
+        let shortID, id, date, title, authors: String
         let allAuthors: [String]
         let category: String
         let isFavourite, isRecent: Bool
@@ -23,7 +23,7 @@ struct PaperListJSON: Encodable {
         heading = data.heading
         rows = data.rows.map { row in
             Row(
-                shortID: row.shortID, id: row.id, date: row.date, title: row.title, displayTitle: row.title,
+                shortID: row.shortID, id: row.id, date: row.date, title: row.title,
                 authors: row.authors,
                 allAuthors: row.allAuthors, category: row.category, isFavourite: row.isFavourite,
                 isRecent: row.isRecent,

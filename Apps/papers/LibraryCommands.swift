@@ -32,8 +32,6 @@ struct LibrarySearch: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
-    @OptionGroup var ignored: IgnoredNetworkOptions
-
     func run() async throws {
         let (text, limit) = (text.joined(separator: " "), limit)
         let options = options
@@ -52,8 +50,6 @@ struct Stats: AsyncParsableCommand {
         discussion: "Example: papers library stats --format json")
 
     @OptionGroup var options: CommonOptions
-
-    @OptionGroup var ignored: IgnoredNetworkOptions
 
     func run() async throws {
         let options = options
@@ -84,8 +80,6 @@ struct Import: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
-    @OptionGroup var ignored: IgnoredNetworkOptions
-
     func run() async throws {
         // `-` is standard input, as for cat and curl: the reader streams any file, /dev/stdin too.
         let (files, dryRun) = (files.map { $0 == "-" ? "/dev/stdin" : $0 }, dryRun)
@@ -113,8 +107,6 @@ struct SearchBench: AsyncParsableCommand {
     var rounds = 3
 
     @OptionGroup var options: CommonOptions
-
-    @OptionGroup var ignored: IgnoredNetworkOptions
 
     func run() async throws {
         let (path, rounds) = (queries, rounds)

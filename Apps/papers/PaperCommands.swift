@@ -52,8 +52,6 @@ struct Unfav: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
-    @OptionGroup var ignored: IgnoredNetworkOptions
-
     func run() async throws {
         let id = id
         try await options.runDetail(network: nil) { await $0.unfavourite(id) }
@@ -67,8 +65,6 @@ struct Favorites: AsyncParsableCommand {
         discussion: "Example: papers favorites --format plain")
 
     @OptionGroup var options: CommonOptions
-
-    @OptionGroup var ignored: IgnoredNetworkOptions
 
     func run() async throws {
         let options = options

@@ -100,16 +100,10 @@ struct ReportingTests {
         #expect(throws: UnexpectedError.self) { try ViewState<Int>.loading.result() }
     }
 
-    @Test("a deprecated variable still works and says so")
-    func deprecatedVariable() {
-        var warnings: [String] = []
-        let value = EnvironmentValue.read(
-            "STRATA_X", deprecatedName: "OLD_X", app: "x", environment: ["OLD_X": "/t.json"],
-            warn: { warnings.append($0) })
-        #expect(value == "/t.json")
-        #expect(warnings == ["x: warning: $OLD_X is deprecated; set $STRATA_X instead"])
-        #expect(
-            EnvironmentValue.read("STRATA_X", deprecatedName: "OLD_X", app: "x", environment: ["STRATA_X": "/n"])
-                == "/n")
+    @Test("an environment setting is read by its name; an empty one counts as unset")
+    func environmentValue() {
+        #expect(EnvironmentValue.read("STRATA_X", environment: ["STRATA_X": "/t.json"]) == "/t.json")
+        #expect(EnvironmentValue.read("STRATA_X", environment: ["STRATA_X": ""]) == nil)
+        #expect(EnvironmentValue.read("STRATA_X", environment: ["OTHER": "/t.json"]) == nil)
     }
 }

@@ -15,9 +15,18 @@ struct IdempotentRequestTests {
         let first = try Self.request("3f2a-key").keyDigest
         #expect(try Self.request("3f2a-key", body: #"{"other":1}"#).keyDigest == first)
         #expect(try Self.request("3f2a-kez").keyDigest != first)
-        #expect(first == SHA256.hex(Data("3f2a-key".utf8)))
+        #expect(first == "e0bd2dc9e4a21f7087dbec21d2e7ba1740c98ccc0462b32b8b77c807c1255434")
         #expect(IdempotentRequest.headerValue("abc") == #""abc""#)
         #expect(IdempotentRequest.headerValue(#"a"b\c"#) == #""a\"b\\c""#)
+    }
+
+    @Test("a fingerprint is SHA-256 of the method, the path and the body; a token's hash is SHA-256 of the token")
+    func digests() throws {
+        // Vectors from sha256sum: `printf 'POST\n/orders\n{}' | sha256sum`, `printf 'coffee_secret' | sha256sum`.
+        #expect(
+            try Self.request("k").fingerprint == "e95704162a994fdba3bf23ce9c63db4966b0adc334c7e38c83a3d2ea02999f72")
+        #expect(
+            APIToken.hash(of: "coffee_secret") == "f9e44b1f160a5415adeae5c08dff35c54130226a11560f86eb3a5bf3af347bf1")
     }
 
     @Test("keys are 1 to 255 printable ASCII characters, space included")

@@ -215,7 +215,7 @@ final class CountingRepository: OrderRepository {
 func withServer(over repository: CountingRepository, _ body: (URL) async throws -> Void) async throws {
     // One staff token, "staff-token", for the routes that need one.
     let tokens = InMemoryOrderRepository(
-        tokens: [SHA256.hex("staff-token"): APIToken(name: "till", role: .staff, createdAt: Date())])
+        tokens: [APIToken.hash(of: "staff-token"): APIToken(name: "till", role: .staff, createdAt: Date())])
     let server = CoffeeServer(useCase: CoffeeUseCase(repository: repository, tokens: tokens))
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     let task = Task {

@@ -110,16 +110,16 @@ struct IdempotencyContractTests {
             let other = try #require(second as? any TokenRepository)
             let till = APIToken(name: "till-1", role: .staff, createdAt: Date(timeIntervalSince1970: 1_700_000_000))
             let board = APIToken(name: "board", role: .reports, createdAt: Date(timeIntervalSince1970: 1_700_000_001))
-            try await tokens.addToken(till, hash: SHA256.hex("secret-1"))
-            try await tokens.addToken(board, hash: SHA256.hex("secret-2"))
+            try await tokens.addToken(till, hash: APIToken.hash(of: "secret-1"))
+            try await tokens.addToken(board, hash: APIToken.hash(of: "secret-2"))
             await #expect(throws: CoffeeError.duplicateTokenName(name: "till-1")) {
-                try await other.addToken(till, hash: SHA256.hex("secret-3"))
+                try await other.addToken(till, hash: APIToken.hash(of: "secret-3"))
             }
             #expect(try await other.tokens() == [till, board])
-            #expect(try await other.token(hash: SHA256.hex("secret-1")) == till)
-            #expect(try await other.token(hash: SHA256.hex("secret-9")) == nil)
+            #expect(try await other.token(hash: APIToken.hash(of: "secret-1")) == till)
+            #expect(try await other.token(hash: APIToken.hash(of: "secret-9")) == nil)
             #expect(try await other.revokeToken(named: "till-1") == till)
-            #expect(try await tokens.token(hash: SHA256.hex("secret-1")) == nil)
+            #expect(try await tokens.token(hash: APIToken.hash(of: "secret-1")) == nil)
             await #expect(throws: CoffeeError.tokenNotFound(name: "till-1")) {
                 try await tokens.revokeToken(named: "till-1")
             }

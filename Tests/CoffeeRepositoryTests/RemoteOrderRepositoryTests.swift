@@ -51,21 +51,31 @@ struct RemoteOrderRepositoryTests {
         #expect(String(decoding: request.body, as: UTF8.self) == #"{"status":"preparing"}"#)
     }
 
-    @Test("the server's error body comes back as the same CoffeeError, or as its kind and message")
+    @Test("the server's problem comes back as the same CoffeeError, or as its kind and detail")
     func errorBody() async throws {
         let detailed = Data(
-            #"{"error":{"kind":"conflict","message":"…","code":"forbiddenMove","detail":{"forbiddenMove":{"order":"00000001","from":"ready","to":"cancelled"}}}}"#
+            #"{"type":"urn:strata:problem:conflict","title":"Conflict","status":409,"detail":"…","kind":"conflict","code":"forbiddenMove","failure":{"forbiddenMove":{"order":"00000001","from":"ready","to":"cancelled"}}}"#
                 .utf8)
-        // A server of another version: an error body without a detail this client knows.
-        let plain = Data(#"{"error":{"kind":"conflict","message":"the order is locked"}}"#.utf8)
+        // A server of another version: a problem without a failure this client knows.
+        let plain = Data(
+            #"{"type":"urn:strata:problem:conflict","title":"Conflict","status":409,"detail":"the order is locked","kind":"conflict","failure":{"lockedByAnotherVersion":{}}}"#
+                .utf8)
+        // A problem the feature did not raise (a route the server lacks) carries no failure at all.
+        let generic = Data(
+            #"{"type":"urn:strata:problem:notFound","title":"Not Found","status":404,"detail":"there is no GET /menu","kind":"notFound"}"#
+                .utf8)
         let server = try LoopbackServer(replies: [
             .respond(status: 409, body: detailed), .respond(status: 409, body: plain),
+            .respond(status: 404, body: generic),
         ])
         let remote = repository(server)
         await #expect(throws: CoffeeError.forbiddenMove(order: "00000001", from: .ready, to: .cancelled)) {
             try await remote.update(Fixtures.order(1).id, status: .cancelled, at: Date())
         }
         await #expect(throws: CoffeeError.serverFailed(kind: .conflict, message: "the order is locked")) {
+            try await remote.menu()
+        }
+        await #expect(throws: CoffeeError.serverFailed(kind: .notFound, message: "there is no GET /menu")) {
             try await remote.menu()
         }
     }

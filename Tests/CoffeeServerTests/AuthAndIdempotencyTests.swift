@@ -26,7 +26,7 @@ struct AuthAndIdempotencyTests {
                         method, base.appendingPathComponent(path), body: body, token: token)
                     #expect(answer.status == 401, "\(method) \(path) token \(token ?? "none")")
                     #expect(answer.headers["www-authenticate"]?.hasPrefix("Bearer") == true)
-                    let error = try JSONDecoder().decode(ErrorBody.self, from: answer.body).error
+                    let error = try JSONDecoder().decode(ErrorBody.self, from: answer.body)
                     #expect(error.field == "Authorization")
                     // The token sent never comes back in an answer.
                     #expect(!String(decoding: answer.body, as: UTF8.self).contains("coffee_wrong"))
@@ -93,7 +93,7 @@ struct AuthAndIdempotencyTests {
             let other = try await ServerHarness.send(
                 "POST", orders, body: Data(#"{"customer":"Bob","coffee":"mocha","size":"small"}"#.utf8), headers: key)
             #expect(other.status == 422)
-            #expect(try JSONDecoder().decode(ErrorBody.self, from: other.body).error.field == "Idempotency-Key")
+            #expect(try JSONDecoder().decode(ErrorBody.self, from: other.body).field == "Idempotency-Key")
             let bad = try await ServerHarness.send(
                 "POST", orders, body: Self.latte,
                 headers: ["Idempotency-Key": "\"" + String(repeating: "k", count: 300) + "\""])

@@ -51,45 +51,45 @@ struct CoffeeServerTests {
             let orders = base.appendingPathComponent("orders")
             let malformed = try await ServerHarness.send("POST", orders, body: Data("{not json".utf8))
             #expect(malformed.status == 400)
-            #expect(try error(malformed.body).error.kind == .badData)
+            #expect(try error(malformed.body).kind == .badData)
 
             let broken = try await ServerHarness.send(
                 "POST", orders, body: Data(#"{"customer":"Ada","coffee":"tea","size":"small"}"#.utf8))
             #expect(broken.status == 422)
-            #expect(try error(broken.body).error.message.hasPrefix("'tea' is not on the menu"))
-            #expect(try error(broken.body).error.field == "coffee")
-            #expect(try error(broken.body).error.code == "notOnMenu")
+            #expect(try error(broken.body).detail.hasPrefix("'tea' is not on the menu"))
+            #expect(try error(broken.body).field == "coffee")
+            #expect(try error(broken.body).code == "notOnMenu")
 
             let nameless = try await ServerHarness.send(
                 "POST", orders, body: Data(#"{"customer":"","coffee":"latte","size":"small"}"#.utf8))
             #expect(nameless.status == 422)
-            let namelessError = try error(nameless.body).error
+            let namelessError = try error(nameless.body)
             #expect(namelessError.field == "customer")
             #expect(namelessError.code == "emptyCustomer")
             #expect(
-                namelessError.message == "the field 'customer' is empty; send the customer's name, 1 to 60 characters")
+                namelessError.detail == "the field 'customer' is empty; send the customer's name, 1 to 60 characters")
             #expect(!String(decoding: nameless.body, as: UTF8.self).contains("--"))
 
             let sizeless = try await ServerHarness.send(
                 "POST", orders, body: Data(#"{"customer":"Ada","coffee":"latte"}"#.utf8))
             #expect(sizeless.status == 422)
-            #expect(try error(sizeless.body).error.field == "size")
+            #expect(try error(sizeless.body).field == "size")
 
             let tooBig = try await ServerHarness.send(
                 "POST", orders, body: Data(repeating: UInt8(ascii: " "), count: 64 * 1024 + 1))
             #expect(tooBig.status == 413)
-            #expect(try error(tooBig.body).error.message.contains("64 KiB"))
+            #expect(try error(tooBig.body).detail.contains("64 KiB"))
 
             let missing = try await ServerHarness.send("GET", orders.appendingPathComponent("abcdef"))
             #expect(missing.status == 404)
-            #expect(try error(missing.body).error.kind == .notFound)
-            #expect(try error(missing.body).error.message == "no order abcdef; GET /orders lists the order ids")
+            #expect(try error(missing.body).kind == .notFound)
+            #expect(try error(missing.body).detail == "no order abcdef; GET /orders lists the order ids")
 
             #expect(try await ServerHarness.send("GET", base.appendingPathComponent("nothing-here")).status == 404)
             let badFilter = try await ServerHarness.send(
                 "GET", try #require(URL(string: orders.absoluteString + "?status=lost")))
             #expect(badFilter.status == 422)
-            #expect(try error(badFilter.body).error.field == "status")
+            #expect(try error(badFilter.body).field == "status")
 
             let placed = try await ServerHarness.send(
                 "POST", orders, body: Data(#"{"name":"Bo","coffee":"Mocha","size":"l"}"#.utf8))
@@ -98,8 +98,8 @@ struct CoffeeServerTests {
                 "PATCH", orders.appendingPathComponent(order.shortID), body: Data(#"{"status":"completed"}"#.utf8))
             #expect(skip.status == 409)
             #expect(
-                try error(skip.body).error.message == "order \(order.shortID) is placed; it can only move to preparing")
-            #expect(try error(skip.body).error.code == "forbiddenMove")
+                try error(skip.body).detail == "order \(order.shortID) is placed; it can only move to preparing")
+            #expect(try error(skip.body).code == "forbiddenMove")
             let unclear = try await ServerHarness.send(
                 "PATCH", orders.appendingPathComponent(order.shortID), body: Data("{}".utf8))
             #expect(unclear.status == 422)

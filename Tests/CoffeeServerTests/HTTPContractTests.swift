@@ -127,6 +127,23 @@ struct HTTPContractTests {
         }
     }
 
+    @Test("a feature's problem carries exactly the members the OpenAPI document's Problem schema lists")
+    func problemMatchesSchema() async throws {
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(CoffeeOpenAPI.document.utf8)) as? [String: Any])
+        let schema = try #require(
+            ((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["Problem"] as? [String: Any])
+        let documented = Set(try #require(schema["properties"] as? [String: Any]).keys)
+        try await ServerHarness.with(inMemoryServer()) { base in
+            // An empty customer: a problem with every member, field, code and failure included.
+            let nameless = try await ServerHarness.send(
+                "POST", base.appendingPathComponent("orders"),
+                body: Data(#"{"customer":"","coffee":"latte","size":"small"}"#.utf8))
+            let members = try #require(try JSONSerialization.jsonObject(with: nameless.body) as? [String: Any]).keys
+            #expect(Set(members) == documented)
+        }
+    }
+
     @Test("an id prefix that several orders share is 409 (the stored orders make it ambiguous), not 400")
     func ambiguousPrefix() async throws {
         try await ServerHarness.with(inMemoryServer()) { base in

@@ -15,8 +15,9 @@ func inMemoryServer() -> CoffeeServer {
     CoffeeServer(
         useCase: .inMemory(
             tokens: [
-                SHA256.hex(ServerHarness.staffToken): APIToken(name: "till", role: .staff, createdAt: Date()),
-                SHA256.hex(ServerHarness.reportsToken): APIToken(name: "board", role: .reports, createdAt: Date()),
+                APIToken.hash(of: ServerHarness.staffToken): APIToken(name: "till", role: .staff, createdAt: Date()),
+                APIToken.hash(of: ServerHarness.reportsToken): APIToken(
+                    name: "board", role: .reports, createdAt: Date()),
             ], clock: .fixed(Date(timeIntervalSince1970: 1_773_480_000))))
 }
 

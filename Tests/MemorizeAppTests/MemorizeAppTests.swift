@@ -20,7 +20,7 @@ private struct Memorize {
     {
         try runner.run(
             arguments,
-            environment: ["XDG_DATA_HOME": directory.url.path, "STRATA_MEMORIZE_THEMES": "", "MEMORIZE_THEMES": ""]
+            environment: ["XDG_DATA_HOME": directory.url.path, "STRATA_MEMORIZE_THEMES": ""]
                 .merging(environment) { $1 },
             input: input, timeout: 30)
     }
@@ -194,20 +194,16 @@ struct MemorizeAppTests {
         #expect(result.stdout == "")
     }
 
-    @Test(
-        "a bad themes file, given by option, STRATA_MEMORIZE_THEMES or the deprecated MEMORIZE_THEMES, is bad data naming the file and theme"
-    )
+    @Test("a bad themes file, given by option or STRATA_MEMORIZE_THEMES, is bad data naming the file and theme")
     func badThemesFile() throws {
         let memorize = try Memorize()
         let file = memorize.directory.path("themes.json")
         try Data(#"{"themes": [{"name": "Tiny", "emoji": ["🍏", "🍎"], "pairs": 3}]}"#.utf8).write(to: file)
         let line =
             "memorize: error: themes file \(file.path): too many pairs: theme 'Tiny' has 2 distinct emoji, so at most 2 pairs; use 2 to 2\n"
-        let deprecation = "memorize: warning: $MEMORIZE_THEMES is deprecated; set $STRATA_MEMORIZE_THEMES instead\n"
         for (run, stderr) in [
             (try memorize.run(["play", "--themes-file", file.path, "--db", memorize.database]), line),
             (try memorize.run(["themes"], environment: ["STRATA_MEMORIZE_THEMES": file.path]), line),
-            (try memorize.run(["themes"], environment: ["MEMORIZE_THEMES": file.path]), deprecation + line),
         ] {
             #expect(run.status == 78)
             #expect(run.stderr == stderr)
@@ -215,7 +211,7 @@ struct MemorizeAppTests {
         }
     }
 
-    @Test("the themes file comes from --themes-file, else STRATA_MEMORIZE_THEMES, else MEMORIZE_THEMES with a warning")
+    @Test("the themes file comes from --themes-file, else STRATA_MEMORIZE_THEMES")
     func themesFileSources() throws {
         let memorize = try Memorize()
         let planets = memorize.directory.path("planets.json")
@@ -227,19 +223,11 @@ struct MemorizeAppTests {
         }
         let option = try memorize.run(
             ["themes", "--format", "plain", "--themes-file", duo.path],
-            environment: ["STRATA_MEMORIZE_THEMES": planets.path, "MEMORIZE_THEMES": planets.path])
+            environment: ["STRATA_MEMORIZE_THEMES": planets.path])
         #expect(lastTheme(option) == "Duo" && option.stderr == "")
-        let current = try memorize.run(
-            ["themes", "--format", "plain"],
-            environment: ["STRATA_MEMORIZE_THEMES": duo.path, "MEMORIZE_THEMES": planets.path])
-        #expect(lastTheme(current) == "Duo" && current.stderr == "")
-        let deprecated = try memorize.run(
-            ["themes", "--format", "plain"], environment: ["MEMORIZE_THEMES": planets.path])
-        #expect(lastTheme(deprecated) == "Planets")
-        #expect(
-            deprecated.stderr
-                == "memorize: warning: $MEMORIZE_THEMES is deprecated; set $STRATA_MEMORIZE_THEMES instead\n")
-        #expect(deprecated.status == 0)
+        let variable = try memorize.run(
+            ["themes", "--format", "plain"], environment: ["STRATA_MEMORIZE_THEMES": planets.path])
+        #expect(lastTheme(variable) == "Planets" && variable.stderr == "")
     }
 
     @Test(

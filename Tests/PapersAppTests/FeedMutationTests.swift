@@ -51,7 +51,7 @@ struct FeedMutationTests {
                 }
             }
         }
-        let search = try papers.run(["library", "search", secret, "--offline", "--format", "plain", "--db", library])
+        let search = try papers.run(["library", "search", secret, "--format", "plain", "--db", library])
         #expect(search.stdout.isEmpty, "the secret file's text reached the library")
         #expect(imported > 0 && refused > 0, "imported \(imported), refused \(refused)")
     }

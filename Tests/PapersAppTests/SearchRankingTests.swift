@@ -28,7 +28,7 @@ struct SearchRankingTests {
             try #require(imported.status == 0, "\(imported.stderr)")
         }
         let search = try papers.run(
-            ["library", "search", "quasicrystal", "--offline", "--format", "plain", "--limit", "3", "--db", database])
+            ["library", "search", "quasicrystal", "--format", "plain", "--limit", "3", "--db", database])
         #expect(search.status == 0, "\(search.stderr)")
         #expect(search.stdout.hasPrefix("2001.00001"), "\(search.stdout)")
     }

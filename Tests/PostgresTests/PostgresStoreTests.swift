@@ -60,7 +60,31 @@ struct PostgresStoreTests {
         }
     }
 
-    @Test("a server error is a StorageError with its message and SQLSTATE, and no password")
+    @Test("a constraint checked at COMMIT fails the write with the server's message, and nothing is kept")
+    func commitFailure() async throws {
+        let location = try #require(PostgresLocation(try await PostgresCluster.makeDatabase()))
+        let store = PostgresStore(location: location)
+        try await store.run {
+            try await store.write { connection in
+                _ = try await connection.query(
+                    "CREATE TABLE tags (name text UNIQUE DEFERRABLE INITIALLY DEFERRED)", logger: store.statementLogger)
+            }
+            let error = await #expect(throws: StorageError.self) {
+                try await store.write { connection in
+                    _ = try await connection.query(
+                        "INSERT INTO tags VALUES ('a'), ('a')", logger: store.statementLogger)
+                }
+            }
+            #expect(error?.reason.hasSuffix("(SQLSTATE 23505)") == true, "\(String(describing: error))")
+            let count = try await store.read { connection in
+                try await connection.query("SELECT count(*)::bigint FROM tags", logger: store.statementLogger)
+                    .collect().first?.decode(Int64.self)
+            }
+            #expect(count == 0)
+        }
+    }
+
+    @Test("a server error, in a read or a write, is a StorageError with its message and SQLSTATE, and no password")
     func serverError() async throws {
         let url = try await PostgresCluster.makeDatabase()
         let location = try #require(PostgresLocation(url.replacingOccurrences(of: "strata@", with: "strata:hunter2@")))
@@ -74,6 +98,15 @@ struct PostgresStoreTests {
             #expect(error?.reason == #"relation "no_such_table" does not exist (SQLSTATE 42P01)"#)
             #expect(error?.path == location.redacted)
             #expect(error?.path?.contains("hunter2") == false)
+            // In a write the statement runs inside postgres-nio's transaction, which wraps its error.
+            let failedWrite = await #expect(throws: StorageError.self) {
+                try await store.write { connection in
+                    _ = try await connection.query(
+                        "INSERT INTO no_such_table VALUES (1)", logger: store.statementLogger)
+                }
+            }
+            #expect(failedWrite?.reason == #"relation "no_such_table" does not exist (SQLSTATE 42P01)"#)
+            #expect(failedWrite?.operation == .write)
         }
     }
 

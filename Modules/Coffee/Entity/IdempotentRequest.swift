@@ -1,4 +1,3 @@
-import Core
 import Foundation
 
 /// A `POST /orders` sent with an `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header):
@@ -44,14 +43,14 @@ public struct IdempotentRequest: Sendable, Equatable {
     public static func fingerprint(method: String, path: String, body: Data) -> String {
         var canonical = Data("\(method.uppercased())\n\(path)\n".utf8)
         canonical.append(body)
-        return SHA256.hex(canonical)
+        return sha256Hex(canonical)
     }
 
     /// What the order's row stores to find the key again: the SHA-256 (hexadecimal) of the key.
     ///
     /// Never sent to a client and never part of an id; fixed in size whatever the key's length.
     public var keyDigest: String {
-        SHA256.hex(Data(key.utf8))
+        sha256Hex(Data(key.utf8))
     }
 
     /// `key` as the header's value: a structured-field string (RFC 9651), `"` and `\` escaped.

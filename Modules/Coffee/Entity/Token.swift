@@ -44,6 +44,11 @@ public struct APIToken: Sendable, Equatable, Codable {
         self.createdAt = createdAt
     }
 
+    /// What a token store keeps of `token`, and looks a bearer credential up by: its SHA-256 in hexadecimal.
+    public static func hash(of token: String) -> String {
+        sha256Hex(Data(token.utf8))
+    }
+
     /// `name` checked: 1 to 60 visible ASCII characters, no spaces.
     ///
     /// - Throws: `CoffeeError.notATokenName`.

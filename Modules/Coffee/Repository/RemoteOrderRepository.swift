@@ -6,7 +6,7 @@ import HTTPClient
 /// Orders kept by an orders server (`CoffeeServer`), reached with JSON over HTTP.
 ///
 /// The server runs the same use cases on its own database, so every rule is checked there
-/// too; its error bodies carry the `CoffeeError` itself (`detail`), which this repository
+/// too; its problem bodies carry the `CoffeeError` itself (`failure`), which this repository
 /// throws again, so a remote run prints and exits as a local one would.
 public struct RemoteOrderRepository: OrderRepository {
     private let baseURL: URL
@@ -104,13 +104,13 @@ public struct RemoteOrderRepository: OrderRepository {
         }
     }
 
-    /// The server's own `CoffeeError` when its body carries one; else its kind and message; else the status.
+    /// The server's own `CoffeeError` when its problem carries one; else its kind and `detail`; else the status.
     static func error(from response: HTTPResponse, request: HTTPRequest) -> CoffeeError {
-        guard let body = try? JSONDecoder().decode(ErrorBody.self, from: response.body) else {
+        guard let problem = try? JSONDecoder().decode(Problem.self, from: response.body) else {
             return .notAnOrdersServer(
                 request: "\(request.method) \(request.url.absoluteString)", status: response.status)
         }
-        return body.error.detail ?? .serverFailed(kind: body.error.kind, message: body.error.message)
+        return problem.failure ?? .serverFailed(kind: problem.kind, message: problem.detail)
     }
 }
 
@@ -133,23 +133,22 @@ struct OrderList: Decodable {
     let orders: [Order]
 }
 
-/// The part of the server's error body this client reads (the server writes it with `HTTPServer.ErrorBody`).
-struct ErrorBody: Decodable {
-    struct Detail: Decodable {
-        let kind: ErrorKind
-        let message: String
-        /// The error as the feature threw it, when the server sent one this client understands.
-        let detail: CoffeeError?
+/// The members of the server's RFC 9457 problem this client reads (the server writes them with `HTTPServer.ErrorBody`).
+struct Problem: Decodable {
+    /// The extension member naming the `ErrorKind`.
+    let kind: ErrorKind
+    /// The one-line message.
+    let detail: String
+    /// The error as the feature threw it, when the server sent one this client understands.
+    let failure: CoffeeError?
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            kind = try container.decode(ErrorKind.self, forKey: .kind)
-            message = try container.decode(String.self, forKey: .message)
-            // A newer server may send a case this client does not know: fall back to its kind and message.
-            detail = try? container.decodeIfPresent(CoffeeError.self, forKey: .detail)
-        }
-
-        private enum CodingKeys: String, CodingKey { case kind, message, detail }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(ErrorKind.self, forKey: .kind)
+        detail = try container.decode(String.self, forKey: .detail)
+        // A newer server may send a case this client does not know: fall back to its kind and message.
+        failure = try? container.decodeIfPresent(CoffeeError.self, forKey: .failure)
     }
-    let error: Detail
+
+    private enum CodingKeys: String, CodingKey { case kind, detail, failure }
 }

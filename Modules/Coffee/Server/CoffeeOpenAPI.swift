@@ -262,7 +262,7 @@ public enum CoffeeOpenAPI {
               },
               "Problem": {
                 "type": "object",
-                "required": ["type", "title", "status", "detail", "kind", "error"],
+                "required": ["type", "title", "status", "detail", "kind"],
                 "properties": {
                   "type": {"type": "string", "description": "urn:strata:problem:<kind>"},
                   "title": {"type": "string"},
@@ -271,18 +271,7 @@ public enum CoffeeOpenAPI {
                   "kind": {"type": "string", "enum": ["usage", "badData", "validation", "notFound", "conflict", "network", "remote", "storage", "internal"]},
                   "field": {"type": "string"},
                   "code": {"type": "string"},
-                  "error": {
-                    "type": "object",
-                    "description": "The same error in the pre-RFC 9457 shape, for existing clients",
-                    "required": ["kind", "message"],
-                    "properties": {
-                      "kind": {"type": "string"},
-                      "message": {"type": "string"},
-                      "field": {"type": "string"},
-                      "code": {"type": "string"},
-                      "detail": {}
-                    }
-                  }
+                  "failure": {"type": "object", "description": "The orders feature's error: one member, named like code, holding the case's values"}
                 }
               }
             }

@@ -60,7 +60,7 @@ public struct CoffeeUseCase: Sendable {
     public func createToken(name: String, role: TokenRole) async throws -> (token: APIToken, secret: String) {
         let record = APIToken(name: try APIToken.validateName(name), role: role, createdAt: clock.now())
         let secret = "coffee_" + (0..<4).map { _ in Self.hex(random.next()) }.joined()
-        try await tokens().addToken(record, hash: SHA256.hex(secret))
+        try await tokens().addToken(record, hash: APIToken.hash(of: secret))
         return (record, secret)
     }
 
@@ -80,7 +80,7 @@ public struct CoffeeUseCase: Sendable {
     ///   token that is not stored (wrong or revoked).
     public func authenticate(bearer: String?) async throws -> APIToken {
         guard let bearer, !bearer.isEmpty else { throw CoffeeError.unauthorized(reason: .missing) }
-        guard let token = try await tokens().token(hash: SHA256.hex(bearer)) else {
+        guard let token = try await tokens().token(hash: APIToken.hash(of: bearer)) else {
             throw CoffeeError.unauthorized(reason: .invalid)
         }
         return token

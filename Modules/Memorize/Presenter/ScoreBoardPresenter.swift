@@ -58,22 +58,9 @@ public final class ScoreBoardPresenter: Presenting {
                     group.records.enumerated().map { index, record in
                         .init(
                             rank: index + 1, theme: record.theme, score: record.score, moves: record.moves,
-                            pairs: record.pairs, seed: record.seed, date: Self.format(record.finishedAt))
+                            pairs: record.pairs, seed: record.seed, date: DisplayFormat.minute(record.finishedAt))
                     }
                 })
         }
-    }
-
-    /// One UTC calendar for every row: building a calendar per date is the cost to avoid.
-    private static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        return calendar
-    }()
-
-    static func format(_ date: Date) -> String {
-        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
     }
 }

@@ -26,23 +26,23 @@ public final class LibraryPresenter: Presenting {
         load(\.stats) {
             let stats = try useCase.stats()
             let fields: [(String, String?)] = [
-                ("papers", Formatting.count(stats.papers)),
-                ("favourites", Formatting.count(stats.favourites)),
-                ("fetches", Formatting.count(stats.fetches)),
+                ("papers", DisplayFormat.grouped(stats.papers)),
+                ("favourites", DisplayFormat.grouped(stats.favourites)),
+                ("fetches", DisplayFormat.grouped(stats.fetches)),
                 (
                     "published",
                     stats.oldestPublished.flatMap { oldest in
-                        stats.newestPublished.map { "\(Formatting.day(oldest)) to \(Formatting.day($0))" }
+                        stats.newestPublished.map { "\(DisplayFormat.day(oldest)) to \(DisplayFormat.day($0))" }
                     }
                 ),
-                ("last fetch", stats.lastFetch.map(Formatting.day)),
+                ("last fetch", stats.lastFetch.map(DisplayFormat.day)),
             ]
             return LibraryStatsViewData(
                 fields: fields.compactMap { label, value in value.map { DetailField(label: label, value: $0) } },
                 categories: stats.topCategories, papers: stats.papers, favourites: stats.favourites,
-                fetches: stats.fetches, oldestPublished: stats.oldestPublished.map(Formatting.day),
-                newestPublished: stats.newestPublished.map(Formatting.day),
-                lastFetch: stats.lastFetch.map(Formatting.day))
+                fetches: stats.fetches, oldestPublished: stats.oldestPublished.map(DisplayFormat.day),
+                newestPublished: stats.newestPublished.map(DisplayFormat.day),
+                lastFetch: stats.lastFetch.map(DisplayFormat.day))
         }
     }
 
@@ -55,11 +55,11 @@ public final class LibraryPresenter: Presenting {
             let repeats =
                 report.repeats == 0
                 ? ""
-                : " (\(Formatting.count(report.repeats)) repeated \(report.repeats == 1 ? "entry" : "entries") skipped)"
+                : " (\(DisplayFormat.grouped(report.repeats)) repeated \(report.repeats == 1 ? "entry" : "entries") skipped)"
             let message =
                 dryRun
                 ? "\(Formatting.plural(report.papers, "paper")) in \(files)\(repeats), all well-formed (dry run: nothing saved)"
-                : "imported \(Formatting.plural(report.papers, "paper")) from \(files)\(repeats): \(Formatting.count(saved.added)) added, \(Formatting.count(saved.updated)) updated, \(Formatting.count(saved.unchanged)) unchanged"
+                : "imported \(Formatting.plural(report.papers, "paper")) from \(files)\(repeats): \(DisplayFormat.grouped(saved.added)) added, \(DisplayFormat.grouped(saved.updated)) updated, \(DisplayFormat.grouped(saved.unchanged)) unchanged"
             return ImportViewData(
                 files: report.files, papers: report.papers, added: saved.added, updated: saved.updated,
                 unchanged: saved.unchanged, repeats: report.repeats, dryRun: dryRun, message: message)

@@ -59,12 +59,13 @@ public final class PaperListPresenter: Presenting {
         let rows = Formatting.rows(list.papers, favourites: list.favouriteIDs, now: now())
         let heading: String
         if let total = list.totalResults, total > rows.count {
-            heading = "\(Formatting.count(rows.count)) of \(Formatting.count(total)) results for \(list.description)"
+            heading =
+                "\(DisplayFormat.grouped(rows.count)) of \(DisplayFormat.grouped(total)) results for \(list.description)"
         } else {
             heading = "\(Formatting.plural(rows.count, "paper")) for \(list.description)"
         }
         let saved = list.saved.map { saved in
-            "library: \(Formatting.count(saved.added)) added, \(Formatting.count(saved.updated)) updated, \(Formatting.count(saved.unchanged)) unchanged"
+            "library: \(DisplayFormat.grouped(saved.added)) added, \(DisplayFormat.grouped(saved.updated)) updated, \(DisplayFormat.grouped(saved.unchanged)) unchanged"
         }
         return PaperListViewData(heading: heading, rows: rows, subject: subject, savedNote: saved)
     }

@@ -3,12 +3,12 @@ import Hummingbird
 
 /// A failed request as the client sees it: an HTTP status and a problem body's kind, message and field.
 ///
-/// Every error leaves the server as an RFC 9457 problem (`ErrorBody`) whose members include the
-/// kind, the message (`detail`) and the field, plus `{"error": {"kind": …, "message": …, "field": …}}`: the
-/// kind is the `ErrorKind` (so a client knows what failed), the message is written for an HTTP
-/// client, and `field` names the request field to fix when one is to blame. A feature's error
-/// may add `code` (a stable name for the failure) and `detail` (the typed error as JSON), so a
-/// client of the same feature turns the answer back into the error it would have thrown itself.
+/// Every error leaves the server as an RFC 9457 problem (`ErrorBody`): the kind is the
+/// `ErrorKind` (so a client knows what failed), the message (the problem's `detail`) is written
+/// for an HTTP client, and `field` names the request field to fix when one is to blame. A
+/// feature's error may add `code` (a stable name for the failure) and `failure` (the typed error
+/// as JSON), so a client of the same feature turns the answer back into the error it would have
+/// thrown itself.
 public struct APIError: Error, Sendable, Equatable {
     /// The status to answer with.
     public let status: HTTPResponse.Status
@@ -20,45 +20,45 @@ public struct APIError: Error, Sendable, Equatable {
     public let field: String?
     /// A machine-readable name of the failure, such as `emptyCustomer`; `nil` for generic errors.
     public let code: String?
-    /// The failure's data as JSON, for clients that decode it back into a typed error.
-    public let detail: JSONValue?
+    /// The feature's error as JSON, for clients that decode it back into a typed error.
+    public let failure: JSONValue?
     /// Headers the response carries besides the content type, such as 405's `Allow`.
     public let headers: HTTPFields
 
     /// Creates an error with an explicit status.
     public init(
         _ status: HTTPResponse.Status, _ kind: ErrorKind, _ message: String, field: String? = nil, code: String? = nil,
-        detail: JSONValue? = nil, headers: HTTPFields = [:]
+        failure: JSONValue? = nil, headers: HTTPFields = [:]
     ) {
         self.status = status
         self.kind = kind
         self.message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
         self.field = field.map { Self.cut($0) }
         self.code = code
-        self.detail = detail
+        self.failure = failure
         self.headers = headers
     }
 
     /// Creates an error with the status its kind maps to.
     public init(
-        _ kind: ErrorKind, _ message: String, field: String? = nil, code: String? = nil, detail: JSONValue? = nil
+        _ kind: ErrorKind, _ message: String, field: String? = nil, code: String? = nil, failure: JSONValue? = nil
     ) {
-        self.init(Self.status(for: kind), kind, message, field: field, code: code, detail: detail)
+        self.init(Self.status(for: kind), kind, message, field: field, code: code, failure: failure)
     }
 
-    /// This error carrying `error` as its `detail`, and the case's name as its `code`.
+    /// This error carrying `error` as its `failure`, and the case's name as its `code`.
     ///
     /// `error` is encoded the way Swift encodes an enum with associated values: an object with
     /// one key, the case's name, which becomes the code. An error that does not encode so keeps no code.
-    /// Strings in `detail` are cut like every quote of client input, so a huge value is never sent back.
+    /// Strings in `failure` are cut like every quote of client input, so a huge value is never sent back.
     public func carrying(_ error: some Encodable) -> APIError {
-        let detail = (try? JSONValue(encoding: error))?.cuttingStrings(to: Self.quoteLimit)
+        let failure = (try? JSONValue(encoding: error))?.cuttingStrings(to: Self.quoteLimit)
         let code: String? =
-            if case .object(let members)? = detail, members.count == 1 { members.keys.first } else { nil }
-        return APIError(status, kind, message, field: field, code: code, detail: detail, headers: headers)
+            if case .object(let members)? = failure, members.count == 1 { members.keys.first } else { nil }
+        return APIError(status, kind, message, field: field, code: code, failure: failure, headers: headers)
     }
 
-    /// The most characters of a client's input an error repeats (in its message, field or detail).
+    /// The most characters of a client's input an error repeats (in its message, field or failure).
     public static let quoteLimit = 100
 
     /// `text` cut to `quoteLimit` characters, an ellipsis marking the cut.
@@ -87,8 +87,8 @@ public struct APIError: Error, Sendable, Equatable {
 ///
 /// `type` is `urn:strata:problem:<kind>`, `title` the status's reason phrase, `status` the HTTP
 /// status, `detail` the one-line message; the extension members `kind`, `field` and `code` repeat
-/// the error's. `error` carries the same error in the shape the servers answered before RFC 9457
-/// (`{"kind","message","field","code","detail"}`), which clients such as `RemoteOrderRepository` decode.
+/// the error's, and `failure` carries the feature's error as JSON, which a client of the same
+/// feature (`RemoteOrderRepository`) decodes back into the error it would have thrown itself.
 public struct ErrorBody: Codable, Sendable, Equatable {
     /// A URI naming the problem's type: `urn:strata:problem:<kind>`.
     public let type: String
@@ -104,23 +104,8 @@ public struct ErrorBody: Codable, Sendable, Equatable {
     public let field: String?
     /// Extension member: the failure's machine-readable name, when the feature gives one.
     public let code: String?
-
-    /// The error's kind, message, field, code and detail.
-    public struct Detail: Codable, Sendable, Equatable {
-        /// The `ErrorKind`, such as `validation`.
-        public let kind: ErrorKind
-        /// The one-line message.
-        public let message: String
-        /// The request field to fix, when there is one.
-        public let field: String?
-        /// The failure's machine-readable name, when the feature gives one.
-        public let code: String?
-        /// The failure's data, when the feature gives it.
-        public let detail: JSONValue?
-    }
-
-    /// The error.
-    public let error: Detail
+    /// Extension member: the feature's error as JSON (Swift's `Codable` form of the case), when the feature gives it.
+    public let failure: JSONValue?
 
     /// The body for `error`.
     public init(_ error: APIError) {
@@ -131,7 +116,6 @@ public struct ErrorBody: Codable, Sendable, Equatable {
         kind = error.kind
         field = error.field
         code = error.code
-        self.error = Detail(
-            kind: error.kind, message: error.message, field: error.field, code: error.code, detail: error.detail)
+        failure = error.failure
     }
 }

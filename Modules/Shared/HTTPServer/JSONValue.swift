@@ -1,6 +1,6 @@
 import Foundation
 
-/// Any JSON value: what an error body's `detail` holds, whatever the feature's error type.
+/// Any JSON value: what an error body's `failure` holds, whatever the feature's error type.
 ///
 /// Integers are kept apart from other numbers so they read back exactly.
 public enum JSONValue: Codable, Sendable, Equatable {

@@ -106,17 +106,14 @@ public final class PostgresStore: Service {
     ) async throws -> Result {
         let (client, logger) = (client, logger)
         return try await mappingFailures(.write, within: deadline ?? self.deadline) {
-            try await client.withConnection { connection in
-                try await connection.query("BEGIN", logger: logger)
-                do {
-                    let result = try await CallerFailure.marking { try await body(connection) }
-                    try await connection.query("COMMIT", logger: logger)
-                    return result
-                } catch {
-                    // A failed ROLLBACK means the connection is gone: the server rolls back on its own.
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
-                    throw error
+            do {
+                return try await client.withTransaction(logger: logger) { connection in
+                    try await CallerFailure.marking { try await body(connection) }
                 }
+            } catch let failure as PostgresTransactionError {
+                // postgres-nio wraps whatever failed (BEGIN, the body or COMMIT): map that error alone. A
+                // failed ROLLBACK after the body's error adds nothing: the server rolls back on its own.
+                throw failure.beginError ?? failure.closureError ?? failure.commitError ?? failure
             }
         }
     }

@@ -123,7 +123,7 @@ words = ["testing", "quantum monte carlo", "neural network", "software", "helium
          "learning to rank", "deep learning models", "regression", "ti:testing", "entanglement", "zzyzx"]
 queries = os.path.join(work, "queries.txt")
 open(queries, "w").write("\n".join(words) + "\n")
-bench = run([papers, "library", "search-bench", queries, "--rounds", "5", "--db", lib, "--offline"], repeat=1)
+bench = run([papers, "library", "search-bench", queries, "--rounds", "5", "--db", lib], repeat=1)
 median_ms = float(re.search(r"median_ms=([\d.]+)", bench[2]).group(1))
 p95_ms = float(re.search(r"p95_ms=([\d.]+)", bench[2]).group(1))
 worst = re.search(r"worst_ms=([\d.]+)", bench[2])

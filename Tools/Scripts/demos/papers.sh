@@ -8,12 +8,12 @@ fixtures="$here/../../../Tests/Fixtures/arxiv"
 papers() { echo "\$ papers $*"; "$bin/papers" "$@"; echo; }
 export XDG_DATA_HOME="${XDG_DATA_HOME:-$(mktemp -d)}"
 papers import "$fixtures/search-all-testing-100-entries.xml" "$fixtures/legacy2016-au-del_maestro-10-of-31.xml"
-papers library search "quantum monte carlo" --limit 5 --offline
+papers library search "quantum monte carlo" --limit 5
 papers show 1201.4869 --offline
 papers fav 1201.4869 --offline --format plain
 papers fav 2405.13786 --offline --format plain
-papers favorites --offline
-papers library stats --offline
+papers favorites
+papers library stats
 papers bibtex 1201.4869 --offline
 echo "\$ papers import error-id-abc-http400.xml   # an API error response: refused, nothing imported"
 "$bin/papers" import "$fixtures/error-id-abc-http400.xml" || echo "(exit $?)"
