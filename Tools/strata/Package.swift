@@ -24,10 +24,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
+        // The parser of declaration rules: the ecosystem's own (SwiftLint, Harmonize and Bylaws use it).
+        // Any release of the 6.x toolchains resolves, so a package with macros shares its copy.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"700.0.0"),
     ],
     targets: [
         .target(
-            name: "StrataLint", dependencies: [.product(name: "Yams", package: "Yams")], swiftSettings: strict),
+            name: "StrataLint",
+            dependencies: [
+                .product(name: "Yams", package: "Yams"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            swiftSettings: strict),
         // The built-in template sets (Templates/) are compiled into the binary by StrataTemplatesPlugin,
         // so `strata new` and `strata create` work in any folder with nothing else installed. They sit
         // in the target's folder so that adding a template file makes SwiftPM plan the build again.

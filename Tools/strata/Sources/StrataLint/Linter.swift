@@ -91,12 +91,15 @@ public enum Linter {
     /// The checks, in the order their findings are gathered.
     static let checks: [any Check] = [
         ClassificationCheck(), DeclaredDependencyCheck(), ImportCheck(), CycleCheck(), UnusedDependencyCheck(),
-        RequiredTypeCheck(), ForbiddenTextCheck(),
+        RequiredTypeCheck(), ForbiddenTextCheck(), DeclarationRequirementCheck(), DeclarationProhibitionCheck(),
     ]
 
     /// Checks that need every file of a target, skipped when only changed files are read: a
-    /// dependency no changed file imports is not unused, a type may be declared in another file.
-    static let fullRunChecks: Set<String> = ["\(UnusedDependencyCheck.self)", "\(RequiredTypeCheck.self)"]
+    /// dependency no changed file imports is not unused, a type may be declared in another file
+    /// (or gain its conformance in another file's extension).
+    static let fullRunChecks: Set<String> = [
+        "\(UnusedDependencyCheck.self)", "\(RequiredTypeCheck.self)", "\(DeclarationRequirementCheck.self)",
+    ]
 
     /// Loads the rules, the graph and the sources, and runs every check; throws `ConfigError` on a bad setup.
     public static func run(_ options: LintOptions) throws -> LintResult {
@@ -175,7 +178,8 @@ public enum Linter {
             scanned
             ?? PackageScanner.scan(
                 graph: graph, root: root, scanner: SwiftImportScanner(conditions: rules.conditions),
-                stringsOf: sourceRules.targetsWithStrings, only: changedFiles)
+                stringsOf: sourceRules.targetsWithStrings, syntaxOf: sourceRules.targetsWithSyntax,
+                declarations: DeclarationScanner(watchedNames: sourceRules.watchedNames), only: changedFiles)
         statistics.scanSeconds = Date().timeIntervalSince(clock)
 
         clock = Date()

@@ -77,6 +77,10 @@ public enum RuleCatalog {
             return "A string literal holds text the rules file forbids (rule '\(rule)'): "
                 + (text.reason.hasSuffix(".") ? text.reason : text.reason + ".")
         }
+        if let declaration = rules?.declarations.first(where: { $0.id == rule }) {
+            return "A declaration breaks a rule of the rules file (rule '\(rule)'): "
+                + (declaration.reason.hasSuffix(".") ? declaration.reason : declaration.reason + ".")
+        }
         return descriptions[rule] ?? "An edge the rules file forbids (rule '\(rule)')."
     }
 
@@ -84,5 +88,6 @@ public enum RuleCatalog {
     /// `missing-type` and text rules name a type or a text as their `dependency`, not a module.
     public static func isEdgeRule(_ rule: String, rules: Rules) -> Bool {
         rule != "missing-type" && !rules.forbiddenText.contains { $0.id == rule }
+            && !rules.declarations.contains { $0.id == rule }
     }
 }

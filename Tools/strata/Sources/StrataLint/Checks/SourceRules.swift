@@ -32,10 +32,25 @@ struct SourceRules: Sendable {
         }
     }
 
+    /// One `declarations` rule with the targets it reads and, for `public_types_from`, the
+    /// targets whose types the public declarations may not mention.
+    struct DeclarationRule: Sendable {
+        var rule: Rules.DeclarationRule
+        /// The targets whose files are read, sorted.
+        var targets: [String]
+        /// The targets of the `public_types_from` layers.
+        var forbiddenTypeOwners: Set<String>
+    }
+
     let requirements: [Requirement]
     let textRules: [TextRule]
     /// The targets whose string literals some text rule reads.
     let targetsWithStrings: Set<String>
+    let declarationRules: [DeclarationRule]
+    /// The targets some declaration rule reads: only their files are parsed with swift-syntax.
+    let targetsWithSyntax: Set<String>
+    /// The names some `forbid: references` entry watches.
+    let watchedNames: Set<String>
 
     init(rules: Rules, graph: PackageGraph, classification: Classification) throws {
         func error(_ place: Rules.Place, _ message: String) -> ConfigError {
@@ -70,23 +85,25 @@ struct SourceRules: Sendable {
         }
 
         let layerIndex = Dictionary(uniqueKeysWithValues: rules.layers.enumerated().map { ($1.name, $0) })
+        func targets(_ entries: [(name: String, place: Rules.Place)], _ key: String, rule: String) throws -> Set<String>
+        {
+            var found = Set<String>()
+            for (name, place) in entries {
+                guard
+                    let matched = Policy.targets(
+                        named: name, layerIndex: layerIndex, graph: graph, classification: classification)
+                else {
+                    throw error(place, "\(rule): \(key) '\(name)' matches no layer and no target")
+                }
+                found.formUnion(matched)
+            }
+            return found
+        }
         var textRules: [TextRule] = []
         for rule in rules.forbiddenText {
-            func targets(_ entries: [(name: String, place: Rules.Place)], _ key: String) throws -> Set<String> {
-                var found = Set<String>()
-                for (name, place) in entries {
-                    guard
-                        let matched = Policy.targets(
-                            named: name, layerIndex: layerIndex, graph: graph, classification: classification)
-                    else {
-                        throw error(
-                            place, "forbidden_text rule '\(rule.id)': \(key) '\(name)' matches no layer and no target")
-                    }
-                    found.formUnion(matched)
-                }
-                return found
-            }
-            let read = try targets(rule.targets, "in").subtracting(try targets(rule.except, "except"))
+            let name = "forbidden_text rule '\(rule.id)'"
+            let read = try targets(rule.targets, "in", rule: name).subtracting(
+                try targets(rule.except, "except", rule: name))
             let patterns = try rule.patterns.map { text, place in
                 guard let pattern = CompiledPattern(text) else {
                     throw error(
@@ -104,9 +121,26 @@ struct SourceRules: Sendable {
             }
             textRules.append(TextRule(rule: rule, targets: read.sorted(), patterns: patterns))
         }
+        var declarationRules: [DeclarationRule] = []
+        for rule in rules.declarations {
+            let name = "declarations rule '\(rule.id)'"
+            let read = try targets(rule.targets, "in", rule: name).subtracting(
+                try targets(rule.except, "except", rule: name))
+            var owners = Set<String>()
+            for (layer, place) in rule.forbid?.publicTypesFrom ?? [] {
+                guard let index = layerIndex[layer] else {
+                    throw error(place, "\(name): public_types_from '\(layer)' is not a layer of the rules file")
+                }
+                owners.formUnion(classification.assignments.filter { $0.value.layer == index }.keys)
+            }
+            declarationRules.append(DeclarationRule(rule: rule, targets: read.sorted(), forbiddenTypeOwners: owners))
+        }
         self.requirements = requirements
         self.textRules = textRules
         targetsWithStrings = Set(textRules.flatMap(\.targets))
+        self.declarationRules = declarationRules
+        targetsWithSyntax = Set(declarationRules.flatMap(\.targets))
+        watchedNames = Set(rules.declarations.flatMap { $0.forbid?.references.map(\.pattern.name) ?? [] })
     }
 }
 

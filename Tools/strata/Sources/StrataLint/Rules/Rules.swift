@@ -113,6 +113,8 @@ public struct Rules: Sendable {
     public var forbidden: [Forbidden]
     /// Text forbidden in string literals.
     public var forbiddenText: [ForbiddenText] = []
+    /// Rules on declarations: what types must be, what code may not mention.
+    public var declarations: [DeclarationRule] = []
     /// Accepted violations, each with its reason.
     public var exceptions: [Exception]
     /// What `#if` conditions are evaluated against.

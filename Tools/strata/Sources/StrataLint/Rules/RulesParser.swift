@@ -139,7 +139,8 @@ private struct Reader {
         let top = try mapping(
             root, "the rules file",
             allowed: [
-                "version", "features", "conditions", "layers", "forbidden", "forbidden_text", "exceptions", "baseline",
+                "version", "features", "conditions", "layers", "forbidden", "forbidden_text", "declarations",
+                "exceptions", "baseline",
             ])
         if let version = top["version"], version.value.int != 1 {
             throw error(version.value, "unsupported version; this strata reads version 1")
@@ -161,8 +162,13 @@ private struct Reader {
         let forbidden = try (top["forbidden"].map { try list($0.value, "forbidden") } ?? []).map(forbidden)
         let forbiddenText = try (top["forbidden_text"].map { try list($0.value, "forbidden_text") } ?? []).map(
             forbiddenText)
+        let declarations = try (top["declarations"].map { try list($0.value, "declarations") } ?? []).map(
+            declarationRule)
         var ids = Set(RuleCatalog.descriptions.keys)
-        for (id, node) in forbidden.map({ ($0.id, $0.place) }) + forbiddenText.map({ ($0.id, $0.place) }) {
+        let places =
+            forbidden.map { ($0.id, $0.place) } + forbiddenText.map { ($0.id, $0.place) }
+            + declarations.map { ($0.id, $0.place) }
+        for (id, node) in places {
             guard ids.insert(id).inserted else {
                 throw ConfigError(
                     file: file, line: node.line, column: node.column,
@@ -174,6 +180,7 @@ private struct Reader {
             features: try top["features"].map { try features($0.value) } ?? Rules.Features(),
             forbidden: forbidden,
             forbiddenText: forbiddenText,
+            declarations: declarations,
             exceptions: try (top["exceptions"].map { try list($0.value, "exceptions") } ?? []).map(exception),
             conditions: try top["conditions"].map { try conditions($0.value) } ?? BuildConditions(),
             file: file,
@@ -304,6 +311,95 @@ private struct Reader {
             except: try entries["except"].map { try strings($0.value, "`except`") } ?? [],
             patterns: try strings(pattern.value, "`pattern`").map { (text: $0.name, place: $0.place) },
             reason: try string(reason.value, "`reason`"), place: place(node))
+    }
+
+    func declarationRule(_ node: Node) throws -> Rules.DeclarationRule {
+        let entries = try mapping(
+            node, "a declarations rule", allowed: ["id", "in", "except", "select", "require", "forbid", "reason"])
+        guard let id = entries["id"], let targets = entries["in"] else {
+            throw error(node, "a declarations rule needs `id`, `in`, `require` or `forbid`, and `reason`")
+        }
+        guard let reason = entries["reason"] else {
+            throw error(node, "declarations rule needs a `reason`: say why the rule holds")
+        }
+        guard entries["require"] != nil || entries["forbid"] != nil else {
+            throw error(node, "a declarations rule needs `require` (what selected types must be) or `forbid`")
+        }
+        let publicTypes = entries["forbid"]?.value.mapping?["public_types_from"] != nil
+        if let select = entries["select"], entries["require"] == nil, !publicTypes {
+            throw error(
+                select.key,
+                "`select` chooses the types `require` and `forbid: public_types_from` apply to; add one or remove `select`"
+            )
+        }
+        return Rules.DeclarationRule(
+            id: try string(id.value, "`id`"), targets: try strings(targets.value, "`in`"),
+            except: try entries["except"].map { try strings($0.value, "`except`") } ?? [],
+            select: try entries["select"].map { try selection($0.value) } ?? .init(),
+            require: try entries["require"].map { try requirement($0.value) },
+            forbid: try entries["forbid"].map { try prohibition($0.value) },
+            reason: try string(reason.value, "`reason`"), place: place(node))
+    }
+
+    static let typeKinds = ["struct", "enum", "class", "actor", "protocol"]
+
+    func kinds(_ node: Node, _ what: String) throws -> [String] {
+        try strings(node, what).map { kind, place in
+            guard Self.typeKinds.contains(kind) else {
+                throw ConfigError(
+                    file: file, line: place.line, column: place.column,
+                    "\(what) '\(kind)' is not a kind of type; use \(Self.typeKinds.joined(separator: ", "))")
+            }
+            return kind
+        }
+    }
+
+    func selection(_ node: Node) throws -> Rules.DeclarationRule.Selection {
+        let entries = try mapping(node, "`select`", allowed: ["kind", "name"])
+        return .init(
+            kinds: try entries["kind"].map { try kinds($0.value, "`select.kind`") } ?? [],
+            names: try entries["name"].map { entry in
+                try strings(entry.value, "`select.name`").map { text, _ in
+                    try pattern(text, entry.value, "`select.name`")
+                }
+            } ?? [])
+    }
+
+    func requirement(_ node: Node) throws -> Rules.DeclarationRule.Requirement {
+        let entries = try mapping(
+            node, "`require`", allowed: ["kind", "conforms_to", "attributes", "final", "sendable"])
+        guard !entries.isEmpty else { throw error(node, "`require` needs at least one of its keys") }
+        return .init(
+            kinds: try entries["kind"].map { try kinds($0.value, "`require.kind`") } ?? [],
+            conformsTo: try entries["conforms_to"].map { try strings($0.value, "`conforms_to`").map(\.name) } ?? [],
+            attributes: try entries["attributes"].map {
+                try strings($0.value, "`attributes`").map {
+                    $0.name.hasPrefix("@") ? String($0.name.dropFirst()) : $0.name
+                }
+            } ?? [],
+            isFinal: try entries["final"].map { try bool($0.value, "`final`") } ?? false,
+            isSendable: try entries["sendable"].map { try bool($0.value, "`sendable`") } ?? false)
+    }
+
+    func prohibition(_ node: Node) throws -> Rules.DeclarationRule.Prohibition {
+        let entries = try mapping(node, "`forbid`", allowed: ["references", "mutable_state", "public_types_from"])
+        guard !entries.isEmpty else { throw error(node, "`forbid` needs at least one of its keys") }
+        let references = try entries["references"].map { entry in
+            try strings(entry.value, "`references`").map { text, place in
+                guard let pattern = ReferencePattern(text) else {
+                    throw ConfigError(
+                        file: file, line: place.line, column: place.column,
+                        "reference '\(text)' is not a name, a call or a member; write it as Name, Name() or Name.member"
+                    )
+                }
+                return (pattern, place)
+            }
+        }
+        return .init(
+            references: references ?? [],
+            mutableState: try entries["mutable_state"].map { try bool($0.value, "`mutable_state`") } ?? false,
+            publicTypesFrom: try entries["public_types_from"].map { try strings($0.value, "`public_types_from`") }
+                ?? [])
     }
 
     func exception(_ node: Node) throws -> Rules.Exception {

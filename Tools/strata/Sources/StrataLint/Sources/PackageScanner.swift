@@ -10,14 +10,18 @@ public struct ScannedFile: Sendable, Equatable {
     public var declarations: [TypeDeclaration] = []
     /// String literals; empty unless a `forbidden_text` rule reads the file's target.
     public var strings: [StringLiteral] = []
+    /// What swift-syntax found; nil unless a `declarations` rule reads the file's target.
+    public var syntax: DeclarationFacts?
 }
 
 /// Finds every Swift source file of every target and scans their imports, in parallel.
 enum PackageScanner {
     /// The scanned files of each target, keyed by target name, files sorted by path; string
-    /// literals are kept only for the targets in `stringsOf`; with `only`, just those files.
+    /// literals are kept only for the targets in `stringsOf`, and the files of `syntaxOf` are
+    /// also parsed by `declarations`; with `only`, just those files.
     static func scan(
         graph: PackageGraph, root: URL, scanner: SwiftImportScanner, stringsOf: Set<String> = [],
+        syntaxOf: Set<String> = [], declarations: DeclarationScanner = DeclarationScanner(),
         only: Set<String>? = nil
     ) -> [String: [ScannedFile]] {
         let targets = graph.targets.filter { $0.kind != "system" && $0.kind != "binary" }
@@ -25,15 +29,17 @@ enum PackageScanner {
         DispatchQueue.concurrentPerform(iterations: targets.count) { index in
             let target = targets[index]
             let strings = stringsOf.contains(target.name)
+            let parses = syntaxOf.contains(target.name)
             // Every source file of a target lies in its folder (`sources` are relative to it).
             let folder = folder(of: target)
             let reader = FileSystem.FolderReader(root.path + "/" + folder)
             let files = sourceFiles(of: target, root: root).filter { only?.contains($0) ?? true }.map { path in
-                let facts = reader.withContents(of: String(path.dropFirst(folder.count + 1))) {
-                    scanner.facts($0, strings: strings)
+                let (facts, syntax) = reader.withContents(of: String(path.dropFirst(folder.count + 1))) {
+                    (scanner.facts($0, strings: strings), parses ? declarations.scan($0) : nil)
                 }
                 return ScannedFile(
-                    path: path, imports: facts.imports, declarations: facts.declarations, strings: facts.strings)
+                    path: path, imports: facts.imports, declarations: facts.declarations, strings: facts.strings,
+                    syntax: syntax)
             }
             results.set(index, files)
         }

@@ -1,0 +1,303 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Reads one Swift file with swift-syntax for the declaration rules: its types, the watched
+/// names it uses, its mutable global state and the types its public declarations mention.
+///
+/// Every `#if` branch is read: a rule holds on all platforms, and a use case that reads a file
+/// only on Linux still reads a file.
+public struct DeclarationScanner: Sendable {
+    /// The names `forbid: references` rules look for; other names are not recorded.
+    public let watchedNames: Set<String>
+
+    /// Creates a scanner that records uses of `watchedNames`.
+    public init(watchedNames: Set<String> = []) {
+        self.watchedNames = watchedNames
+    }
+
+    /// The facts of a file given as text.
+    public func scan(_ source: String) -> DeclarationFacts {
+        var copy = source
+        return copy.withUTF8 { scan($0) }
+    }
+
+    /// The facts of a file given as UTF-8 bytes.
+    public func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> DeclarationFacts {
+        let tree = Parser.parse(source: bytes)
+        let visitor = DeclarationVisitor(
+            converter: SourceLocationConverter(fileName: "", tree: tree), watchedNames: watchedNames)
+        visitor.walk(tree)
+        return visitor.facts
+    }
+}
+
+/// The walk behind `DeclarationScanner`: a stack of scopes says what is top level, what is public.
+private final class DeclarationVisitor: SyntaxVisitor {
+    enum Scope {
+        /// A type; `membersArePublic` when a member without modifiers is public (a public protocol's).
+        case type(name: String, kind: String, isPublic: Bool, membersArePublic: Bool)
+        /// An extension of `name`; `isPublic` when written `public extension`.
+        case `extension`(name: String, isPublic: Bool)
+        /// A body of code: what is declared here is local.
+        case local
+    }
+
+    let converter: SourceLocationConverter
+    let watchedNames: Set<String>
+    var facts = DeclarationFacts()
+    var scopes: [Scope] = []
+
+    init(converter: SourceLocationConverter, watchedNames: Set<String>) {
+        self.converter = converter
+        self.watchedNames = watchedNames
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    func position(_ node: some SyntaxProtocol) -> DeclarationFacts.Position {
+        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return .init(line: location.line, column: location.column)
+    }
+
+    // MARK: Types and extensions
+
+    func declare(
+        _ kind: String, _ name: TokenSyntax, _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax,
+        _ inheritance: InheritanceClauseSyntax?
+    ) -> SyntaxVisitorContinueKind {
+        let isPublic = isEffectivelyPublic(modifiers)
+        facts.types.append(
+            .init(
+                kind: kind, name: name.text, attributes: Self.names(attributes), modifiers: modifiers.map(\.name.text),
+                inherits: Self.inherited(inheritance), position: position(name)))
+        scopes.append(
+            .type(name: name.text, kind: kind, isPublic: isPublic, membersArePublic: isPublic && kind == "protocol"))
+        return .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        declare("struct", node.name, node.attributes, node.modifiers, node.inheritanceClause)
+    }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        declare("enum", node.name, node.attributes, node.modifiers, node.inheritanceClause)
+    }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        declare("class", node.name, node.attributes, node.modifiers, node.inheritanceClause)
+    }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        declare("actor", node.name, node.attributes, node.modifiers, node.inheritanceClause)
+    }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        declare("protocol", node.name, node.attributes, node.modifiers, node.inheritanceClause)
+    }
+    override func visitPost(_ node: StructDeclSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: EnumDeclSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: ClassDeclSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: ActorDeclSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: ProtocolDeclSyntax) { scopes.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let extended = Self.typeNames(node.extendedType).first.map(\.name) ?? node.extendedType.trimmedDescription
+        facts.extensions.append(.init(extended: extended, inherits: Self.inherited(node.inheritanceClause)))
+        let isPublic = node.modifiers.contains { ["public", "open"].contains($0.name.text) }
+        scopes.append(.extension(name: extended, isPublic: isPublic))
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { scopes.removeLast() }
+
+    // MARK: Bodies of code
+
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { enterLocal() }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { enterLocal() }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { enterLocal() }
+    override func visitPost(_ node: CodeBlockSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: ClosureExprSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: AccessorBlockSyntax) { scopes.removeLast() }
+
+    func enterLocal() -> SyntaxVisitorContinueKind {
+        scopes.append(.local)
+        return .visitChildren
+    }
+
+    // MARK: Mutable state and public signatures
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let modifiers = node.modifiers.map(\.name.text)
+        let isStatic = modifiers.contains("static") || modifiers.contains("class")
+        let unsafe = node.modifiers.contains { $0.name.text == "nonisolated" && $0.detail?.detail.text == "unsafe" }
+        let isVar = node.bindingSpecifier.tokenKind == .keyword(.var)
+        let isGlobal = scopes.isEmpty
+        // A task-local is bound per task and read-only inside it: not shared mutable state.
+        let isTaskLocal = Self.names(node.attributes).contains("TaskLocal")
+        for binding in node.bindings {
+            let name = binding.pattern.trimmedDescription
+            if unsafe {
+                facts.mutableState.append(
+                    .init(description: "nonisolated(unsafe) \(name)", position: position(binding.pattern)))
+            } else if isVar, isGlobal || isStatic, !isTaskLocal, Self.isStored(binding) {
+                let description = isGlobal ? "var \(name) at top level" : "\(isStatic ? "static " : "")var \(name)"
+                facts.mutableState.append(.init(description: description, position: position(binding.pattern)))
+            }
+            if let type = binding.typeAnnotation?.type, isEffectivelyPublic(node.modifiers) {
+                mention(type, in: "\(node.bindingSpecifier.text) \(name)")
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if isEffectivelyPublic(node.modifiers) {
+            let declaration = "func \(node.name.text)(\(Self.labels(node.signature.parameterClause)))"
+            if let result = node.signature.returnClause?.type { mention(result, in: declaration) }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
+        if isEffectivelyPublic(node.modifiers) {
+            mention(node.returnClause.type, in: "subscript")
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        if isEffectivelyPublic(node.modifiers) { mention(node.initializer.value, in: "typealias \(node.name.text)") }
+        return .visitChildren
+    }
+
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard case .type(_, _, isPublic: true, _)? = scopes.last else { return .visitChildren }
+        for element in node.elements {
+            for parameter in element.parameterClause?.parameters ?? [] {
+                mention(parameter.type, in: "case \(element.name.text)")
+            }
+        }
+        return .visitChildren
+    }
+
+    /// Whether a declaration with `modifiers` here is visible outside its module.
+    func isEffectivelyPublic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        // `private(set)` limits the setter only: the declaration stays as visible as the rest says.
+        let names = Set(modifiers.filter { $0.detail == nil }.map(\.name.text))
+        if !names.isDisjoint(with: ["private", "fileprivate", "internal", "package"]) { return false }
+        let explicit = names.contains("public") || names.contains("open")
+        switch scopes.last {
+        case nil: return explicit
+        case .type(_, _, let isPublic, let membersArePublic)?: return isPublic && (explicit || membersArePublic)
+        case .extension(_, let isPublic)?: return explicit || isPublic
+        case .local?: return false
+        }
+    }
+
+    func mention(_ type: TypeSyntax, in declaration: String) {
+        var owner: (name: String?, kind: String) = (nil, "")
+        switch scopes.last {
+        case .type(let name, let kind, _, _)?: owner = (name, kind)
+        // An extension does not say its type's kind.
+        case .extension(let name, _)?: owner = (name, "")
+        case .local?, nil: break
+        }
+        for (name, token) in Self.typeNames(type) {
+            facts.publicMentions.append(
+                .init(
+                    declaration: declaration, owner: owner.name, ownerKind: owner.kind, type: name,
+                    position: position(token)))
+        }
+    }
+
+    // MARK: References
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        if watchedNames.contains(node.name.text) { record(node.name.text, at: node.name) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+        if watchedNames.contains(node.name.text) { record(node.name.text, at: node.name) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.baseName.text
+        guard watchedNames.contains(name) else { return .visitChildren }
+        // `x.print` names a member of something else, not the watched name itself.
+        if let access = node.parent?.as(MemberAccessExprSyntax.self), access.declName.id == node.id {
+            return .visitChildren
+        }
+        var member: String?
+        if let access = node.parent?.as(MemberAccessExprSyntax.self), access.base?.id == node.id {
+            member = access.declName.baseName.text
+        }
+        var isEmptyCall = false
+        if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
+            isEmptyCall = call.arguments.isEmpty && call.trailingClosure == nil
+        }
+        facts.references.append(
+            .init(name: name, member: member, isEmptyCall: isEmptyCall, position: position(node.baseName)))
+        return .visitChildren
+    }
+
+    func record(_ name: String, at token: TokenSyntax) {
+        facts.references.append(.init(name: name, member: nil, isEmptyCall: false, position: position(token)))
+    }
+
+    // MARK: Helpers
+
+    /// Attribute names without `@` or arguments.
+    static func names(_ attributes: AttributeListSyntax) -> [String] {
+        attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+    }
+
+    /// The names an inheritance clause lists, each by its last name (`@unchecked Sendable` gives
+    /// `Sendable`, `Core.Presenting` gives `Presenting`, `A & B` both).
+    static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
+        func names(_ type: TypeSyntax) -> [String] {
+            if let attributed = type.as(AttributedTypeSyntax.self) { return names(attributed.baseType) }
+            if let member = type.as(MemberTypeSyntax.self) { return [member.name.text] }
+            if let identifier = type.as(IdentifierTypeSyntax.self) { return [identifier.name.text] }
+            if let composition = type.as(CompositionTypeSyntax.self) {
+                return composition.elements.flatMap { names($0.type) }
+            }
+            return []
+        }
+        return (clause?.inheritedTypes ?? []).flatMap { names($0.type) }
+    }
+
+    /// Every type name written in `type`, generic arguments included, each with its token.
+    static func typeNames(_ type: TypeSyntax) -> [(name: String, token: TokenSyntax)] {
+        let collector = TypeNameCollector(viewMode: .sourceAccurate)
+        collector.walk(type)
+        return collector.found
+    }
+
+    /// Argument labels as Swift writes a function's name: `of:with:`.
+    static func labels(_ clause: FunctionParameterClauseSyntax) -> String {
+        clause.parameters.map { $0.firstName.text + ":" }.joined()
+    }
+
+    /// Whether a binding has storage: no accessors, or only observers.
+    static func isStored(_ binding: PatternBindingSyntax) -> Bool {
+        guard let block = binding.accessorBlock else { return true }
+        guard case .accessors(let accessors) = block.accessors else { return false }
+        return accessors.allSatisfy {
+            [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind)
+        }
+    }
+}
+
+/// Collects the names of the types written in a type (`[Paper]` gives `Paper`; `A.B` gives `A` and `B`).
+private final class TypeNameCollector: SyntaxVisitor {
+    var found: [(name: String, token: TokenSyntax)] = []
+
+    /// `@escaping`, `@Sendable`, `@unchecked`: words about a type, not types.
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        found.append((node.name.text, node.name))
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+        found.append((node.name.text, node.name))
+        return .visitChildren
+    }
+}
