@@ -190,6 +190,24 @@ manifest computed
 init_comp=$(for _ in $(seq "$runs"); do once "$swift_dir" "$strata" init --dry-run; done | median)
 init_nocache=$(for _ in $(seq "$runs"); do once "$swift_dir" "$strata" init --dry-run --no-cache; done | median)
 
+# Declaration rules on top of the same rules, every file parsed with swift-syntax: entities are
+# values, use cases reach for no file or clock, no mutable global state, presenters give back no
+# repository type. Warm, alternating with import-linter (which checks imports only).
+cp "$swift_dir/strata.yml" "$work/strata-decl.yml"
+cat >> "$work/strata-decl.yml" <<'YML'
+declarations:
+  - {id: values, in: [entity], require: {kind: [struct, enum, protocol]}, reason: entities are values}
+  - {id: no-io, in: [usecase, entity], forbid: {references: [FileManager, FileHandle, "Date()", print]}, reason: no I/O}
+  - {id: no-globals, in: [entity, repository, usecase, presenter], forbid: {mutable_state: true}, reason: no globals}
+  - {id: facade, in: [presenter], forbid: {public_types_from: [repository]}, reason: view data only}
+YML
+manifest declarative
+A=("$swift_dir" "$strata" lint --quiet --config "$work/strata-decl.yml"); B=("$py_dir" lint-imports); pair
+decl_on=$ta decl_on_s=$sa linter_warm4=$tb
+A=("$swift_dir" "$strata" lint --quiet); pair
+decl_off=$ta linter_warm5=$tb
+parsed=$("$strata" lint --path "$swift_dir" --config "$work/strata-decl.yml" 2>&1 >/dev/null | sed -n 's/.*files (\([0-9]*\) parsed).*/\1/p')
+
 # One violation planted in each: an entity importing its feature's repository. The declarative
 # read must find exactly what SwiftPM's own description finds.
 sed -i '1a import F007Repository' "$swift_dir/Sources/F007/Entity/File3.swift"
@@ -215,6 +233,9 @@ row "strata lint, declarative manifest just edited" "$changed_decl" "0" "$(ratio
 row "strata lint, computed manifest just edited (both caches miss, 1 run)" "$changed_comp" "0" "$(ratio "$linter_off" "$changed_comp")x faster"
 row "  swift package dump-package, SwiftPM's cache warm" "$manifest_warm" "-"
 row "  swift package dump-package, manifest just edited" "$manifest_cold" "-"
+row "strata lint, declaration rules on ($parsed files parsed; clean)" "$decl_on" "$decl_on_s" "$(ratio "$linter_warm4" "$decl_on")x faster"
+row "strata lint, declaration rules off (same run)" "$decl_off" "-" "$(ratio "$linter_warm5" "$decl_off")x faster"
+echo "  declaration rules: $(ratio "$decl_on" "$decl_off")x the time of imports alone; $(echo "$parsed / $decl_on" | bc) files parsed per second (whole run)"
 row "strata init --dry-run, declarative manifest" "$init_decl" "$init_status" "$init_layers layers"
 row "strata init --dry-run, computed manifest, cache warm" "$init_comp" "-"
 row "strata init --dry-run --no-cache, computed manifest" "$init_nocache" "-"

@@ -43,6 +43,8 @@ public struct LintStatistics: Sendable, Codable, Equatable {
     public var files = 0
     /// Import declarations found.
     public var imports = 0
+    /// Swift files also parsed with swift-syntax, for the declaration rules.
+    public var parsedFiles = 0
     /// Seconds spent reading the manifest, evaluating it (`swift package dump-package`) or reading its cached output.
     public var manifestSeconds = 0.0
     /// Where the package description came from.
@@ -202,6 +204,7 @@ public enum Linter {
         statistics.features = classification.features.count
         statistics.files = files.values.reduce(0) { $0 + $1.count }
         statistics.imports = files.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.imports.count } }
+        statistics.parsedFiles = files.values.reduce(0) { $0 + $1.filter { $0.syntax != nil }.count }
         return LintResult(
             findings: findings, staleBaseline: stale, statistics: statistics, graph: graph, rules: rules,
             files: files, classification: classification)
