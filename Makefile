@@ -11,7 +11,7 @@ APPS    := papers coffee memorize color-events strata
 # (`papers --help` 29 -> 19 ms; most of the rest is the dynamic loader) for a larger file.
 RELEASE := -c release --static-swift-stdlib
 # The architecture check: the strata tool, its own package at Tools/strata (a dependency of ours by path).
-LINT     = $(SWIFT) run --quiet strata lint
+LINT     = $(SWIFT) run --quiet $(TOOL) strata lint
 TOOL     = --package-path Tools/strata
 
 # Every Swift file of ours that swift-format checks; the lint fixtures keep their odd layout on purpose.
@@ -34,11 +34,13 @@ setup:
 	  { echo "setup: could not install$$missing; install them with apt-get and retry" >&2; exit 1; }; \
 	fi
 
-## build: debug build of every target, the strata tool package's too (strata beside the apps, for their tests); warnings in our targets are errors.
+## build: debug build of every target, the strata tool package's too; warnings in our targets are errors.
+# strata is built once, in its own package, and copied beside the apps: their version, help and
+# install tests run it there (built from this package too, swift-syntax would compile twice).
 build: setup
 	$(SWIFT) build --build-tests
-	$(SWIFT) build --product strata
 	$(SWIFT) build $(TOOL) --build-tests
+	@cp "$$($(SWIFT) build $(TOOL) --show-bin-path)/strata" "$$($(SWIFT) build --show-bin-path)/strata"
 
 ## format: format every Swift file with `swift format` and the checked-in .swift-format.
 format:
@@ -50,7 +52,10 @@ format-check:
 	  { echo "format-check: the files above are not formatted; run make format" >&2; exit 1; }
 
 ## test: check formatting, build with no warnings, run every test (the tool package's too), check the architecture.
-test: format-check build artifactbundle
+# The plugin tests read an artifact bundle of the debug strata: packed as `make artifactbundle`
+# packs the release one, without a second, optimised build of the tool and swift-syntax.
+test: format-check build
+	@Tools/Scripts/artifactbundle.sh "$$($(SWIFT) build $(TOOL) --show-bin-path)" Tools/strata-plugin/Binaries
 	$(SWIFT) test --skip-build
 	$(SWIFT) test $(TOOL) --skip-build
 	$(LINT)

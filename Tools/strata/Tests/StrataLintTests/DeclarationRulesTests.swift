@@ -32,6 +32,15 @@ struct DeclarationRulesTests {
             rule: "entities-are-values", target: "CoffeeEntity", path: "Modules/Coffee/Entity/Planted.swift",
             source: "public class Receipt {\n    public var total = 0\n}\n", line: 1, column: 14),
         Plant(
+            rule: "use-case-is-a-struct", target: "CoffeeUseCase", path: "Modules/Coffee/UseCase/Planted.swift",
+            source: "public final class CoffeeUseCase {}\n", line: 1, column: 20),
+        Plant(
+            rule: "repositories-are-final", target: "CoffeeRepository",
+            path: "Modules/Coffee/Repository/Planted.swift",
+            source:
+                "import Foundation\n\npublic class InMemoryReceiptRepository {\n    var receipts: [String] = []\n}\n",
+            line: 3, column: 14),
+        Plant(
             rule: "domain-does-no-io", target: "CoffeeUseCase", path: "Modules/Coffee/UseCase/Planted.swift",
             source:
                 "import Foundation\n\nfunc exists(_ path: String) -> Bool {\n    FileManager.default.fileExists(atPath: path)\n}\n",
