@@ -160,7 +160,7 @@ public enum Linter {
     ) throws -> LintResult {
         var rules = rules
         var statistics = statistics
-        rules.conditions.modules = graph.targetNames.union(graph.productNames)
+        rules.conditions.modules = graph.knownModules
 
         // The rules are resolved before any file is read: a rule that names nothing fails fast,
         // and the scanner learns which targets' string literals a text rule needs.
@@ -181,7 +181,7 @@ public enum Linter {
         clock = Date()
         let context = LintContext(
             graph: graph, rules: rules, classification: classification, policy: policy, files: files,
-            sourceRules: sourceRules)
+            sourceRules: sourceRules, targetsByModule: graph.targetsByModule)
         let checks = changedFiles == nil ? checks : checks.filter { !Self.fullRunChecks.contains("\(type(of: $0))") }
         // The checks only read the context, so they run side by side.
         let found = Results<[Finding]>(count: checks.count, empty: [])

@@ -149,11 +149,14 @@ public enum GraphLoader {
     static func graph(_ manifest: Manifest, packageDirectory: URL) -> PackageGraph {
         let names = Set(manifest.targets.map(\.name))
         let targets = manifest.targets.map { target in
-            PackageGraph.Target(
-                kind: target.type, name: target.name,
-                path: target.path ?? defaultPath(of: target, in: packageDirectory),
+            let path = target.path ?? defaultPath(of: target, in: packageDirectory)
+            return PackageGraph.Target(
+                kind: target.type, name: target.name, path: path,
                 exclude: target.exclude ?? [], sources: target.sources,
-                dependencies: target.dependencies.compactMap { $0.dependency(targets: names) })
+                dependencies: target.dependencies.compactMap { $0.dependency(targets: names) },
+                moduleName: ModuleName.of(
+                    kind: target.type, name: target.name, folder: path, publicHeaders: target.publicHeadersPath,
+                    root: packageDirectory))
         }
         return PackageGraph(name: manifest.name, targets: targets)
     }
@@ -181,6 +184,8 @@ struct Manifest: Decodable {
         var exclude: [String]?
         var sources: [String]?
         var dependencies: [TargetDependency]
+        /// A C target's public headers folder, where its module map is; `include` when nil.
+        var publicHeadersPath: String? = nil
     }
 
     /// `{"byName": [name, condition]}`, `{"target": [name, condition]}` or `{"product": [name, package, moduleAliases, condition]}`.
