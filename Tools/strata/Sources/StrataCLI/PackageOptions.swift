@@ -31,16 +31,8 @@ struct PackageSource: ParsableArguments {
     )
     var noCache = false
 
-    @Flag(
-        name: .long,
-        help: """
-            Have SwiftPM evaluate Package.swift even when it is declarative enough to read without \
-            compiling it (the reading falls back to SwiftPM by itself whenever it needs to).
-            """)
-    var evaluateManifest = false
-
     /// How the manifest is read, from the flags.
-    var reading: GraphLoader.Reading { .init(declarative: !evaluateManifest, cache: !noCache) }
+    var reading: GraphLoader.Reading { .init(cache: !noCache) }
 
     var packageJSONURL: URL? { packageJSON.map(URL.init(fileURLWithPath:)) }
 }

@@ -10,7 +10,7 @@ public struct LintOptions: Sendable {
     public var packageJSON: URL?
     /// A baseline of known violations; without one, the rules file's `baseline`, if it names one.
     public var baseline: URL?
-    /// How Package.swift is read: from its text when declarative, else through the manifest cache.
+    /// How Package.swift is read: through the manifest cache, or evaluated every run.
     public var reading: GraphLoader.Reading
     /// When set, only these source files (relative to the package root) are read: their imports
     /// are checked, with every manifest-level rule (see `Linter.fullRunChecks`).
@@ -45,12 +45,10 @@ public struct LintStatistics: Sendable, Codable, Equatable {
     public var imports = 0
     /// Swift files also parsed with swift-syntax, for the declaration rules.
     public var parsedFiles = 0
-    /// Seconds spent reading the manifest, evaluating it (`swift package dump-package`) or reading its cached output.
+    /// Seconds spent evaluating the manifest (`swift package dump-package`) or reading its cached output.
     public var manifestSeconds = 0.0
     /// Where the package description came from.
     public var manifestSource = ManifestSource.saved
-    /// Why Package.swift was evaluated rather than read from its text, when it was.
-    public var notDeclarative: String?
     /// Seconds spent finding and scanning source files.
     public var scanSeconds = 0.0
     /// Seconds spent in the checks.
@@ -126,7 +124,6 @@ public enum Linter {
         var statistics = LintStatistics()
         statistics.manifestSeconds = loaded.manifestSeconds
         statistics.manifestSource = loaded.source
-        statistics.notDeclarative = loaded.notDeclarative
         var result = try check(
             rules: rules, graph: loaded.graph, root: root, baseline: baseline, statistics: statistics,
             changedFiles: options.changedFiles)
@@ -165,7 +162,7 @@ public enum Linter {
     ) throws -> LintResult {
         var rules = rules
         var statistics = statistics
-        rules.conditions.modules = graph.targetNames.union(graph.productNames)
+        rules.conditions.modules = graph.knownModules
 
         // The rules are resolved before any file is read: a rule that names nothing fails fast,
         // and the scanner learns which targets' string literals a text rule needs.
@@ -187,7 +184,7 @@ public enum Linter {
         clock = Date()
         let context = LintContext(
             graph: graph, rules: rules, classification: classification, policy: policy, files: files,
-            sourceRules: sourceRules)
+            sourceRules: sourceRules, targetsByModule: graph.targetsByModule)
         let checks = changedFiles == nil ? checks : checks.filter { !Self.fullRunChecks.contains("\(type(of: $0))") }
         // The checks only read the context, so they run side by side.
         let found = Results<[Finding]>(count: checks.count, empty: [])

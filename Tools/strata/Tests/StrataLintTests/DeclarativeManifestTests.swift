@@ -4,7 +4,8 @@ import Testing
 
 @testable import StrataLint
 
-/// Reading Package.swift from its syntax: the same graph SwiftPM's evaluation gives, or a refusal.
+/// Reading Package.swift from its syntax, as `strata new` does before it edits one: the same
+/// graph SwiftPM's evaluation gives, or a refusal.
 @Suite("Declarative manifests")
 struct DeclarativeManifestTests {
     /// Manifests in every form the reader takes; each is also evaluated by the real SwiftPM.
@@ -206,12 +207,11 @@ struct DeclarativeManifestTests {
     func sameAsSwiftPM(source: String) throws {
         let directory = try TemporaryDirectory()
         try write(source, to: directory)
-        let read = try GraphLoader.load(packageDirectory: directory.url, reading: .init(cache: false))
-        let evaluated = try GraphLoader.load(
-            packageDirectory: directory.url, reading: .init(declarative: false, cache: false))
-        #expect(read.source == .read && evaluated.source == .evaluated)
-        #expect(read.graph == evaluated.graph)
-        #expect(read.graph.targets.count >= 2)
+        let read = GraphLoader.graph(try DeclarativeManifest.read(source), packageDirectory: directory.url)
+        let evaluated = try GraphLoader.load(packageDirectory: directory.url, reading: .init(cache: false))
+        #expect(evaluated.source == .evaluated)
+        #expect(read == evaluated.graph)
+        #expect(read.targets.count >= 2)
     }
 
     @Test(
@@ -223,7 +223,7 @@ struct DeclarativeManifestTests {
         try sameAsSwiftPM(source: source)
     }
 
-    @Test("a manifest that must run is refused with the reason and line, and SwiftPM reads it instead")
+    @Test("a manifest that must run is refused with the reason and line; lint reads it through SwiftPM")
     func refusals() throws {
         for (body, reason, line) in Self.computed {
             let source = "// swift-tools-version: 6.0\nimport PackageDescription\n" + body
@@ -235,16 +235,15 @@ struct DeclarativeManifestTests {
                 #expect(error.line == line, "\(body)")
             }
         }
-        // The first one still loads, through SwiftPM, saying why.
+        // The first one loads, through SwiftPM.
         let directory = try TemporaryDirectory()
         try write("// swift-tools-version: 6.0\nimport PackageDescription\n" + Self.computed[0].source, to: directory)
         let loaded = try GraphLoader.load(packageDirectory: directory.url, reading: .init(cache: false))
         #expect(loaded.source == .evaluated)
-        #expect(loaded.notDeclarative?.hasPrefix("Package.swift:4 has code that runs") == true)
         #expect(loaded.graph.targetNames == ["A"])
     }
 
-    @Test("a version-specific manifest beside Package.swift leaves the choice to SwiftPM")
+    @Test("a version-specific manifest beside Package.swift: lint reads the one SwiftPM chooses")
     func versionSpecific() throws {
         let directory = try TemporaryDirectory()
         try write(Self.declarative[1], to: directory)
@@ -253,7 +252,6 @@ struct DeclarativeManifestTests {
             to: directory.path("Package@swift-6.0.swift"), atomically: true, encoding: .utf8)
         let loaded = try GraphLoader.load(packageDirectory: directory.url, reading: .init(cache: false))
         #expect(loaded.source == .evaluated)
-        #expect(loaded.notDeclarative?.contains("Package@swift-6.0.swift") == true)
         #expect(loaded.graph.targetNames.contains("Newer"))
     }
 
@@ -265,7 +263,8 @@ struct DeclarativeManifestTests {
             let fixture = Fixture(name: name)
             let saved = try GraphLoader.load(
                 packageDirectory: fixture.url, dumpFile: fixture.url.appendingPathComponent("package.json"))
-            guard let manifest = try? GraphLoader.readDeclarative(fixture.url) else { continue }
+            let text = try String(contentsOf: fixture.url.appendingPathComponent("Package.swift"), encoding: .utf8)
+            guard let manifest = try? DeclarativeManifest.read(text) else { continue }
             #expect(GraphLoader.graph(manifest, packageDirectory: fixture.url) == saved.graph, "\(name)")
             read += 1
         }

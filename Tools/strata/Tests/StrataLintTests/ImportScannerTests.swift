@@ -73,7 +73,7 @@ struct ImportScannerTests {
             #if canImport(Own)
             import F
             #endif
-            #if canImport(Nothing)
+            #if canImport(Nothing) // no module strata knows: maybe another package's
             import G
             #elseif canImport(Glibc) // platform module: unknown
             import H
@@ -83,8 +83,8 @@ struct ImportScannerTests {
             #endif
             """
         let found = scanner.scan(source)
-        #expect(found.map(\.module) == ["B", "D", "E", "F", "H"])
-        #expect(found.map(\.conditional) == [false, true, true, false, true])
+        #expect(found.map(\.module) == ["B", "D", "E", "F", "G", "H"])
+        #expect(found.map(\.conditional) == [false, true, true, false, true, true])
     }
 
     @Test("a byte order mark, a shebang, semicolons and CRLF line ends do not hide imports")
@@ -118,7 +118,8 @@ struct ImportScannerTests {
         let file = "Sources/Main/Imports.swift"
         let expected = [
             (3, 8, "Alpha"), (4, 18, "Beta"), (5, 19, "Gamma"), (6, 15, "Delta"), (7, 8, "Epsilon"), (8, 15, "Zeta"),
-            (9, 33, "Eta"), (11, 8, "Theta"), (14, 8, "Iota"), (16, 8, "Kappa"), (45, 8, "Phi"), (49, 13, "Psi"),
+            (9, 33, "Eta"), (11, 8, "Theta"), (14, 8, "Iota"), (16, 8, "Kappa"), (39, 8, "Sigma"), (45, 8, "Phi"),
+            (49, 13, "Psi"),
             (51, 8, "Omega"),
         ].map { "\(file):\($0.0):\($0.1) implicit-dependency Main->\($0.2)" }
         #expect(result.compact == expected)
@@ -135,12 +136,25 @@ struct ConditionTests {
             ("true", Tri.yes), ("false", .no), ("!false", .yes), ("DEBUG", .yes), ("RELEASE", .maybe),
             ("os(Linux)", .maybe), ("!os(Linux)", .maybe), ("os(Linux) || true", .yes), ("os(Linux) && false", .no),
             ("canImport(Own)", .yes), ("canImport(Foundation)", .yes), ("canImport(UIKit)", .maybe),
-            ("canImport(Else)", .no),
+            ("canImport(Network)", .maybe), ("canImport(Darwin.C)", .maybe), ("canImport(Else)", .maybe),
             ("swift(>=5.9)", .yes), ("compiler(>=7.0)", .no), ("swift(<6)", .no),
             ("(DEBUG && canImport(Own)) // note", .yes),
             ("canImport(Own, _version: 1.0)", .yes), ("arch(x86_64)", .maybe),
         ])
     func evaluate(condition: String, expected: Tri) {
         #expect(conditions.evaluate(condition) == expected)
+    }
+
+    @Test(
+        "one platform decides canImport of a platform's module, never of another package's",
+        arguments: [
+            ("Linux", "Network", Tri.no), ("macOS", "Network", .yes), ("Linux", "Glibc", .yes),
+            ("macOS", "Glibc", .no), ("watchOS", "UIKit", .yes), ("macOS", "UIKit", .no), ("iOS", "AppKit", .no),
+            ("Windows", "WinSDK", .yes), ("Linux", "CoreMotion", .no), ("iOS", "Security", .yes),
+            ("Linux", "SomeDependencyModule", .maybe), ("Linux", "Own", .yes),
+        ])
+    func perPlatform(os: String, module: String, expected: Tri) {
+        let conditions = BuildConditions(os: os, modules: ["Own"])
+        #expect(conditions.evaluate("canImport(\(module))") == expected)
     }
 }

@@ -8,7 +8,7 @@ struct RepositoryTests {
     @Test("the graph from a real `swift package dump-package` equals the saved one")
     func realDumpPackage() throws {
         let fixture = Fixture(name: "cycle")
-        let live = try GraphLoader.load(packageDirectory: fixture.url, reading: .init(declarative: false, cache: false))
+        let live = try GraphLoader.load(packageDirectory: fixture.url, reading: .init(cache: false))
         let saved = try GraphLoader.load(
             packageDirectory: fixture.url, dumpFile: fixture.url.appendingPathComponent("package.json"))
         #expect(live.graph == saved.graph)

@@ -109,4 +109,13 @@ struct RulesTests {
         #expect(text.patterns.map(\.text) == ["--[a-z]+", "`tool [a-z]+`"] && text.patterns[1].place.line == 21)
         #expect(text.reason == "flags are the app's" && text.place.line == 18)
     }
+
+    @Test("an os that os() does not know is an error at its line, naming the ones it knows")
+    func unknownOS() throws {
+        let text = "version: 1\nconditions: {os: linux}\nlayers:\n  - name: all\n    targets: [\"*\"]\n"
+        let error = #expect(throws: ConfigError.self) { try RulesParser.parse(text, file: "strata.yml") }
+        #expect(error?.line == 2)
+        #expect(error?.description.contains("`os` must be any or a name os() accepts: Android, Cygwin") == true)
+        #expect(error?.description.contains("\n") == false)
+    }
 }

@@ -9,6 +9,11 @@ struct LintContext: Sendable {
     let sourceRules: SourceRules
     /// The manifest's path relative to the package root, where declared-dependency findings point.
     let manifest = "Package.swift"
+    /// Targets imported by a module name other than their own (see `PackageGraph.targetsByModule`).
+    let targetsByModule: [String: String]
+
+    /// The target an import of `module` reaches: the one whose module it is, else `module` itself.
+    func target(imported module: String) -> String { targetsByModule[module] ?? module }
 }
 
 /// One kind of architecture check: it reads the context and returns what it finds.
@@ -82,8 +87,9 @@ struct ImportCheck: Check {
         for target in context.graph.targets {
             let declared = Set(target.dependencies.map(\.name))
             for file in context.files[target.name] ?? [] {
-                for statement in file.imports where statement.module != target.name {
-                    let module = statement.module
+                for statement in file.imports {
+                    let module = context.target(imported: statement.module)
+                    guard module != target.name else { continue }
                     if let verdict = context.policy.verdict(
                         from: target.name, to: module, layerRule: "layer-import", verb: "imports")
                     {
@@ -99,7 +105,7 @@ struct ImportCheck: Check {
                             Finding(
                                 rule: "implicit-dependency",
                                 message:
-                                    "\(target.name) imports \(module) but does not declare it; add \"\(module)\" to the target's dependencies in Package.swift",
+                                    "\(target.name) imports \(Self.named(statement.module, module)) but does not declare it; add \"\(module)\" to the target's dependencies in Package.swift",
                                 target: target.name, dependency: module, file: file.path, line: statement.line,
                                 column: statement.column))
                     }
@@ -108,9 +114,17 @@ struct ImportCheck: Check {
         }
         return findings
     }
+
+    /// The imported module as written, with its target's name when that differs.
+    static func named(_ module: String, _ target: String) -> String {
+        module == target ? module : "\(module) (target \(target))"
+    }
 }
 
 /// Declared dependencies on the package's own modules that no source file imports (warnings).
+///
+/// A macro target counts as used by the `#externalMacro(module:…)` that names it, and a C or
+/// system library target by an import of the module its module map declares.
 struct UnusedDependencyCheck: Check {
     func run(_ context: LintContext) -> [Finding] {
         var findings: [Finding] = []
@@ -119,7 +133,8 @@ struct UnusedDependencyCheck: Check {
                 let assignment = context.classification[target.name],
                 context.rules.layers[assignment.layer].reportsUnused
             else { continue }
-            let imported = Set(files.flatMap { $0.imports.map(\.module) })
+            let imported = Set(
+                files.flatMap { ($0.imports + $0.externalMacros).map { context.target(imported: $0.module) } })
             for dependency in target.dependencies where !dependency.isProduct && !imported.contains(dependency.name) {
                 guard context.graph.target(named: dependency.name)?.isImportable == true else { continue }
                 findings.append(
@@ -142,7 +157,10 @@ struct CycleCheck: Check {
         for target in context.graph.targets {
             var next = Set(target.dependencies.map(\.name).filter(names.contains))
             for file in context.files[target.name] ?? [] {
-                next.formUnion(file.imports.map(\.module).filter { names.contains($0) && $0 != target.name })
+                next.formUnion(
+                    file.imports.map { context.target(imported: $0.module) }.filter {
+                        names.contains($0) && $0 != target.name
+                    })
             }
             edges[target.name] = next
         }

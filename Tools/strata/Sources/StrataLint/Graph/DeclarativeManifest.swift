@@ -1,21 +1,17 @@
-/// Reads a declarative Package.swift from its text, without compiling or running it.
+/// Reads a declarative Package.swift from its text, without compiling or running it, so that
+/// `strata new` edits only a manifest whose targets it can see (`ManifestTargetsArray`).
 ///
-/// SwiftPM evaluates a manifest by compiling it against PackageDescription and running it:
-/// 0.15 s with its own cache warm, 0.5 s after an edit. Most manifests are declarations, though:
-/// one `Package(...)` of literal targets, perhaps with constants and `package.targets += [...]`.
-/// This reader takes those from the text and gives, for the fields the checker uses (names,
-/// kinds, paths, exclude, sources, dependencies), exactly what `dump-package` prints.
+/// A declarative manifest is one `Package(...)` of literal targets, perhaps with constants and
+/// `package.targets += [...]`. This reader takes those from the text and gives, for the fields
+/// it reads (names, kinds, paths, exclude, sources, dependencies), exactly what `dump-package`
+/// prints. `strata lint` does not use it: real manifests are rarely declarative (none of six
+/// measured), so the checker reads every manifest through SwiftPM and its cache.
 ///
 /// It never guesses. `ManifestLexer` refuses what code that runs cannot do without (braces,
 /// `#`, `&`, interpolation), `ManifestParser` anything outside the remaining grammar, and
 /// `ManifestEvaluator` any call it does not know where a target's field comes from (an
-/// environment read, `.map`, a ternary): then the caller asks SwiftPM. Arguments the checker
-/// does not read (settings, resources, products, platforms) are parsed but not evaluated.
-///
-/// (swift-syntax would parse the same text, but at 0.015 s for an 800-target manifest, as long
-/// as the checker's whole scan of 8,000 files takes on one core, and several minutes of
-/// building for every package that adopts strata's plugin. The grammar left without braces is
-/// small enough to follow exactly.)
+/// environment read, `.map`, a ternary): then the manifest is not edited. Arguments it does
+/// not read (settings, resources, products, platforms) are parsed but not evaluated.
 enum DeclarativeManifest {
     /// Why the manifest needs SwiftPM, and where.
     struct Unsupported: Error, Equatable, CustomStringConvertible {

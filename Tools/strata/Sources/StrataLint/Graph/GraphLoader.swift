@@ -4,8 +4,6 @@ import Foundation
 public enum ManifestSource: String, Sendable, Codable {
     /// A saved `dump-package` output (`--package-json`).
     case saved
-    /// Package.swift read from its text, being declarative (`DeclarativeManifest`).
-    case read
     /// The manifest cache, holding SwiftPM's evaluation of this very manifest.
     case cached
     /// `swift package dump-package`, run now.
@@ -14,31 +12,28 @@ public enum ManifestSource: String, Sendable, Codable {
 
 /// Loads a package's declared target graph, as SwiftPM sees its manifest.
 ///
-/// A declarative Package.swift is read from its text (`DeclarativeManifest`); any other runs
-/// `swift package dump-package`, which evaluates it without resolving dependencies, unless
-/// `ManifestCache` holds the output of an earlier evaluation of the same manifest.
+/// Package.swift is evaluated by `swift package dump-package`, which runs it without resolving
+/// dependencies, unless `ManifestCache` holds the output of an earlier evaluation of the same
+/// manifest. It is not read from its text: real manifests compute their targets, read the
+/// environment or sit beside a `Package@swift-*.swift`, so only SwiftPM knows their graph
+/// (docs/StrataLint.md gives the figures).
 public enum GraphLoader {
     /// The graph and how long the manifest evaluation took.
     public struct Loaded: Sendable {
         /// The package graph.
         public var graph: PackageGraph
-        /// Seconds spent reading, evaluating or fetching the manifest from the cache (zero for a saved dump).
+        /// Seconds spent evaluating the manifest or fetching it from the cache (zero for a saved dump).
         public var manifestSeconds: Double
         /// Where the description came from.
         public var source: ManifestSource
-        /// Why the manifest could not be read from its text, when SwiftPM was asked (or its cache).
-        public var notDeclarative: String?
     }
 
     /// How the manifest may be read.
     public struct Reading: Sendable {
-        /// Whether a declarative manifest is read from its text; when false, SwiftPM always evaluates it.
-        public var declarative = true
         /// Whether the manifest cache under `.build/strata/` is read and refreshed.
         public var cache = true
 
-        public init(declarative: Bool = true, cache: Bool = true) {
-            self.declarative = declarative
+        public init(cache: Bool = true) {
             self.cache = cache
         }
     }
@@ -57,24 +52,11 @@ public enum GraphLoader {
                 source: .saved)
         }
         let start = Date()
-        var notDeclarative: String?
-        if reading.declarative {
-            do {
-                let manifest = try readDeclarative(packageDirectory)
-                return Loaded(
-                    graph: graph(manifest, packageDirectory: packageDirectory),
-                    manifestSeconds: Date().timeIntervalSince(start), source: .read)
-            } catch {
-                notDeclarative = error.description
-            }
-        }
         let source = "Package.swift"
         guard reading.cache else {
             let graph = try decode(
                 dumpPackage(at: packageDirectory), source: source, packageDirectory: packageDirectory)
-            return Loaded(
-                graph: graph, manifestSeconds: Date().timeIntervalSince(start), source: .evaluated,
-                notDeclarative: notDeclarative)
+            return Loaded(graph: graph, manifestSeconds: Date().timeIntervalSince(start), source: .evaluated)
         }
         // A cached entry is decoded once, as it is accepted; one that does not decode is a miss.
         var cachedGraph: PackageGraph?
@@ -86,18 +68,7 @@ public enum GraphLoader {
             })
         let graph = try cachedGraph ?? decode(data, source: source, packageDirectory: packageDirectory)
         return Loaded(
-            graph: graph, manifestSeconds: Date().timeIntervalSince(start), source: hit ? .cached : .evaluated,
-            notDeclarative: notDeclarative)
-    }
-
-    /// Package.swift read from its text; a version-specific manifest beside it is SwiftPM's to choose.
-    static func readDeclarative(_ directory: URL) throws(DeclarativeManifest.Unsupported) -> Manifest {
-        if let variant = ManifestCache.versionSpecificManifests(in: directory).first {
-            throw .init(reason: "has \(variant) beside it, which SwiftPM may choose instead", line: 1)
-        }
-        guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent("Package.swift").path)
-        else { throw .init(reason: "cannot be read", line: 1) }
-        return try DeclarativeManifest.read(String(decoding: data, as: UTF8.self))
+            graph: graph, manifestSeconds: Date().timeIntervalSince(start), source: hit ? .cached : .evaluated)
     }
 
     /// Runs `swift package dump-package` in `directory` and returns its JSON.
@@ -149,11 +120,14 @@ public enum GraphLoader {
     static func graph(_ manifest: Manifest, packageDirectory: URL) -> PackageGraph {
         let names = Set(manifest.targets.map(\.name))
         let targets = manifest.targets.map { target in
-            PackageGraph.Target(
-                kind: target.type, name: target.name,
-                path: target.path ?? defaultPath(of: target, in: packageDirectory),
+            let path = target.path ?? defaultPath(of: target, in: packageDirectory)
+            return PackageGraph.Target(
+                kind: target.type, name: target.name, path: path,
                 exclude: target.exclude ?? [], sources: target.sources,
-                dependencies: target.dependencies.compactMap { $0.dependency(targets: names) })
+                dependencies: target.dependencies.compactMap { $0.dependency(targets: names) },
+                moduleName: ModuleName.of(
+                    kind: target.type, name: target.name, folder: path, publicHeaders: target.publicHeadersPath,
+                    root: packageDirectory))
         }
         return PackageGraph(name: manifest.name, targets: targets)
     }
@@ -181,6 +155,8 @@ struct Manifest: Decodable {
         var exclude: [String]?
         var sources: [String]?
         var dependencies: [TargetDependency]
+        /// A C target's public headers folder, where its module map is; `include` when nil.
+        var publicHeadersPath: String? = nil
     }
 
     /// `{"byName": [name, condition]}`, `{"target": [name, condition]}` or `{"product": [name, package, moduleAliases, condition]}`.

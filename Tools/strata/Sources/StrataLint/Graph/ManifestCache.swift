@@ -8,7 +8,6 @@ import Darwin
 
 /// Keeps `swift package dump-package` output under `.build/strata/`, so an unchanged manifest is never evaluated twice.
 ///
-/// (A declarative manifest is read from its text instead, which costs less than this cache.)
 /// The entry is one file: the key, a NUL byte, then the dump's JSON. The key holds everything
 /// the dump depends on, verbatim (no hash, so no collision can serve a wrong graph):
 /// - the bytes of `Package.swift` and of every `Package@swift-*.swift` beside it;

@@ -14,10 +14,13 @@ public struct PackageGraph: Sendable, Equatable {
         public var sources: [String]?
         /// The direct dependencies, in manifest order.
         public var dependencies: [Dependency]
+        /// The name sources import the target by: its module map's module for a C or system
+        /// library target that has one, else the target's name as a C99 identifier.
+        public var moduleName: String
 
         public init(
             kind: String, name: String, path: String, exclude: [String] = [], sources: [String]? = nil,
-            dependencies: [Dependency] = []
+            dependencies: [Dependency] = [], moduleName: String? = nil
         ) {
             self.kind = kind
             self.name = name
@@ -25,6 +28,7 @@ public struct PackageGraph: Sendable, Equatable {
             self.exclude = exclude
             self.sources = sources
             self.dependencies = dependencies
+            self.moduleName = moduleName ?? ModuleName.c99Name(name)
         }
 
         /// Whether the target is a test target.
@@ -66,6 +70,23 @@ public struct PackageGraph: Sendable, Equatable {
 
     /// The names of every target.
     public var targetNames: Set<String> { Set(targets.map(\.name)) }
+
+    /// The target each module name other than a target's own name stands for (`zlibLinux` for
+    /// the C target `system-zlib` whose module map declares it), for reading imports.
+    public var targetsByModule: [String: String] {
+        let names = targetNames
+        var found: [String: String] = [:]
+        for target in targets where target.moduleName != target.name && !names.contains(target.moduleName) {
+            found[target.moduleName] = found[target.moduleName] ?? target.name
+        }
+        return found
+    }
+
+    /// Every module a source of the package can certainly import: its targets' (by target name
+    /// and by module name) and the products it declares.
+    public var knownModules: Set<String> {
+        targetNames.union(targets.map(\.moduleName)).union(productNames)
+    }
 
     /// The names of every product of other packages some target declares.
     public var productNames: Set<String> {

@@ -24,7 +24,7 @@ public enum Initializer {
         let root = packageDirectory.standardizedFileURL
         let graph = try GraphLoader.load(packageDirectory: root, dumpFile: packageJSON, reading: reading).graph
         var conditions = BuildConditions()
-        conditions.modules = graph.targetNames.union(graph.productNames)
+        conditions.modules = graph.knownModules
         let files = PackageScanner.scan(graph: graph, root: root, scanner: SwiftImportScanner(conditions: conditions))
         let inferred = InferredLayers(graph: graph, files: files)
 

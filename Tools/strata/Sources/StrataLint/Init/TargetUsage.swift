@@ -6,13 +6,15 @@ struct TargetUsage {
     init(graph: PackageGraph, files: [String: [ScannedFile]]) {
         let targets = graph.targetNames
         let productNames = graph.productNames
+        let targetsByModule = graph.targetsByModule
         for target in graph.targets {
             var ownTargets = Set(target.dependencies.filter { !$0.isProduct }.map(\.name))
             var external = Set(target.dependencies.filter(\.isProduct).map(\.name))
             for file in files[target.name] ?? [] {
                 for statement in file.imports {
-                    if targets.contains(statement.module) {
-                        ownTargets.insert(statement.module)
+                    let module = targetsByModule[statement.module] ?? statement.module
+                    if targets.contains(module) {
+                        ownTargets.insert(module)
                     } else if productNames.contains(statement.module) {
                         external.insert(statement.module)
                     }

@@ -42,7 +42,7 @@ public enum Reporter {
                 ? ""
                 : ", \(result.staleBaseline.count) stale baseline entr\(result.staleBaseline.count == 1 ? "y" : "ies")")
             + String(format: "; manifest %.3f s", stats.manifestSeconds)
-            + " (\(stats.manifestSource.rawValue)\(stats.notDeclarative.map { ": \($0)" } ?? ""))"
+            + " (\(stats.manifestSource.rawValue))"
             + String(format: ", scan %.3f s, checks %.3f s", stats.scanSeconds, stats.checkSeconds)
     }
 

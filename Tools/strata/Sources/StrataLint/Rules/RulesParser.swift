@@ -264,6 +264,13 @@ private struct Reader {
         var conditions = BuildConditions()
         if let os = entries["os"] {
             let name = try string(os.value, "`os`")
+            // os() compares names exactly: a misspelt one would silently drop every platform branch.
+            guard name == "any" || PlatformModules.systems.contains(name) else {
+                throw error(
+                    os.value,
+                    "`os` must be any or a name os() accepts: \(PlatformModules.systems.sorted().joined(separator: ", "))"
+                )
+            }
             conditions.os = name == "any" ? nil : name
         }
         if let swift = entries["swift"] {

@@ -29,8 +29,8 @@ public enum Tri: Sendable, Equatable {
 ///
 /// The defaults consider every platform: `os(...)`, `arch(...)` and custom flags are unknown,
 /// so both branches of such an `#if` are scanned. `canImport(X)` is true for the package's
-/// own modules, the products it declares and the modules every Swift toolchain ships, unknown
-/// for platform modules (Glibc, Darwin, UIKit...), and false for anything else.
+/// own modules, the products it declares and the modules every Swift toolchain ships, and
+/// unknown for any other (platform modules such as Glibc, Network or UIKit are decided by `os`).
 public struct BuildConditions: Sendable, Equatable {
     /// The operating system to evaluate `os(...)` for (`Linux`, `macOS`...); nil considers all.
     public var os: String?
@@ -57,34 +57,26 @@ public struct BuildConditions: Sendable, Equatable {
         "RegexBuilder", "_StringProcessing", "Distributed", "XCTest", "Testing", "Cxx", "CxxStdlib",
     ]
 
-    /// Platform modules and the operating systems that have them.
-    static let platformModules: [String: Set<String>] = [
-        "Glibc": ["Linux"], "FoundationNetworking": ["Linux", "Windows", "Android"],
-        "FoundationXML": ["Linux", "Windows", "Android"], "FoundationEssentials": ["Linux", "Windows", "Android"],
-        "FoundationInternationalization": ["Linux", "Windows", "Android"],
-        "Musl": ["Linux"], "Android": ["Android"], "Bionic": ["Android"], "WinSDK": ["Windows"], "ucrt": ["Windows"],
-        "WASILibc": ["WASI"], "Darwin": appleSystems, "ObjectiveC": appleSystems, "os": appleSystems,
-        "Combine": appleSystems, "SwiftUI": appleSystems, "CoreFoundation": appleSystems,
-        "UIKit": ["iOS", "tvOS", "visionOS"], "AppKit": ["macOS"], "WatchKit": ["watchOS"],
-    ]
-    static let appleSystems: Set<String> = ["macOS", "iOS", "tvOS", "watchOS", "visionOS"]
-
     /// Evaluates the condition of an `#if` or `#elseif` (the text after the keyword).
     public func evaluate(_ condition: String) -> Tri {
         var parser = ConditionParser(tokens: ConditionParser.tokenize(condition), conditions: self)
         return parser.parseOr() ?? .maybe
     }
 
+    /// Whether `module` can be imported: certain for the package's modules and the toolchain's,
+    /// unknown for a platform's unless `os` decides it, and unknown for any other module, since
+    /// the packages the manifest depends on may have it (their modules are not resolved here).
     func canImport(_ module: String) -> Tri {
-        if modules.contains(module) || Self.toolchainModules.contains(module) { return .yes }
-        guard let systems = Self.platformModules[module] else { return .no }
-        guard let os else { return .maybe }
+        // `canImport(Darwin.C)` asks for a submodule: the module decides.
+        let top = module.split(separator: ".").first.map(String.init) ?? module
+        if modules.contains(top) || Self.toolchainModules.contains(top) { return .yes }
+        guard let systems = PlatformModules.systems(having: top), let os else { return .maybe }
         return .of(systems.contains(os))
     }
 
     func isOS(_ name: String) -> Tri {
         guard let os else { return .maybe }
-        return .of(name == os || (name == "Darwin" && Self.appleSystems.contains(os)))
+        return .of(name == os || (name == "Darwin" && PlatformModules.apple.contains(os)))
     }
 
     func compareVersion(_ argument: String) -> Tri {

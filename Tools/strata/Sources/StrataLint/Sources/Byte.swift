@@ -5,6 +5,7 @@ enum Byte {
     static let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), backslash = UInt8(ascii: "\\")
     static let openParen = UInt8(ascii: "("), closeParen = UInt8(ascii: ")"), dot = UInt8(ascii: ".")
     static let at = UInt8(ascii: "@"), backtick = UInt8(ascii: "`"), bang = UInt8(ascii: "!")
+    static let colon = UInt8(ascii: ":")
 
     static func isIdentifierStart(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "_") || byte >= 0x80 || ((byte | 0x20) >= 97 && (byte | 0x20) <= 122)

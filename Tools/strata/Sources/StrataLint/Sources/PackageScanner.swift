@@ -6,6 +6,8 @@ public struct ScannedFile: Sendable, Equatable {
     public var path: String
     /// The imports, in file order.
     public var imports: [ImportStatement]
+    /// The macro modules `#externalMacro` names, in file order.
+    public var externalMacros: [ImportStatement] = []
     /// Type declarations and extensions, in file order.
     public var declarations: [TypeDeclaration] = []
     /// String literals; empty unless a `forbidden_text` rule reads the file's target.
@@ -38,8 +40,8 @@ enum PackageScanner {
                     (scanner.facts($0, strings: strings), parses ? declarations.scan($0) : nil)
                 }
                 return ScannedFile(
-                    path: path, imports: facts.imports, declarations: facts.declarations, strings: facts.strings,
-                    syntax: syntax)
+                    path: path, imports: facts.imports, externalMacros: facts.externalMacros,
+                    declarations: facts.declarations, strings: facts.strings, syntax: syntax)
             }
             results.set(index, files)
         }

@@ -77,6 +77,8 @@ public struct StringLiteral: Hashable, Sendable {
 public struct SourceFacts: Sendable, Equatable {
     /// The imports, in file order.
     public var imports: [ImportStatement] = []
+    /// The modules `#externalMacro(module: "M", ...)` names, kind `macro`: macro targets used without an import.
+    public var externalMacros: [ImportStatement] = []
     /// Type declarations and extensions, in file order; those in inactive `#if` branches are left out.
     public var declarations: [TypeDeclaration] = []
     /// String literals, when asked for; those in inactive `#if` branches are left out.

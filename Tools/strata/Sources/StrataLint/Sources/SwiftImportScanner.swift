@@ -428,12 +428,42 @@ private struct ImportLexer {
             let keyword = readIdentifier()
             switch keyword {
             case "if", "elseif", "else", "endif": directive(keyword)
+            case "externalMacro": parseExternalMacro()
             default: other()
             }
         } else {
             index += hashes
             other()
         }
+    }
+
+    /// Reads the `module:` string of `#externalMacro(module: "M", type: "T")`: the macro target
+    /// a macro declaration names is used through it, though no file imports it. The rest of the
+    /// call is lexed as usual.
+    mutating func parseExternalMacro() {
+        let state = active
+        other()
+        skipSpaces(acrossLines: true)
+        guard byte(at: index) == Byte.openParen else { return }
+        index += 1
+        skipSpaces(acrossLines: true)
+        guard let label = readName(), label.name == "module" else { return }
+        skipSpaces(acrossLines: true)
+        guard byte(at: index) == Byte.colon else { return }
+        index += 1
+        skipSpaces(acrossLines: true)
+        guard byte(at: index) == Byte.quote else { return }
+        let (line, column) = (line, index - lineStart + 2)
+        let start = index + 1
+        var end = start
+        while end < count, Byte.isIdentifierBody(bytes[end]) { end += 1 }
+        // Only a plain name up to the closing quote is a module; anything else is left to the lexer.
+        guard end > start, byte(at: end) == Byte.quote else { return }
+        let module = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        index = end + 1
+        guard state != .no else { return }
+        facts.externalMacros.append(
+            ImportStatement(module: module, kind: "macro", line: line, column: column, conditional: state == .maybe))
     }
 
     mutating func skipRegex(hashes: Int) {

@@ -1,0 +1,11 @@
+import SwiftSyntaxMacros
+import SwiftCompilerPlugin
+
+@main
+struct VaporMacrosPlugin: CompilerPlugin {
+    let providingMacros: [any Macro.Type] = [
+        ControllerMacro.self,
+        HTTPGetMacro.self,
+        HTTPPutMacro.self,
+    ]
+}
