@@ -177,7 +177,9 @@ public enum Linter {
             scanned
             ?? PackageScanner.scan(
                 graph: graph, root: root, scanner: SwiftImportScanner(conditions: rules.conditions),
-                stringsOf: sourceRules.targetsWithStrings, syntaxOf: sourceRules.targetsWithSyntax,
+                stringsOf: sourceRules.targetsWithStrings,
+                demand: sourceRules.targetsWithSyntax.isEmpty
+                    ? nil : { SyntaxDemand(rules: sourceRules, classification: classification, files: $0) },
                 declarations: DeclarationScanner(watchedNames: sourceRules.watchedNames), only: changedFiles)
         statistics.scanSeconds = Date().timeIntervalSince(clock)
 

@@ -100,3 +100,32 @@ struct DeclarationScannerTests {
             ])
     }
 }
+
+/// What the lexer tells the declaration rules so that most files need no parse.
+@Suite("Declaration rules: which files are parsed")
+struct SyntaxDemandTests {
+    @Test(
+        "mutable state is suspected for a top-level var, static, class var and nonisolated; not for members or locals")
+    func suspectedState() {
+        let scanner = SwiftImportScanner()
+        for source in [
+            "var x = 0", "enum E { static let a = 1 }", "class C { class var v: Int { 1 } }",
+            "nonisolated(unsafe) let x = 1",
+        ] {
+            #expect(scanner.facts(source, strings: false).mayDeclareState, "\(source)")
+        }
+        for source in ["struct S { var x = 0 }", "func f() { var y = 1; y += 1 }", "let z = \"var\" // var"] {
+            #expect(!scanner.facts(source, strings: false).mayDeclareState, "\(source)")
+        }
+    }
+
+    @Test("a watched name counts anywhere as an identifier, never as part of one")
+    func mentions() {
+        func check(_ source: String) -> Bool {
+            var copy = source
+            return copy.withUTF8 { SyntaxDemand.mentionsAny(of: ["Date", "print"], in: $0) }
+        }
+        #expect(check("let d = Date()") && check("// print it") && check("x.print()"))
+        #expect(!check("let updated = 1; func printer() {}; let DateFormat = 2"))
+    }
+}

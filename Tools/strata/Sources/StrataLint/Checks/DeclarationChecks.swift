@@ -17,8 +17,9 @@ struct DeclarationRequirementCheck: Check {
                     }
                 }
                 for file in files {
-                    for type in file.syntax?.types ?? []
-                    where Self.selects(resolved.rule.select, type, feature: feature) {
+                    // A file the rules did not need parsed has no type this rule needs more than the kind of.
+                    let types = file.syntax?.types ?? file.declarations.compactMap(Self.lexed)
+                    for type in types where Self.selects(resolved.rule.select, type, feature: feature) {
                         selected += 1
                         let direct = added[type.name, default: []].union(type.inherits)
                         let conformances = direct.union(direct.flatMap { supertypes[$0] ?? [] })
@@ -72,6 +73,14 @@ struct DeclarationRequirementCheck: Check {
             _ = close(name, &visiting)
         }
         return closed
+    }
+
+    /// A type the lexer found, with no attributes, modifiers or conformances (it reads none).
+    static func lexed(_ declaration: TypeDeclaration) -> DeclarationFacts.DeclaredType? {
+        guard Rules.DeclarationRule.typeKinds.contains(declaration.kind) else { return nil }
+        return .init(
+            kind: declaration.kind, name: declaration.name, attributes: [], modifiers: [], inherits: [],
+            position: .init(line: declaration.line, column: declaration.column))
     }
 
     static func selects(
@@ -130,7 +139,9 @@ struct DeclarationProhibitionCheck: Check {
                 // The kind of each type the target declares, for a selection by kind of an extension's members.
                 var kinds: [String: String] = [:]
                 for file in context.files[target] ?? [] {
-                    for type in file.syntax?.types ?? [] { kinds[type.name] = type.kind }
+                    for type in file.declarations.compactMap(DeclarationRequirementCheck.lexed) {
+                        kinds[type.name] = type.kind
+                    }
                 }
                 for file in context.files[target] ?? [] {
                     guard let syntax = file.syntax else { continue }

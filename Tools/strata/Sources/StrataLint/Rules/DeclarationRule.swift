@@ -2,6 +2,9 @@ extension Rules {
     /// A rule on the declarations of some targets: what their types must be, and what their code
     /// may not mention. Checked on the syntax tree swift-syntax parses, every `#if` branch included.
     public struct DeclarationRule: Sendable {
+        /// The kinds of type a rule can select or require.
+        public static let typeKinds = ["struct", "enum", "class", "actor", "protocol"]
+
         /// Which type declarations `require` applies to: all of them when both lists are empty.
         public struct Selection: Sendable {
             /// `struct`, `enum`, `class`, `actor` or `protocol`; any when empty.

@@ -348,7 +348,7 @@ private struct Reader {
             reason: try string(reason.value, "`reason`"), place: place(node))
     }
 
-    static let typeKinds = ["struct", "enum", "class", "actor", "protocol"]
+    static let typeKinds = Rules.DeclarationRule.typeKinds
 
     func kinds(_ node: Node, _ what: String) throws -> [String] {
         try strings(node, what).map { kind, place in

@@ -12,42 +12,73 @@ public struct ScannedFile: Sendable, Equatable {
     public var declarations: [TypeDeclaration] = []
     /// String literals; empty unless a `forbidden_text` rule reads the file's target.
     public var strings: [StringLiteral] = []
-    /// What swift-syntax found; nil unless a `declarations` rule reads the file's target.
+    /// What swift-syntax found; nil unless a `declarations` rule needs it (`SyntaxDemand`).
     public var syntax: DeclarationFacts?
+    /// Whether the lexer saw what may declare mutable global state (`SourceFacts.mayDeclareState`).
+    var mayDeclareState = false
 }
 
 /// Finds every Swift source file of every target and scans their imports, in parallel.
 enum PackageScanner {
     /// The scanned files of each target, keyed by target name, files sorted by path; string
-    /// literals are kept only for the targets in `stringsOf`, and the files of `syntaxOf` are
-    /// also parsed by `declarations`; with `only`, just those files.
+    /// literals are kept only for the targets in `stringsOf`; with `only`, just those files. Then,
+    /// when `demand` is given, the files it asks for (given the lexer's findings) are parsed by
+    /// `declarations`.
     static func scan(
         graph: PackageGraph, root: URL, scanner: SwiftImportScanner, stringsOf: Set<String> = [],
-        syntaxOf: Set<String> = [], declarations: DeclarationScanner = DeclarationScanner(),
-        only: Set<String>? = nil
+        demand: (([String: [ScannedFile]]) -> SyntaxDemand)? = nil,
+        declarations: DeclarationScanner = DeclarationScanner(), only: Set<String>? = nil
     ) -> [String: [ScannedFile]] {
         let targets = graph.targets.filter { $0.kind != "system" && $0.kind != "binary" }
         let results = Results<[ScannedFile]>(count: targets.count, empty: [])
         DispatchQueue.concurrentPerform(iterations: targets.count) { index in
             let target = targets[index]
             let strings = stringsOf.contains(target.name)
-            let parses = syntaxOf.contains(target.name)
             // Every source file of a target lies in its folder (`sources` are relative to it).
             let folder = folder(of: target)
             let reader = FileSystem.FolderReader(root.path + "/" + folder)
             let files = sourceFiles(of: target, root: root).filter { only?.contains($0) ?? true }.map { path in
-                let (facts, syntax) = reader.withContents(of: String(path.dropFirst(folder.count + 1))) {
-                    (scanner.facts($0, strings: strings), parses ? declarations.scan($0) : nil)
+                let facts = reader.withContents(of: String(path.dropFirst(folder.count + 1))) {
+                    scanner.facts($0, strings: strings)
                 }
                 return ScannedFile(
                     path: path, imports: facts.imports, externalMacros: facts.externalMacros,
-                    declarations: facts.declarations, strings: facts.strings, syntax: syntax)
+                    declarations: facts.declarations, strings: facts.strings, mayDeclareState: facts.mayDeclareState)
             }
             results.set(index, files)
         }
         var byTarget: [String: [ScannedFile]] = [:]
         for (index, target) in targets.enumerated() { byTarget[target.name] = results.value(index) }
-        return byTarget
+        guard let demand = demand?(byTarget), !demand.targets.isEmpty else { return byTarget }
+        return parse(byTarget, demand: demand, targets: targets, root: root, declarations: declarations)
+    }
+
+    /// `files` with the syntax facts of every file `demand` asks for, targets in parallel.
+    static func parse(
+        _ files: [String: [ScannedFile]], demand: SyntaxDemand, targets: [PackageGraph.Target], root: URL,
+        declarations: DeclarationScanner
+    ) -> [String: [ScannedFile]] {
+        let read = targets.filter { demand.targets.contains($0.name) }
+        let results = Results<[ScannedFile]>(count: read.count, empty: [])
+        DispatchQueue.concurrentPerform(iterations: read.count) { index in
+            let target = read[index]
+            let folder = folder(of: target)
+            let reader = FileSystem.FolderReader(root.path + "/" + folder)
+            results.set(
+                index,
+                (files[target.name] ?? []).map { file in
+                    var file = file
+                    file.syntax = reader.withContents(of: String(file.path.dropFirst(folder.count + 1))) { bytes in
+                        demand.needsSyntax(
+                            file, mayDeclareState: file.mayDeclareState, target: target.name, bytes: bytes)
+                            ? declarations.scan(bytes) : nil
+                    }
+                    return file
+                })
+        }
+        var parsed = files
+        for (index, target) in read.enumerated() { parsed[target.name] = results.value(index) }
+        return parsed
     }
 
     /// The target's folder relative to the package root, without a trailing slash.

@@ -83,4 +83,8 @@ public struct SourceFacts: Sendable, Equatable {
     public var declarations: [TypeDeclaration] = []
     /// String literals, when asked for; those in inactive `#if` branches are left out.
     public var strings: [StringLiteral] = []
+    /// Whether the file may declare mutable global state: a `var` outside every brace, or the
+    /// words `static` or `nonisolated`. When false, the declaration rules need not parse the
+    /// file to know it holds none.
+    public var mayDeclareState = false
 }

@@ -74,6 +74,8 @@ private struct ImportLexer {
     /// Attributes and modifiers seen since the last other token, for `@testable public import M`.
     var pendingAttributes: [String] = []
     var previousWasDot = false
+    /// How many `{` are open (outside comments and strings), for `var` at top level.
+    var braceDepth = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>, conditions: BuildConditions, collectsStrings: Bool) {
         self.bytes = bytes
@@ -148,6 +150,14 @@ private struct ImportLexer {
             other()
         case Byte.closeParen where stopAtCloseParen:
             return false
+        case UInt8(ascii: "{"):
+            braceDepth += 1
+            index += 1
+            other()
+        case UInt8(ascii: "}"):
+            braceDepth = max(0, braceDepth - 1)
+            index += 1
+            other()
         default:
             if Byte.isIdentifierStart(current) {
                 lexWord()
@@ -181,6 +191,12 @@ private struct ImportLexer {
             parseImport()
             return
         }
+        if !previousWasDot, !facts.mayDeclareState,
+            (length == 3 && braceDepth == 0 && matches("var", at: start))
+                || (length == 6 && matches("static", at: start)) || (length == 11 && matches("nonisolated", at: start))
+        {
+            facts.mayDeclareState = true
+        }
         if !previousWasDot, let kind = declarationKeyword(at: start, length: length) {
             parseDeclaration(kind)
             return
@@ -211,7 +227,11 @@ private struct ImportLexer {
         let state = active
         other()
         skipSpaces(acrossLines: true)
-        guard let first = readName(), !Self.notTypeNames.contains(first.name) else { return }
+        guard let first = readName(), !Self.notTypeNames.contains(first.name) else {
+            // `class var`: a static property of a class.
+            if keyword.description == "class" { facts.mayDeclareState = true }
+            return
+        }
         let kind = keyword.description
         var name = first.name
         if kind == "extension" {
