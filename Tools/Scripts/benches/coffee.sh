@@ -4,7 +4,7 @@
 # server and PostgreSQL with two servers on one database (each wrk sends half the connections
 # to each). GET /orders with 100 orders and POST /orders: requests/s and p99, errors, every
 # acknowledged order stored; then kill -9 of one server during a burst of POSTs: acknowledged
-# vs stored, missing and duplicates. Issue 14's rows: POST with a new Idempotency-Key per request
+# vs stored, missing and duplicates. The token and key rows: POST with a new Idempotency-Key per request
 # and a replay storm of 100 keys on every store; then "before and after": the coffee binary as it
 # was before issue 14 ($COFFEE_BENCH_BASELINE, built once by Tools/Scripts/baseline.sh) and today's,
 # alternating, the same requests to both (a token on GET, a new key on every POST: the old binary
@@ -335,9 +335,9 @@ printf '%-44s %10s %10s %8s  %s\n' "kill -9 burst: acknowledged orders missing" 
 printf '%-44s %10s %10s %8s  %s\n' "kill -9 burst: duplicates" "$pg_dups" "0" "-" "$(verdict $(( pg_dups == 0 )))"
 printf '%-44s %10s %10s %8s  %s\n' "vs SQLite, 1 server: GET / POST" "-" "-" "$(ratio "$pg2_get" "$sq_get") / $(ratio "$pg2_post" "$sq_post")" "-"
 
-# Issue 14: tokens and keys cost at most 15% of the throughput before it; no duplicates.
+# Tokens and keys cost at most 15% of the throughput before it; no duplicates.
 echo
-printf '%-44s %10s %10s %8s  %s\n' "Issue 14 (tokens, idempotency keys)" "figure" "target" "ratio" "verdict"
+printf '%-44s %10s %10s %8s  %s\n' "Tokens and idempotency keys" "figure" "target" "ratio" "verdict"
 for row in "${keyed[@]}"; do
   IFS='|' read -r label _ _ _ key_err key_stored _ storm_err _ storm_stored <<<"$row"
   printf '%-44s %10s %10s %8s  %s\n' "$label: storm stored, errors" "$storm_stored, $storm_err" "100, 0" "-" \
