@@ -90,20 +90,18 @@ struct DeclarationRulesTests {
     func planted(_ plant: Plant) throws {
         let result = try Self.linted.get()
         var files = result.files
-        let watched = Set(result.rules.declarations.flatMap { $0.forbid?.references.map(\.pattern.name) ?? [] })
         let facts = SwiftImportScanner(conditions: result.rules.conditions).facts(plant.source, strings: false)
         var file = ScannedFile(
             path: plant.path, imports: facts.imports, declarations: facts.declarations,
             mayDeclareState: facts.mayDeclareState)
         // Parsed only if the lexer's findings leave a rule undecided, as `strata lint` does.
         let classification = Classification(rules: result.rules, graph: result.graph)
-        let demand = SyntaxDemand(
-            rules: try SourceRules(rules: result.rules, graph: result.graph, classification: classification),
-            classification: classification, files: files)
+        let sourceRules = try SourceRules(rules: result.rules, graph: result.graph, classification: classification)
+        let demand = SyntaxDemand(rules: sourceRules, classification: classification, files: files)
         var source = plant.source
         file.syntax = source.withUTF8 { bytes in
             demand.needsSyntax(file, mayDeclareState: file.mayDeclareState, target: plant.target, bytes: bytes)
-                ? DeclarationScanner(watchedNames: watched).scan(bytes) : nil
+                ? DeclarationScanner(watchedNames: sourceRules.watchedNames).scan(bytes) : nil
         }
         files[plant.target, default: []].append(file)
         let checked = try Linter.check(

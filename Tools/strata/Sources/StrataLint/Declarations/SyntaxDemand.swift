@@ -53,13 +53,10 @@ struct SyntaxDemand: Sendable {
         if mayDeclareState && stateTargets.contains(target) { return true }
         for declaration in file.declarations {
             if readsConformances && ["protocol", "class", "extension"].contains(declaration.kind) { return true }
-            for (selection, feature) in selections[target] ?? [] {
-                let type = DeclarationFacts.DeclaredType(
-                    kind: declaration.kind, name: declaration.name, attributes: [], modifiers: [], inherits: [],
-                    position: .init(line: declaration.line, column: declaration.column))
-                if declaration.declaresType && DeclarationRequirementCheck.selects(selection, type, feature: feature) {
-                    return true
-                }
+            guard let type = DeclarationRequirementCheck.lexed(declaration) else { continue }
+            for (selection, feature) in selections[target] ?? []
+            where DeclarationRequirementCheck.selects(selection, type, feature: feature) {
+                return true
             }
         }
         guard let names = names[target], !names.isEmpty else { return false }
