@@ -22,8 +22,22 @@ struct CreateTests {
         let manifest = try String(contentsOf: shop.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains("name: \"Shop\"") && manifest.contains("// strata:features"))
 
+        // Before its first feature the workspace passes its own rules, declaration rules included.
+        let empty = try strata.run(["lint"], in: shop)
+        #expect(empty.status == 0 && empty.stderr.contains(" 0 error(s)"), "\(empty.stderr)")
+
         let new = try strata.run(["new", "Orders"], in: shop)
         try #require(new.status == 0, "\(new.stderr)")
+        // The workspace's declaration rules hold the generated feature: a global var in its
+        // repository fails at its line, and goes again.
+        let planted = shop.appendingPathComponent("Modules/Orders/Repository/Planted.swift")
+        try Data("import Foundation\n\nvar plantedCounter = 0\n".utf8).write(to: planted)
+        let broken = try strata.run(["lint"], in: shop)
+        #expect(broken.status != 0, "\(broken.stdout)")
+        #expect(
+            broken.stdout.contains("Modules/Orders/Repository/Planted.swift:3:5: error:")
+                && broken.stdout.contains("[no-global-mutable-state]"), "\(broken.stdout)")
+        try FileManager.default.removeItem(at: planted)
         // The workspace's Makefile finds strata on the PATH, as after `make install`.
         let path =
             strata.executable.deletingLastPathComponent().path + ":"

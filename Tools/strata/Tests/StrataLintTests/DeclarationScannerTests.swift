@@ -1,3 +1,5 @@
+import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import StrataLint
@@ -127,5 +129,67 @@ struct SyntaxDemandTests {
         }
         #expect(check("let d = Date()") && check("// print it") && check("x.print()"))
         #expect(!check("let updated = 1; func printer() {}; let DateFormat = 2"))
+    }
+}
+
+/// The lexer reads a type's header only where it reads it exactly as swift-syntax does.
+@Suite("Declaration rules: headers the lexer reads")
+struct LexedHeaderTests {
+    func lexedHeader(_ source: String) -> TypeDeclaration.Header? {
+        SwiftImportScanner().facts(source, strings: false).declarations.first?.header
+    }
+
+    @Test("attributes, modifiers and the inheritance clause, as swift-syntax names them")
+    func reads() throws {
+        let header = try #require(
+            lexedHeader(
+                """
+                @Observable // a comment
+                @available(macOS 14, *) @MainActor
+                public final class ListPresenter<Item: Hashable & Sendable>: Core.Presenting, @unchecked Sendable,
+                    ~Copyable, A & B<Int>.C where Item: Codable {}
+                """))
+        #expect(header.attributes == ["Observable", "available", "MainActor"])
+        #expect(header.modifiers == ["public", "final"])
+        #expect(header.inherits == ["Presenting", "Sendable", "A", "C"])
+        #expect(lexedHeader("}\nindirect enum E { case a }")?.modifiers == ["indirect"])
+    }
+
+    @Test(
+        "what the lexer does not place is left to swift-syntax",
+        arguments: [
+            "@MainActor\n#if os(Linux)\n@Observable\n#endif\nfinal class C {}",
+            "let x = y; private(set) class C {}", "x = open\nclass C {}", "@Module.Name class C {}",
+            "@OptionSet<UInt8>\nstruct S {}",
+            "class C: `Type` {}", "protocol P: class {}", "struct S: (A) {}",
+            "class C: A\n#if os(Linux)\n, B\n#endif\n{}",
+        ])
+    func leftToSyntax(_ source: String) {
+        #expect(lexedHeader(source) == nil, "\(source)")
+    }
+
+    @Test("on every Swift file of this repository, each header read equals swift-syntax's")
+    func matchesSwiftSyntax() throws {
+        var read = 0
+        var types = 0
+        for folder in ["Modules", "Apps", "Tests", "Tools/strata/Sources", "Tools/strata/Tests"] {
+            let root = Monorepo.root.appendingPathComponent(folder)
+            for path in FileSystem.files(below: root.path) where path.hasSuffix(".swift") {
+                let source = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+                let parsed = DeclarationScanner().scan(source).types
+                for declaration in SwiftImportScanner().facts(source, strings: false).declarations
+                where Rules.DeclarationRule.typeKinds.contains(declaration.kind) {
+                    types += 1
+                    guard let header = declaration.header else { continue }
+                    read += 1
+                    let type = parsed.first { $0.position == .init(line: declaration.line, column: declaration.column) }
+                    #expect(type?.attributes == header.attributes, "\(folder)/\(path):\(declaration.line)")
+                    #expect(type?.modifiers == header.modifiers, "\(folder)/\(path):\(declaration.line)")
+                    #expect(type?.inherits == header.inherits, "\(folder)/\(path):\(declaration.line)")
+                }
+            }
+        }
+        // Nearly every header is plain enough to read; the rest are parsed.
+        #expect(types > 500 && read * 100 >= types * 95, "\(read) of \(types) headers read")
     }
 }

@@ -17,7 +17,7 @@ struct DeclarationRequirementCheck: Check {
                     }
                 }
                 for file in files {
-                    // A file the rules did not need parsed has no type this rule needs more than the kind of.
+                    // A file the rules did not need parsed has no type whose header leaves this rule undecided.
                     let types = file.syntax?.types ?? file.declarations.compactMap(Self.lexed)
                     for type in types where Self.selects(resolved.rule.select, type, feature: feature) {
                         selected += 1
@@ -36,7 +36,8 @@ struct DeclarationRequirementCheck: Check {
                 }
             }
             // A selection that matches nothing checks nothing: most likely a mistyped name or kind.
-            if selected == 0 {
+            // Layers with no target yet (a workspace before its first feature) have nothing to select.
+            if selected == 0 && !resolved.targets.isEmpty {
                 findings.append(
                     Finding(
                         rule: resolved.rule.id,
@@ -54,7 +55,9 @@ struct DeclarationRequirementCheck: Check {
     static func supertypes(_ context: LintContext) -> [String: Set<String>] {
         var direct: [String: Set<String>] = [:]
         for file in context.files.values.joined() {
-            for type in file.syntax?.types ?? [] { direct[type.name, default: []].formUnion(type.inherits) }
+            for type in file.syntax?.types ?? file.declarations.compactMap(lexed) {
+                direct[type.name, default: []].formUnion(type.inherits)
+            }
             for extended in file.syntax?.extensions ?? [] {
                 direct[extended.extended, default: []].formUnion(extended.inherits)
             }
@@ -75,11 +78,14 @@ struct DeclarationRequirementCheck: Check {
         return closed
     }
 
-    /// A type the lexer found, with no attributes, modifiers or conformances (it reads none).
+    /// A type the lexer found, with the attributes, modifiers and conformances of its header
+    /// (none when it left the header to swift-syntax).
     static func lexed(_ declaration: TypeDeclaration) -> DeclarationFacts.DeclaredType? {
         guard Rules.DeclarationRule.typeKinds.contains(declaration.kind) else { return nil }
+        let header = declaration.header
         return .init(
-            kind: declaration.kind, name: declaration.name, attributes: [], modifiers: [], inherits: [],
+            kind: declaration.kind, name: declaration.name, attributes: header?.attributes ?? [],
+            modifiers: header?.modifiers ?? [], inherits: header?.inherits ?? [],
             position: .init(line: declaration.line, column: declaration.column))
     }
 

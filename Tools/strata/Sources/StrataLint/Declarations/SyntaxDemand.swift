@@ -3,18 +3,28 @@
 /// The lexer's pass has already read every file, and parsing is ten times its cost, so a file is
 /// parsed only when what the lexer saw leaves a rule undecided: it may declare mutable state;
 /// it names a watched name or a type of a `public_types_from` layer (any identifier, comments
-/// and strings included, so nothing is missed); it declares a type a `require` rule needs more
-/// than the kind of (the lexer knows kinds and names), or a protocol, class or extension that
-/// conformances pass through. A file left out can hold no finding, so the results are the same
-/// as parsing everything.
+/// and strings included, so nothing is missed); or it declares a selected type whose header
+/// (attributes, modifiers, inheritance clause, which the lexer reads as swift-syntax does)
+/// does not show all that a `require` rule asks. When a conformance is not in the header, it
+/// may come from an extension or a supertype, so then every protocol, class and extension of
+/// the rules' targets is parsed too. A file left out can hold no finding, so the results are
+/// the same as parsing everything.
 struct SyntaxDemand: Sendable {
+    /// A `require` rule that asks more than a kind, as it applies to one target.
+    struct Requirement: Sendable {
+        var selection: Rules.DeclarationRule.Selection
+        var requirement: Rules.DeclarationRule.Requirement
+        var feature: String?
+    }
+
     /// Per target: the names that make a file worth parsing.
     var names: [String: Set<String>] = [:]
     /// Targets a `mutable_state` rule reads.
     var stateTargets: Set<String> = []
-    /// Per target: the selections of the `require` rules that need more than a kind.
-    var selections: [String: [(selection: Rules.DeclarationRule.Selection, feature: String?)]] = [:]
-    /// Whether some `require` rule checks conformances (then protocols, classes and extensions are parsed).
+    /// Per target: the `require` rules that ask more than a kind.
+    var requirements: [String: [Requirement]] = [:]
+    /// Whether some selected type's header does not show a conformance a rule asks for (then
+    /// protocols, classes and extensions are parsed, as conformances pass through them).
     var readsConformances = false
     /// The targets some declaration rule reads.
     var targets: Set<String> = []
@@ -29,19 +39,25 @@ struct SyntaxDemand: Sendable {
                     for file in files[owner] ?? [] { interesting.formUnion(file.declarations.map(\.name)) }
                 }
             }
-            if let requirement = rule.require {
-                let checksConformance = !requirement.conformsTo.isEmpty || requirement.isSendable
-                readsConformances = readsConformances || checksConformance
-                if checksConformance || !requirement.attributes.isEmpty || requirement.isFinal {
-                    for target in resolved.targets {
-                        selections[target, default: []].append((rule.select, classification[target]?.feature))
-                    }
+            if let requirement = rule.require,
+                !requirement.conformsTo.isEmpty || requirement.isSendable || !requirement.attributes.isEmpty
+                    || requirement.isFinal
+            {
+                for target in resolved.targets {
+                    requirements[target, default: []].append(
+                        .init(
+                            selection: rule.select, requirement: requirement, feature: classification[target]?.feature))
                 }
             }
             for target in resolved.targets {
                 names[target, default: []].formUnion(interesting)
                 if rule.forbid?.mutableState == true { stateTargets.insert(target) }
             }
+        }
+        readsConformances = requirements.contains { target, requirements in
+            let conformance = requirements.filter { !$0.requirement.conformsTo.isEmpty || $0.requirement.isSendable }
+            return !conformance.isEmpty
+                && (files[target] ?? []).contains { Self.undecided($0, by: conformance) }
         }
     }
 
@@ -51,16 +67,29 @@ struct SyntaxDemand: Sendable {
     {
         guard targets.contains(target) else { return false }
         if mayDeclareState && stateTargets.contains(target) { return true }
-        for declaration in file.declarations {
-            if readsConformances && ["protocol", "class", "extension"].contains(declaration.kind) { return true }
-            guard let type = DeclarationRequirementCheck.lexed(declaration) else { continue }
-            for (selection, feature) in selections[target] ?? []
-            where DeclarationRequirementCheck.selects(selection, type, feature: feature) {
-                return true
-            }
+        if readsConformances
+            && file.declarations.contains(where: { ["protocol", "class", "extension"].contains($0.kind) })
+        {
+            return true
         }
+        if Self.undecided(file, by: requirements[target] ?? []) { return true }
         guard let names = names[target], !names.isEmpty else { return false }
         return Self.mentionsAny(of: names, in: bytes)
+    }
+
+    /// Whether a type of `file` that `requirements` select has a header that does not show all they ask.
+    static func undecided(_ file: ScannedFile, by requirements: [Requirement]) -> Bool {
+        for declaration in file.declarations {
+            guard let type = DeclarationRequirementCheck.lexed(declaration) else { continue }
+            for rule in requirements
+            where DeclarationRequirementCheck.selects(rule.selection, type, feature: rule.feature) {
+                guard declaration.header != nil else { return true }
+                let problems = DeclarationRequirementCheck.problems(
+                    of: type, against: rule.requirement, conformances: Set(type.inherits))
+                if !problems.isEmpty { return true }
+            }
+        }
+        return false
     }
 
     /// Whether an identifier of `bytes` (anywhere: code, comments, strings) is one of `names`.

@@ -1,9 +1,19 @@
 /// A type declaration or extension found in a Swift source file, for `requires` rules.
 ///
-/// Only the keyword and the name are read, not the body: a layer requires that a type of a
-/// given name exists, and an `extension` of it is kept so a missing type can be reported where
-/// its extension still stands.
+/// Only the keyword, the name and the header are read, not the body: a layer requires that a
+/// type of a given name exists, and an `extension` of it is kept so a missing type can be
+/// reported where its extension still stands.
 public struct TypeDeclaration: Hashable, Sendable, Codable {
+    /// What a type's declaration says before its body, as swift-syntax would read it.
+    public struct Header: Hashable, Sendable, Codable {
+        /// Attribute names without `@` or arguments (`Observable`, `MainActor`).
+        public var attributes: [String]
+        /// Modifiers (`public`, `final`).
+        public var modifiers: [String]
+        /// The inheritance clause, last name of each entry, generic arguments left out.
+        public var inherits: [String]
+    }
+
     /// `struct`, `enum`, `class`, `actor`, `protocol`, `typealias` or `extension`.
     public var kind: String
     /// The declared name; for an extension, the extended type as written (`A.B` stays `A.B`).
@@ -12,6 +22,9 @@ public struct TypeDeclaration: Hashable, Sendable, Codable {
     public var line: Int
     /// The 1-based column (in UTF-8 bytes) of the name.
     public var column: Int
+    /// The header of a struct, enum, class, actor or protocol when the lexer read it whole;
+    /// nil when something in it (`#if`, a backticked name) leaves it to swift-syntax.
+    public var header: Header?
 
     public init(kind: String, name: String, line: Int, column: Int) {
         self.kind = kind

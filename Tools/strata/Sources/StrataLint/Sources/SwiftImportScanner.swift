@@ -44,6 +44,18 @@ public struct SwiftImportScanner: Sendable {
     }
 }
 
+/// The attributes and modifiers read since the last other token.
+private struct PendingHeader {
+    var attributes: [String] = []
+    var modifiers: [String] = []
+    /// Whether the run began where a declaration may begin, so it is the declaration's whole prefix.
+    var startsAtBoundary = false
+    /// Whether something the lexer does not place stands in the run (`#if`, `@Module.Name`).
+    var isBroken = false
+
+    var isEmpty: Bool { attributes.isEmpty && modifiers.isEmpty }
+}
+
 /// One open `#if` block: whether its enclosing code is active and whether an earlier branch was taken.
 private struct IfFrame {
     var parent: Tri
@@ -71,8 +83,11 @@ private struct ImportLexer {
     var lineStart = 0
     var frames: [IfFrame] = []
     var facts = SourceFacts()
-    /// Attributes and modifiers seen since the last other token, for `@testable public import M`.
-    var pendingAttributes: [String] = []
+    /// Attributes and modifiers seen since the last other token: `@testable public import M`,
+    /// `@MainActor public final class T`.
+    var pending = PendingHeader()
+    /// Whether a declaration may start here: at the file's start, after a line break, `{`, `}` or `;`.
+    var atBoundary = true
     var previousWasDot = false
     /// How many `{` are open (outside comments and strings), for `var` at top level.
     var braceDepth = 0
@@ -91,6 +106,7 @@ private struct ImportLexer {
     mutating func newline() {
         line += 1
         lineStart = index + 1
+        atBoundary = true
     }
 
     mutating func run() {
@@ -136,13 +152,20 @@ private struct ImportLexer {
             other()
         case Byte.at:
             index += 1
+            startHeader()
             let name = readIdentifier()
+            // `@Module.Name`, `@Name<T>` and `@` alone are left to swift-syntax.
+            if name.isEmpty || byte(at: index) == Byte.dot { pending.isBroken = true }
+            if byte(at: index) == UInt8(ascii: "<") {
+                pending.isBroken = true
+                skipGenericArguments()
+            }
             if byte(at: index) == Byte.openParen { skipBalancedParens() }
-            pendingAttributes.append(name)
+            pending.attributes.append(name)
             previousWasDot = false
         case Byte.dot:
             index += 1
-            pendingAttributes.removeAll()
+            other()
             previousWasDot = true
         case Byte.openParen where stopAtCloseParen:
             index += 1
@@ -154,10 +177,16 @@ private struct ImportLexer {
             braceDepth += 1
             index += 1
             other()
+            atBoundary = true
         case UInt8(ascii: "}"):
             braceDepth = max(0, braceDepth - 1)
             index += 1
             other()
+            atBoundary = true
+        case UInt8(ascii: ";"):
+            index += 1
+            other()
+            atBoundary = true
         default:
             if Byte.isIdentifierStart(current) {
                 lexWord()
@@ -173,8 +202,14 @@ private struct ImportLexer {
     }
 
     mutating func other() {
-        pendingAttributes.removeAll()
+        pending = PendingHeader()
+        atBoundary = false
         previousWasDot = false
+    }
+
+    /// Notes where a run of attributes and modifiers starts, at its first one.
+    mutating func startHeader() {
+        if pending.isEmpty { pending.startsAtBoundary = atBoundary }
     }
 
     mutating func readIdentifier() -> String {
@@ -201,8 +236,13 @@ private struct ImportLexer {
             parseDeclaration(kind)
             return
         }
-        // Access modifiers may stand between attributes and `import`: keep the attributes.
-        if !previousWasDot, isModifier(at: start, length: length) { return }
+        // Modifiers may stand between attributes and `import` or a declaration: keep the attributes.
+        if !previousWasDot, isModifier(at: start, length: length) {
+            startHeader()
+            pending.modifiers.append(
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+            return
+        }
         other()
     }
 
@@ -225,6 +265,9 @@ private struct ImportLexer {
     /// Reads the name after a declaring keyword; `class func`, `actor in` and the like declare nothing.
     mutating func parseDeclaration(_ keyword: StaticString) {
         let state = active
+        // The attributes and modifiers are the declaration's own only if nothing else precedes them.
+        let prefix = pending
+        let prefixIsWhole = !prefix.isBroken && (prefix.isEmpty ? atBoundary : prefix.startsAtBoundary)
         other()
         skipSpaces(acrossLines: true)
         guard let first = readName(), !Self.notTypeNames.contains(first.name) else {
@@ -242,16 +285,25 @@ private struct ImportLexer {
             }
         }
         guard state != .no else { return }
-        facts.declarations.append(TypeDeclaration(kind: kind, name: name, line: first.line, column: first.column))
+        var declaration = TypeDeclaration(kind: kind, name: name, line: first.line, column: first.column)
+        var reader = InheritanceReader(bytes: bytes, offset: index)
+        if prefixIsWhole, Rules.DeclarationRule.typeKinds.contains(kind), let inherits = reader.inherited() {
+            declaration.header = .init(attributes: prefix.attributes, modifiers: prefix.modifiers, inherits: inherits)
+        }
+        facts.declarations.append(declaration)
     }
 
+    /// Whether the word is a modifier that may precede `import` or a type's keyword.
     func isModifier(at start: Int, length: Int) -> Bool {
         switch length {
         case 4: matches("open", at: start)
+        case 5: matches("final", at: start)
         case 6: matches("public", at: start)
         case 7: matches("package", at: start) || matches("private", at: start)
-        case 8: matches("internal", at: start)
-        case 11: matches("fileprivate", at: start)
+        case 8: matches("internal", at: start) || matches("indirect", at: start)
+        case 11:
+            matches("fileprivate", at: start) || matches("distributed", at: start)
+                || matches("nonisolated", at: start)
         default: false
         }
     }
@@ -298,7 +350,7 @@ private struct ImportLexer {
     }
 
     mutating func parseImport() {
-        let attributes = pendingAttributes
+        let attributes = pending.attributes
         let state = active
         other()
         skipSpaces(acrossLines: true)
@@ -416,14 +468,27 @@ private struct ImportLexer {
 
     /// Skips code up to and including the `)` that closes an interpolation or argument list.
     mutating func skipBalancedParensBody() {
-        let savedAttributes = pendingAttributes
+        let saved = pending
         while index < count {
             if !lexToken(stopAtCloseParen: true) {
                 index += 1
                 break
             }
         }
-        pendingAttributes = savedAttributes
+        pending = saved
+    }
+
+    /// Skips an attribute's `<…>`, which holds types only.
+    mutating func skipGenericArguments() {
+        var depth = 0
+        while index < count {
+            let current = bytes[index]
+            if current == UInt8(ascii: "<") { depth += 1 }
+            if current == UInt8(ascii: ">") { depth -= 1 }
+            if current == Byte.newline { newline() }
+            index += 1
+            if depth == 0 || current == UInt8(ascii: "{") || current == UInt8(ascii: "}") { return }
+        }
     }
 
     mutating func skipBalancedParens() {
@@ -506,7 +571,10 @@ private struct ImportLexer {
     }
 
     mutating func directive(_ keyword: String) {
+        // `@MainActor #if … #endif class T`: swift-syntax reads the branch as part of the declaration.
+        let splitsHeader = !pending.isEmpty
         other()
+        pending.isBroken = splitsHeader
         switch keyword {
         case "if":
             let condition = conditions.evaluate(conditionText())
