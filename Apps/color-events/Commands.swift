@@ -73,7 +73,7 @@ struct Events: AsyncParsableCommand {
     private func execute() async throws {
         // The table needs no journal: an in-memory feature lists it without opening the file.
         let scene = ColorEventsFactory.inMemory().makeScenePresenter()
-        scene.loadEvents()
+        await scene.loadEvents()
         let rows = try scene.events.result()
         switch output.format {
         case .text: print(Output.events(rows, style: options.style))
@@ -103,7 +103,7 @@ struct Journal: AsyncParsableCommand {
     @MainActor
     private func execute() async throws {
         let scene = try await options.makeScene(access: .readOnly)
-        scene.loadJournal(limit: limit)
+        await scene.loadJournal(limit: limit)
         let rows = try scene.journal.result()
         switch output.format {
         case .text: print(Output.journal(rows, style: options.style))
@@ -137,7 +137,7 @@ struct Replay: AsyncParsableCommand {
     @MainActor
     private func execute() async throws {
         let scene = try await options.makeScene(access: .readOnly)
-        scene.replay()
+        await scene.replay()
         let snapshot = try scene.replayed.result()
         switch output.format {
         case .text: print(Output.screens(snapshot, style: options.style))

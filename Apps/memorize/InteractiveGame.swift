@@ -43,10 +43,10 @@ struct InteractiveGame {
             case "":
                 continue
             case "r", "restart":
-                presenter.restart()
+                await presenter.restart()
             default:
                 // A line that is no card becomes the view data's last move; the game goes on.
-                presenter.choose(input: line)
+                await presenter.choose(input: line)
             }
             if stale.take() { draw(view, marking: stale) }
         }

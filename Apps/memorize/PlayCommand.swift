@@ -75,12 +75,12 @@ enum GameRunner {
     static func run(_ request: GameRequest, store: CommonOptions) async throws {
         try await ErrorWording.reporter.run {
             let presenter = try store.feature().makeGamePresenter()
-            presenter.start(theme: request.theme, pairs: request.pairs, seed: request.seed)
+            await presenter.start(theme: request.theme, pairs: request.pairs, seed: request.seed)
             _ = try presenter.state.result()
             let terminal = TerminalEnvironment.live
             if let moves = request.moves {
                 let view = BoardView(style: Style(terminal), width: TerminalFit.width)
-                try playScripted(moves, presenter: presenter, view: view, format: request.format)
+                try await playScripted(moves, presenter: presenter, view: view, format: request.format)
             } else {
                 let clears = terminal.stdoutIsTTY && terminal.variables["TERM"] != "dumb"
                 let game = InteractiveGame(
@@ -96,9 +96,9 @@ enum GameRunner {
     /// Plays `moves` in order and prints the final board; a move the game refuses stops with its error, printing nothing.
     private static func playScripted(
         _ moves: [Int], presenter: GamePresenter, view: BoardView, format: OutputFormat
-    ) throws {
+    ) async throws {
         for move in moves {
-            presenter.choose(number: move)
+            await presenter.choose(number: move)
             if case .refused(let error)? = try presenter.state.result().lastMove { throw error }
         }
         let data = try presenter.state.result()

@@ -31,10 +31,10 @@ struct Scores: AsyncParsableCommand {
 
 @MainActor
 enum ScoresRunner {
-    static func run(store: CommonOptions, theme: String?, limit: Int, format: OutputFormat) throws {
-        try ErrorWording.reporter.run {
+    static func run(store: CommonOptions, theme: String?, limit: Int, format: OutputFormat) async throws {
+        try await ErrorWording.reporter.run {
             let presenter = try store.feature(access: .readOnly).makeScoreBoardPresenter()
-            presenter.load(theme: theme, limit: limit)
+            await presenter.load(theme: theme, limit: limit)
             let rows = try presenter.state.result().rows
             switch format {
             case .json:

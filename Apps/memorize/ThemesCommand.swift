@@ -22,10 +22,10 @@ struct Themes: AsyncParsableCommand {
 
 @MainActor
 enum ThemesRunner {
-    static func run(store: CommonOptions, format: OutputFormat) throws {
-        try ErrorWording.reporter.run {
+    static func run(store: CommonOptions, format: OutputFormat) async throws {
+        try await ErrorWording.reporter.run {
             let presenter = try store.feature().makeThemeListPresenter()
-            presenter.load()
+            await presenter.load()
             let rows = try presenter.state.result().rows
             switch format {
             case .json:

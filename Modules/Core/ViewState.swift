@@ -78,18 +78,6 @@ extension ViewState: Sendable where Value: Sendable {}
 extension ViewState.Event: Equatable where Value: Equatable {}
 extension ViewState.Event: Sendable where Value: Sendable {}
 
-extension ViewState {
-    /// Runs `work` through the machine: `load`, then `succeed` with its value or `fail` with its error.
-    public mutating func load(_ work: () async throws -> Value) async {
-        guard apply(.load) else { return }
-        do {
-            apply(.succeed(try await work()))
-        } catch {
-            apply(.fail(ViewFailure(error)))
-        }
-    }
-}
-
 /// Why a screen's work failed: the typed error itself, so the app can word it and exit with its code.
 ///
 /// Presenters publish the error, not a sentence: how to say it (which flag, which key) is the app's choice.
@@ -132,16 +120,6 @@ extension Presenting {
         do {
             let value = try await work()
             self[keyPath: part].apply(.succeed(value))
-        } catch {
-            self[keyPath: part].apply(.fail(ViewFailure(error)))
-        }
-    }
-
-    /// The synchronous `load(_:_:)`, for use cases that need no suspension (a game move).
-    public func load<Value>(_ part: ReferenceWritableKeyPath<Self, ViewState<Value>>, _ work: () throws -> Value) {
-        guard self[keyPath: part].apply(.load) else { return }
-        do {
-            self[keyPath: part].apply(.succeed(try work()))
         } catch {
             self[keyPath: part].apply(.fail(ViewFailure(error)))
         }

@@ -20,7 +20,7 @@ struct FactoryTests {
         await second.restore()
         #expect(try second.restored.result() == first.snapshot)
         #expect(second.tabs.selected == .right)
-        second.loadJournal(limit: nil)
+        await second.loadJournal(limit: nil)
         #expect(try second.journal.result().count == 2)
     }
 

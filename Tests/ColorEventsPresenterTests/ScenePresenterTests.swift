@@ -79,9 +79,9 @@ struct ScenePresenterTests {
         let random = RandomSource.seeded(12)
         for _ in 0..<40 {
             try await Self.send(scene, [random.element(of: Event.allCases) ?? .reset])
-            #expect(try useCase.replay() == scene.state)
+            #expect(try await useCase.replay() == scene.state)
         }
-        scene.replay()
+        await scene.replay()
         #expect(try scene.replayed.result() == scene.snapshot)
     }
 
@@ -100,11 +100,11 @@ struct ScenePresenterTests {
     func journal() async throws {
         let (scene, _) = Self.makeScene(seed: 3)
         try await Self.send(scene, [.changeRightColor, .reset])
-        scene.loadJournal(limit: nil)
+        await scene.loadJournal(limit: nil)
         #expect(try scene.journal.result().map(\.event) == [.changeRightColor, .reset])
         #expect(
             try scene.journal.result().first?.colors.map(\.name) == [RGBColor.random(using: .seeded(3)).nearestName])
-        scene.loadJournal(limit: -1)
+        await scene.loadJournal(limit: -1)
         #expect(scene.journal == .failed(ViewFailure(ColorEventsError.negativeLimit(-1))))
     }
 
@@ -123,9 +123,9 @@ struct ScenePresenterTests {
     }
 
     @Test("the events table lists every event with its actions")
-    func eventTable() throws {
+    func eventTable() async throws {
         let (scene, _) = Self.makeScene()
-        scene.loadEvents()
+        await scene.loadEvents()
         let rows = try scene.events.result()
         #expect(rows.map(\.event) == Event.allCases)
         #expect(

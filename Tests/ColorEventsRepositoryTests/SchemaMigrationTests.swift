@@ -23,7 +23,7 @@ struct SchemaMigrationTests {
     }
 
     @Test("every old row is kept, its time converted to milliseconds, and the journal replays exactly")
-    func oldJournalReplays() throws {
+    func oldJournalReplays() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("color-events.sqlite")
         let (tomato, teal, navy) = (RGBColor(hex: "#FF6347"), RGBColor(hex: "#008080"), RGBColor(hex: "#000080"))
@@ -36,7 +36,7 @@ struct SchemaMigrationTests {
         ]
         do {
             let database = try AppDatabase(url: url, migrator: Self.oldMigrator)
-            try database.write { db in
+            try await database.write { db in
                 for (event, seconds, colors) in old {
                     try db.execute(
                         sql: "INSERT INTO event_journal (event, sent_at, colors) VALUES (?, ?, ?)",
@@ -46,7 +46,7 @@ struct SchemaMigrationTests {
         }
         let database = try AppDatabase(
             url: url, migrator: ColorEventsSchema.migrator, renamedMigrations: ColorEventsSchema.renamedMigrations)
-        let entries = try SQLiteJournalRepository(database: database).allEntries()
+        let entries = try await SQLiteJournalRepository(database: database).allEntries()
         #expect(entries.map(\.sequence) == [1, 2, 3, 4, 5])
         #expect(entries.map(\.event) == old.map(\.0))
         #expect(
@@ -59,7 +59,7 @@ struct SchemaMigrationTests {
         #expect(Screen.allCases.allSatisfy { scene[$0].phase == .loaded })
         #expect(scene.selectedTab == .right)
         // The old table is gone, the columns are INTEGER, and the migrations carry their new ids.
-        let (oldTableExists, timeType, migrations) = try database.read { db throws in
+        let (oldTableExists, timeType, migrations) = try await database.read { db throws in
             (
                 try db.tableExists("event_journal"),
                 try String.fetchOne(db, sql: "SELECT typeof(sent_at) FROM journal_events LIMIT 1"),
@@ -70,7 +70,7 @@ struct SchemaMigrationTests {
         #expect(timeType == "integer")
         #expect(migrations == ["v1", "v2"])
         // New entries continue the numbering.
-        let next = try SQLiteJournalRepository(database: database).append(
+        let next = try await SQLiteJournalRepository(database: database).append(
             .reset, sentAt: Date(timeIntervalSince1970: 1_700_000_005), colors: [])
         #expect(next.sequence == 6)
     }

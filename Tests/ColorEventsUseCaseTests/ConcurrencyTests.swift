@@ -25,14 +25,14 @@ struct ConcurrencyTests {
             for sender in 0..<Self.senders {
                 group.addTask {
                     for _ in 0..<Self.perSender {
-                        try bus.send(sender.isMultiple(of: 2) ? .changeBothSidesColors : .changeLeftColor)
-                        try bus.send(.changeRightColor)
+                        try await bus.send(sender.isMultiple(of: 2) ? .changeBothSidesColors : .changeLeftColor)
+                        try await bus.send(.changeRightColor)
                     }
                 }
             }
         }
         let (lefts, rights) = await (leftSeen, rightSeen)
-        let entries = try journal.allEntries()
+        let entries = try await journal.allEntries()
         #expect(entries.count == total * 2)
         #expect(entries.map(\.sequence) == Array(1...Int64(total * 2)))
         // Each colour drawn went to exactly one action, and each subscriber saw its own in journal order.
@@ -54,7 +54,7 @@ struct ConcurrencyTests {
         let steady = bus.subscribe(CenterAction.self)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                for _ in 0..<500 { try bus.send(.startLoading) }
+                for _ in 0..<500 { try await bus.send(.startLoading) }
             }
             group.addTask {
                 for _ in 0..<500 { _ = bus.subscribe(CenterAction.self) }  // each ends at once

@@ -2,31 +2,22 @@ import ColorEventsEntity
 import ColorEventsRepository
 import ColorEventsUseCase
 import Core
-import Dispatch
 import Foundation
 import Synchronization
 import Testing
 
-@Suite("The journal is written outside the bus's lock")
+// A send that held the bus's lock across its journal write would keep the second send from
+// starting: the first write's gate would never open, and the time limit would end the test.
+@Suite("The journal is written outside the bus's lock", .timeLimit(.minutes(1)))
 struct JournalOutsideLockTests {
     @Test("a send whose journal write is slow does not hold another send up; delivery still follows the journal")
     func slowWriteDoesNotBlock() async throws {
         let journal = GatedJournal()
         let bus = makeBus(seed: 2, journal: journal)
         let left = bus.subscribe(LeftAction.self)
-        let group = DispatchGroup()
-        // The first send's write waits until a second write went through: with a lock held
-        // across the write, the second send could never start, and the gate would time out.
-        DispatchQueue.global().async(group: group) {
-            _ = try? bus.send(.changeLeftColor)
-        }
-        journal.firstWriteStarted.wait()
-        DispatchQueue.global().async(group: group) {
-            _ = try? bus.send(.changeBothSidesColors)
-        }
-        #expect(group.wait(timeout: .now() + 10) == .success)
-        #expect(!journal.gateTimedOut, "the second write never came while the first waited")
-        let entries = try journal.allEntries()
+        // The first send's write waits until a second write went through.
+        await sendOverlapping(bus, journal)
+        let entries = try await journal.allEntries()
         #expect(
             entries.map(\.event) == [.changeBothSidesColors, .changeLeftColor], "the second send was journaled first")
         // Delivered in journal order, though the first send started first, each colour once.
@@ -42,14 +33,9 @@ struct JournalOutsideLockTests {
         let journal = GatedJournal(waitsAfterWriting: true)
         let bus = makeBus(seed: 6, journal: journal)
         let left = bus.subscribe(LeftAction.self)
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { _ = try? bus.send(.changeLeftColor) }
-        journal.firstWriteStarted.wait()
         // The second send's entry is number 2 and its write returns first; its action must wait for number 1's.
-        DispatchQueue.global().async(group: group) { _ = try? bus.send(.changeBothSidesColors) }
-        #expect(group.wait(timeout: .now() + 10) == .success)
-        #expect(!journal.gateTimedOut)
-        let entries = try journal.allEntries()
+        await sendOverlapping(bus, journal)
+        let entries = try await journal.allEntries()
         #expect(entries.map(\.event) == [.changeLeftColor, .changeBothSidesColors])
         let delivered = left.drain().compactMap(\.color)
         #expect(delivered == [entries[0].colors[0], entries[1].colors[0]])
@@ -60,43 +46,51 @@ struct JournalOutsideLockTests {
         let journal = FailingOnceJournal()
         let bus = makeBus(seed: 4, journal: journal)
         let left = bus.subscribe(LeftAction.self)
-        #expect(throws: FailingJournal.diskFull) { try bus.send(.changeLeftColor) }
-        try bus.send(.changeLeftColor)
+        await #expect(throws: FailingJournal.diskFull) { try await bus.send(.changeLeftColor) }
+        try await bus.send(.changeLeftColor)
         let delivered = left.drain()
         #expect(delivered.count == 1)
-        #expect(delivered.compactMap(\.color) == (try journal.allEntries()).flatMap(\.colors))
+        let journaled = try await journal.allEntries().flatMap(\.colors)
+        #expect(delivered.compactMap(\.color) == journaled)
     }
 }
 
-/// A journal whose first append waits (up to 5 s) for a second append to finish.
+/// Sends `changeLeftColor`, then, once its journal write has started, `changeBothSidesColors`; returns when both are done.
+private func sendOverlapping(_ bus: ColorEventBus, _ journal: GatedJournal) async {
+    let first = Task { _ = try? await bus.send(.changeLeftColor) }
+    await journal.firstWriteStarted.wait()
+    let second = Task { _ = try? await bus.send(.changeBothSidesColors) }
+    await first.value
+    await second.value
+}
+
+/// A journal whose first append waits for a second append to finish.
 final class GatedJournal: JournalRepository {
     private let base = InMemoryJournalRepository()
     private let calls = Atomic<Int>(0)
-    private let gate = DispatchSemaphore(value: 0)
-    private let timedOut = Atomic<Bool>(false)
-    /// Signalled when the first append starts waiting.
-    let firstWriteStarted = DispatchSemaphore(value: 0)
+    private let gate = Gate()
+    /// Opened when the first append starts waiting.
+    let firstWriteStarted = Gate()
     private let waitsAfterWriting: Bool
 
     /// A journal whose first append waits before writing, or after (`waitsAfterWriting`).
     init(waitsAfterWriting: Bool = false) { self.waitsAfterWriting = waitsAfterWriting }
 
-    var gateTimedOut: Bool { timedOut.load(ordering: .acquiring) }
-
-    func append(_ event: Event, sentAt: Date, colors: [RGBColor]) throws -> JournalEntry {
+    func append(_ event: Event, sentAt: Date, colors: [RGBColor]) async throws -> JournalEntry {
         let call = calls.add(1, ordering: .acquiringAndReleasing).newValue
         if call == 1 {
             // Written before the wait: the entry has the smaller number but its send returns last.
-            let early = waitsAfterWriting ? try base.append(event, sentAt: sentAt, colors: colors) : nil
-            firstWriteStarted.signal()
-            if gate.wait(timeout: .now() + 5) == .timedOut { timedOut.store(true, ordering: .releasing) }
-            return try early ?? base.append(event, sentAt: sentAt, colors: colors)
+            let early = waitsAfterWriting ? try await base.append(event, sentAt: sentAt, colors: colors) : nil
+            firstWriteStarted.open()
+            await gate.wait()
+            if let early { return early }
+            return try await base.append(event, sentAt: sentAt, colors: colors)
         }
-        defer { gate.signal() }
-        return try base.append(event, sentAt: sentAt, colors: colors)
+        defer { gate.open() }
+        return try await base.append(event, sentAt: sentAt, colors: colors)
     }
 
-    func entries(limit: Int?) throws -> [JournalEntry] { try base.entries(limit: limit) }
+    func entries(limit: Int?) async throws -> [JournalEntry] { try await base.entries(limit: limit) }
 }
 
 /// A journal whose first append fails, like a disk that was full for a moment.
@@ -104,10 +98,26 @@ final class FailingOnceJournal: JournalRepository {
     private let base = InMemoryJournalRepository()
     private let failed = Atomic<Bool>(false)
 
-    func append(_ event: Event, sentAt: Date, colors: [RGBColor]) throws -> JournalEntry {
+    func append(_ event: Event, sentAt: Date, colors: [RGBColor]) async throws -> JournalEntry {
         if !failed.exchange(true, ordering: .acquiringAndReleasing) { throw FailingJournal.diskFull }
-        return try base.append(event, sentAt: sentAt, colors: colors)
+        return try await base.append(event, sentAt: sentAt, colors: colors)
     }
 
-    func entries(limit: Int?) throws -> [JournalEntry] { try base.entries(limit: limit) }
+    func entries(limit: Int?) async throws -> [JournalEntry] { try await base.entries(limit: limit) }
+}
+
+/// A one-time signal that one task waits for without blocking a thread.
+final class Gate: Sendable {
+    private let opened: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() { (opened, continuation) = AsyncStream.makeStream() }
+
+    /// Opens the gate, before or while its waiter waits.
+    func open() { continuation.finish() }
+
+    /// Returns once the gate is open.
+    func wait() async {
+        for await _ in opened {}
+    }
 }

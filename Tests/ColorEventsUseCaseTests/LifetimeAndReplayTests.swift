@@ -14,12 +14,12 @@ struct LifetimeAndReplayTests {
         #expect(bus.subscriberCount == 1)
         let actions = try #require(subscription?.actions)
         let reader = Task { await actions.reduce(into: 0) { count, _ in count += 1 } }
-        try bus.send(.changeLeftColor)
+        try await bus.send(.changeLeftColor)
         await bus.flush()
         subscription = nil
         #expect(bus.subscriberCount == 0)
         #expect(await reader.value == 1, "the reader saw the one action, then the end")
-        try bus.send(.changeLeftColor)  // goes nowhere
+        try await bus.send(.changeLeftColor)  // goes nowhere
         #expect(bus.subscriberCount == 0)
     }
 
@@ -27,10 +27,10 @@ struct LifetimeAndReplayTests {
     func cancel() async throws {
         let bus = makeBus()
         let subscription = bus.subscribe(RightAction.self)
-        try bus.send(.changeRightColor)
+        try await bus.send(.changeRightColor)
         subscription.cancel()
         #expect(subscription.drain().isEmpty)
-        try bus.send(.changeRightColor)
+        try await bus.send(.changeRightColor)
         #expect(subscription.drain().isEmpty)
     }
 
@@ -43,7 +43,7 @@ struct LifetimeAndReplayTests {
         let reader = Task {
             for await _ in actions { await seen.increment() }
         }
-        try bus.send([.selectLeft, .selectRight, .selectCenter])
+        try await bus.send([.selectLeft, .selectRight, .selectCenter])
         await bus.flush()
         #expect(await seen.value == 3)
         await bus.flush()  // nothing pending: returns at once
@@ -61,13 +61,13 @@ struct LifetimeAndReplayTests {
         let random = RandomSource.seeded(5)
         var live = SceneState()
         for _ in 0..<300 {
-            try bus.send(random.element(of: Event.allCases) ?? .reset)
+            try await bus.send(random.element(of: Event.allCases) ?? .reset)
             for action in subscriptions.0.drain() { action.apply(to: &live) }
             for action in subscriptions.1.drain() { action.apply(to: &live) }
             for action in subscriptions.2.drain() { action.apply(to: &live) }
             for action in subscriptions.3.drain() { action.apply(to: &live) }
         }
-        #expect(try bus.replay() == live)
+        #expect(try await bus.replay() == live)
         #expect(live != SceneState(), "300 random events leave some trace")
     }
 
@@ -75,29 +75,31 @@ struct LifetimeAndReplayTests {
     func restore() async throws {
         let journal = InMemoryJournalRepository()
         let first = makeBus(seed: 1, journal: journal)
-        try first.send([.changeBothSidesColors, .startLoading, .changeLeftColor])
+        try await first.send([.changeBothSidesColors, .startLoading, .changeLeftColor])
         let second = makeBus(seed: 99, journal: journal)
         let left = second.subscribe(LeftAction.self)
-        #expect(try second.restore() == 3)
+        #expect(try await second.restore() == 3)
         var scene = SceneState()
         for action in left.drain() { action.apply(to: &scene) }
-        #expect(scene.left == (try first.replay()).left)
-        #expect(try journal.allEntries().count == 3)
+        #expect(scene.left == (try await first.replay()).left)
+        #expect(try await journal.allEntries().count == 3)
     }
 
     @Test("the journal keeps every event with its time and colours; a negative limit is refused")
     func journal() async throws {
         let clock = ManualClock()
         let bus = ColorEventBus(journal: InMemoryJournalRepository(), random: .seeded(8), clock: clock.clock)
-        try bus.send(.changeBothSidesColors)
+        try await bus.send(.changeBothSidesColors)
         clock.advance(by: 60)
-        try bus.send(.reset)
-        let entries = try bus.journal(limit: nil)
+        try await bus.send(.reset)
+        let entries = try await bus.journal(limit: nil)
         #expect(entries.map(\.event) == [.changeBothSidesColors, .reset])
         #expect(entries[1].sentAt.timeIntervalSince(entries[0].sentAt) == 60)
         #expect(entries[0].colors == colours(seed: 8, count: 2))
-        #expect(try bus.journal(limit: 1).map(\.event) == [.reset])
-        #expect(throws: ColorEventsError.negativeLimit(-1)) { try ColorEventsUseCase(bus: bus).journal(limit: -1) }
+        #expect(try await bus.journal(limit: 1).map(\.event) == [.reset])
+        await #expect(throws: ColorEventsError.negativeLimit(-1)) {
+            try await ColorEventsUseCase(bus: bus).journal(limit: -1)
+        }
     }
 }
 

@@ -14,7 +14,7 @@ struct RoutingTests {
             bus.subscribe(LeftAction.self), bus.subscribe(CenterAction.self), bus.subscribe(RightAction.self),
             bus.subscribe(TabAction.self)
         )
-        let sent = try bus.send(.changeBothSidesColors)
+        let sent = try await bus.send(.changeBothSidesColors)
         let expected = colours(seed: 42, count: 2)
         #expect(left.drain() == [.changeLeftColor(.fixed(expected[0]))])
         #expect(right.drain() == [.changeRightColor(.fixed(expected[1]))])
@@ -28,7 +28,7 @@ struct RoutingTests {
     func everySubscriberOnce() async throws {
         let bus = makeBus()
         let subscribers = (0..<5).map { _ in bus.subscribe(LeftAction.self) }
-        try bus.send(.changeLeftColor)
+        try await bus.send(.changeLeftColor)
         var received: [[LeftAction]] = []
         for subscriber in subscribers { received.append(subscriber.drain()) }
         #expect(received.allSatisfy { $0.count == 1 })
@@ -50,7 +50,7 @@ struct RoutingTests {
         ])
         let bus = makeBus(table: table)
         let left = bus.subscribe(LeftAction.self)
-        try bus.send([.startLoading, .selectLeft, .startLoading])
+        try await bus.send([.startLoading, .selectLeft, .startLoading])
         let once: [LeftAction] = [.changeStateTo(.loading), .changeLeftColor(.fixed(fixed)), .reset]
         #expect(left.drain() == once + [.changeStateTo(.loaded)] + once)
     }
@@ -64,7 +64,7 @@ struct RoutingTests {
         let (left, center, tabs) = (
             bus.subscribe(LeftAction.self), bus.subscribe(CenterAction.self), bus.subscribe(TabAction.self)
         )
-        let sent = try bus.send(.reset)
+        let sent = try await bus.send(.reset)
         #expect(left.drain() == [.reset])
         let (centerRest, tabsRest) = (center.drain(), tabs.drain())
         #expect(centerRest.isEmpty && tabsRest.isEmpty)
@@ -75,15 +75,15 @@ struct RoutingTests {
     func emptyEvent() async throws {
         let bus = makeBus()
         let left = bus.subscribe(LeftAction.self)
-        try bus.send(.initial)
+        try await bus.send(.initial)
         #expect(left.drain().isEmpty)
-        #expect(try bus.journal(limit: nil).map(\.event) == [.initial])
+        #expect(try await bus.journal(limit: nil).map(\.event) == [.initial])
     }
 
     @Test("a subscriber hears only what is sent after it subscribed")
     func lateSubscriber() async throws {
         let bus = makeBus()
-        try bus.send(.changeLeftColor)
+        try await bus.send(.changeLeftColor)
         let left = bus.subscribe(LeftAction.self)
         #expect(left.drain().isEmpty)
     }
@@ -92,7 +92,7 @@ struct RoutingTests {
     func journalFailure() async throws {
         let bus = makeBus(journal: FailingJournal())
         let left = bus.subscribe(LeftAction.self)
-        #expect(throws: FailingJournal.diskFull) { try bus.send(.changeLeftColor) }
+        await #expect(throws: FailingJournal.diskFull) { try await bus.send(.changeLeftColor) }
         #expect(left.drain().isEmpty)
     }
 }

@@ -33,15 +33,16 @@ struct UseCaseTests {
         let tabs = second.subscribe(TabAction.self)
         #expect(try await second.restore() == 2)
         #expect(tabs.drain() == [.select(.left)])
-        #expect(try second.journal(limit: 1).map(\.event) == [.selectLeft])
-        #expect(try second.replay() == first.replay())
-        #expect(throws: ColorEventsError.negativeLimit(-2)) { try second.journal(limit: -2) }
+        #expect(try await second.journal(limit: 1).map(\.event) == [.selectLeft])
+        let replayed = try await first.replay()
+        #expect(try await second.replay() == replayed)
+        await #expect(throws: ColorEventsError.negativeLimit(-2)) { try await second.journal(limit: -2) }
     }
 
     @Test("a journal entry whose colours do not fit its event cannot be restored, and nothing is delivered")
     func unreplayable() async throws {
         let journal = InMemoryJournalRepository()
-        _ = try journal.append(.changeLeftColor, sentAt: Date(timeIntervalSince1970: 0), colors: [])
+        _ = try await journal.append(.changeLeftColor, sentAt: Date(timeIntervalSince1970: 0), colors: [])
         let useCase = ColorEventsUseCase(bus: ColorEventBus(journal: journal, random: .seeded(1)))
         let left = useCase.subscribe(LeftAction.self)
         await #expect(throws: ColorEventsError.colorCountMismatch(event: .changeLeftColor, expected: 1, recorded: 0)) {

@@ -56,17 +56,6 @@ struct ViewStateTests {
         #expect(state == .initial)
     }
 
-    @Test("load(_:) records the value or the typed error")
-    func loadHelper() async {
-        var state = ViewState<String>.initial
-        await state.load { "done" }
-        #expect(state == .loaded("done"))
-        var failed = ViewState<String>.initial
-        await failed.load { throw SampleError.missing("1234.5678") }
-        #expect(failed == .failed(ViewFailure(SampleError.missing("1234.5678"))))
-        #expect(failed != .failed(ViewFailure(SampleError.missing("1234.5679"))))
-    }
-
     @Test("map transforms only the loaded value")
     func map() {
         #expect(ViewState<Int>.loaded(2).map { $0 * 10 } == .loaded(20))
@@ -92,15 +81,15 @@ struct PresentingTests {
             return 7
         }
         #expect(sample.count == .loaded(7))
-        sample.load(\.count) { throw SampleError.offline }
+        await sample.load(\.count) { throw SampleError.offline }
         #expect(sample.count.failure?.error as? SampleError == .offline)
     }
 
     @Test("a non-domain error is kept as an UnexpectedError of kind internal")
-    func unexpected() {
+    func unexpected() async {
         struct Boom: Error {}
         let sample = Sample()
-        sample.load(\.count) { throw Boom() }
+        await sample.load(\.count) { throw Boom() }
         #expect(sample.count.failure?.kind == .internal)
         #expect(sample.count.failure?.error is UnexpectedError)
     }

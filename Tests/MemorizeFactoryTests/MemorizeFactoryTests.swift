@@ -22,35 +22,35 @@ private struct FailingScores: ScoreRepository {
 @MainActor
 struct MemorizeFactoryTests {
     @Test("live: a finished game lands in the SQLite file at databaseURL, under MemorizeSchema")
-    func liveDatabase() throws {
+    func liveDatabase() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.path("data/memorize.sqlite")
         let feature = try MemorizeFactory.live(databaseURL: file, themesFile: nil)
         let game = try feature.makeGamePresenter()
-        game.start(theme: "Animals", seed: 2024)
-        for move in demoMoves { game.choose(number: move) }
+        await game.start(theme: "Animals", seed: 2024)
+        for move in demoMoves { await game.choose(number: move) }
         #expect(game.state.value?.recording == .ranked(1))
         #expect(FileManager.default.fileExists(atPath: file.path))
         let stored = SQLiteScoreRepository(
             database: try AppDatabase(
                 url: file, migrator: MemorizeSchema.migrator, renamedMigrations: MemorizeSchema.renamedMigrations))
-        #expect(try stored.top(theme: "Animals", limit: 5).map(\.moves) == [22])
+        #expect(try await stored.top(theme: "Animals", limit: 5).map(\.moves) == [22])
         let board = try feature.makeScoreBoardPresenter()
-        board.load()
+        await board.load()
         #expect(board.state.value?.rows.map(\.score) == [16])
     }
 
     @Test("live: the themes file's themes come after the built-in ones")
-    func liveThemesFile() throws {
+    func liveThemesFile() async throws {
         let directory = try TemporaryDirectory()
         let themes = directory.path("themes.json")
         try Data(#"[{"name": "Duo", "emoji": ["🍏", "🍎", "🍋"], "pairs": 2, "color": "green"}]"#.utf8).write(to: themes)
         let feature = try MemorizeFactory.live(databaseURL: directory.path("scores.sqlite"), themesFile: themes)
         let list = feature.makeThemeListPresenter()
-        list.load()
+        await list.load()
         #expect(list.state.value?.rows.last?.name == "Duo")
         let game = try feature.makeGamePresenter()
-        game.start(theme: "duo", seed: 1)
+        await game.start(theme: "duo", seed: 1)
         #expect(game.state.value?.cards.count == 4)
     }
 
@@ -68,47 +68,47 @@ struct MemorizeFactoryTests {
     }
 
     @Test("live: listing themes opens no database; the game and the board fail with StorageError when it cannot open")
-    func liveLazyDatabase() throws {
+    func liveLazyDatabase() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.path("untouched/memorize.sqlite")
         let feature = try MemorizeFactory.live(databaseURL: file, themesFile: nil)
         let list = feature.makeThemeListPresenter()
-        list.load()
+        await list.load()
         #expect(list.state.value?.rows.isEmpty == false)
         #expect(!FileManager.default.fileExists(atPath: directory.path("untouched").path))
 
         let unopenable = directory.path("dir")
         try FileManager.default.createDirectory(at: unopenable, withIntermediateDirectories: true)
         let broken = try MemorizeFactory.live(databaseURL: unopenable, themesFile: nil)
-        broken.makeThemeListPresenter().load()
+        await broken.makeThemeListPresenter().load()
         let error = #expect(throws: StorageError.self) { try broken.makeGamePresenter() }
         #expect(error?.operation == .open && error?.path == unopenable.path)
         #expect(throws: StorageError.self) { try broken.makeScoreBoardPresenter() }
     }
 
     @Test("in memory: presenters share one score table and a seeded source")
-    func inMemory() throws {
+    func inMemory() async throws {
         let feature = MemorizeFactory.inMemory(random: .seeded(3))
         let game = try feature.makeGamePresenter()
-        game.start(theme: "Animals", seed: 2024)
-        for move in demoMoves { game.choose(number: move) }
+        await game.start(theme: "Animals", seed: 2024)
+        for move in demoMoves { await game.choose(number: move) }
         let board = try feature.makeScoreBoardPresenter()
-        board.load(theme: "Animals")
+        await board.load(theme: "Animals")
         #expect(board.state.value?.rows.count == 1)
         let first = try feature.makeGamePresenter()
         let second = try MemorizeFactory.inMemory(random: .seeded(3)).makeGamePresenter()
-        first.start(theme: "random")
-        second.start(theme: "random")
+        await first.start(theme: "random")
+        await second.start(theme: "random")
         #expect(first.state.value == second.state.value)
     }
 
     @Test("a finished game that cannot be saved says why, typed, and the game still ends")
-    func notSaved() throws {
+    func notSaved() async throws {
         let useCase = MemorizeUseCase(
             themes: InMemoryThemeRepository(), scores: FailingScores(), random: .seeded(1), clock: .live)
         let game = GamePresenter(useCase: useCase)
-        game.start(theme: "Animals", seed: 2024)
-        for move in demoMoves { game.choose(number: move) }
+        await game.start(theme: "Animals", seed: 2024)
+        for move in demoMoves { await game.choose(number: move) }
         let data = try #require(game.state.value)
         #expect(data.isOver)
         #expect(data.recording == .notSaved(ViewFailure(FailingScores.error)))

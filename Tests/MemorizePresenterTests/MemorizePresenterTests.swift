@@ -8,8 +8,8 @@ import Synchronization
 import Testing
 
 /// Where each emoji of Animals / seed 2024 lies, read through the use case (cards 1…16).
-private func layout(_ useCase: MemorizeUseCase) throws -> [String] {
-    try useCase.newGame(theme: .named("Animals"), seed: 2024).game.cards.map(\.content)
+private func layout(_ useCase: MemorizeUseCase) async throws -> [String] {
+    try await useCase.newGame(theme: .named("Animals"), seed: 2024).game.cards.map(\.content)
 }
 
 private let demoMoves = [1, 2, 3, 4, 5, 6, 7, 3, 8, 2, 9, 10, 11, 4, 12, 13, 14, 9, 15, 1, 16, 10]
@@ -19,16 +19,16 @@ private let demoMoves = [1, 2, 3, 4, 5, 6, 7, 3, 8, 2, 9, 10, 11, 4, 12, 13, 14,
 struct MemorizePresenterTests {
     let useCase = MemorizeUseCase.inMemory(random: .seeded(5))
 
-    private func started() throws -> GamePresenter {
+    private func started() async throws -> GamePresenter {
         let presenter = GamePresenter(useCase: useCase)
-        presenter.start(theme: "Animals", seed: 2024)
+        await presenter.start(theme: "Animals", seed: 2024)
         _ = try #require(presenter.state.value)
         return presenter
     }
 
     @Test("a new game shows 16 numbered face-down cards, the theme, its colour and zeroed figures")
-    func newGame() throws {
-        let data = try #require(try started().state.value)
+    func newGame() async throws {
+        let data = try #require(try await started().state.value)
         #expect(data.themeName == "Animals" && data.themeColor.name == "orange")
         #expect(data.cards.map(\.number) == Array(1...16))
         #expect(data.cards.allSatisfy { $0.face == .down && $0.content == nil })
@@ -37,15 +37,15 @@ struct MemorizePresenterTests {
     }
 
     @Test("a face-up card shows its emoji; a matched pair is gone, and the last move says it matched")
-    func faceUpAndGone() throws {
-        let presenter = try started()
-        let contents = try layout(useCase)
+    func faceUpAndGone() async throws {
+        let presenter = try await started()
+        let contents = try await layout(useCase)
         let partner = try #require(contents.indices.first { $0 != 0 && contents[$0] == contents[0] }) + 1
-        presenter.choose(number: 1)
+        await presenter.choose(number: 1)
         var data = try #require(presenter.state.value)
         #expect(data.cards[0] == CardCell(number: 1, face: .up, content: contents[0]))
         #expect(data.lastMove == .chose(card: 1, .turnedUp(contents[0])))
-        presenter.choose(number: partner)
+        await presenter.choose(number: partner)
         data = try #require(presenter.state.value)
         #expect(data.cards[0].face == .gone && data.cards[partner - 1].face == .gone)
         #expect(data.cards[0].content == contents[0])
@@ -54,67 +54,67 @@ struct MemorizePresenterTests {
     }
 
     @Test("a move that names no card is a refused move in the view data, and the game goes on")
-    func badInput() throws {
-        let presenter = try started()
-        presenter.choose(number: 3)
-        presenter.choose(input: "seven")
+    func badInput() async throws {
+        let presenter = try await started()
+        await presenter.choose(number: 3)
+        await presenter.choose(input: "seven")
         #expect(presenter.state.value?.lastMove == .refused(.notACardNumber("seven", cardCount: 16)))
-        presenter.choose(input: " 17 ")
+        await presenter.choose(input: " 17 ")
         #expect(presenter.state.value?.lastMove == .refused(.noCard(17, cardCount: 16)))
         #expect(presenter.state.value?.moves == 1)
-        presenter.choose(input: "3")
+        await presenter.choose(input: "3")
         #expect(presenter.state.value?.lastMove == .chose(card: 3, .ignored(.faceUp)))
-        presenter.choose(input: "4")
+        await presenter.choose(input: "4")
         #expect(presenter.state.value?.moves == 2)
         #expect(presenter.state.failure == nil)
     }
 
     @Test("the last match ends the game, records it and gives the rank")
-    func gameOver() throws {
-        let presenter = try started()
-        for move in demoMoves { presenter.choose(number: move) }
+    func gameOver() async throws {
+        let presenter = try await started()
+        for move in demoMoves { await presenter.choose(number: move) }
         let data = try #require(presenter.state.value)
         #expect(data.isOver)
         #expect(data.cards.allSatisfy { $0.face == .gone })
         #expect(data.score == 16 && data.moves == 22)
         #expect(data.recording == .ranked(1))
-        presenter.choose(number: 1)  // a choice after the end records nothing more
-        #expect(try useCase.topScores(theme: "Animals").first?.records.map(\.score) == [16])
+        await presenter.choose(number: 1)  // a choice after the end records nothing more
+        #expect(try await useCase.topScores(theme: "Animals").first?.records.map(\.score) == [16])
     }
 
     @Test("a presenter told not to record leaves the scores alone")
-    func notRecording() throws {
+    func notRecording() async throws {
         let presenter = GamePresenter(useCase: useCase, recordsScores: false)
-        presenter.start(theme: "Animals", seed: 2024)
-        for move in demoMoves { presenter.choose(number: move) }
+        await presenter.start(theme: "Animals", seed: 2024)
+        for move in demoMoves { await presenter.choose(number: move) }
         #expect(presenter.state.value?.isOver == true)
         #expect(presenter.state.value?.recording == nil)
-        #expect(try useCase.topScores().isEmpty)
+        #expect(try await useCase.topScores().isEmpty)
     }
 
     @Test("an unknown theme fails the view state with the typed error")
-    func failedStart() {
+    func failedStart() async {
         let presenter = GamePresenter(useCase: useCase)
-        presenter.start(theme: "Dinosaurs")
-        let known = (try? useCase.allThemes().map(\.name)) ?? []
+        await presenter.start(theme: "Dinosaurs")
+        let known = (try? await useCase.allThemes().map(\.name)) ?? []
         #expect(presenter.state.failure?.error as? MemorizeError == .unknownTheme("Dinosaurs", known: known))
     }
 
     @Test("a move or a restart before any deal fails with noGameInPlay")
-    func noGame() {
+    func noGame() async {
         let presenter = GamePresenter(useCase: useCase)
-        presenter.choose(number: 1)
+        await presenter.choose(number: 1)
         #expect(presenter.state.failure?.error as? MemorizeError == .noGameInPlay)
         let other = GamePresenter(useCase: useCase)
-        other.restart()
+        await other.restart()
         #expect(other.state.failure?.error as? MemorizeError == .noGameInPlay)
     }
 
     @Test("restart deals again: same theme and size, a new seed, a fresh table")
-    func restart() throws {
-        let presenter = try started()
-        presenter.choose(number: 1)
-        presenter.restart()
+    func restart() async throws {
+        let presenter = try await started()
+        await presenter.choose(number: 1)
+        await presenter.restart()
         let data = try #require(presenter.state.value)
         #expect(data.themeName == "Animals" && data.pairs == 8 && data.moves == 0)
         #expect(data.seed != 2024)
@@ -123,15 +123,15 @@ struct MemorizePresenterTests {
     }
 
     @Test("observers of state hear about each choice, so views redraw from the presenter")
-    func observable() throws {
-        let presenter = try started()
+    func observable() async throws {
+        let presenter = try await started()
         let changed = Mutex(0)
         withObservationTracking {
             _ = presenter.state
         } onChange: {
             changed.withLock { $0 += 1 }
         }
-        presenter.choose(number: 5)
+        await presenter.choose(number: 5)
         #expect(changed.withLock { $0 } == 1)
         #expect(presenter.state.value?.moves == 1)
     }
@@ -141,9 +141,9 @@ struct MemorizePresenterTests {
 @MainActor
 struct ListPresenterTests {
     @Test("the themes screen lists every theme with pairs, the most pairs and the colour")
-    func themes() throws {
+    func themes() async throws {
         let presenter = ThemeListPresenter(useCase: .inMemory())
-        presenter.load()
+        await presenter.load()
         let rows = try #require(presenter.state.value).rows
         #expect(rows.count >= 6)
         let orange = try #require(ThemeColor.named.first { $0.name == "orange" })
@@ -155,21 +155,21 @@ struct ListPresenterTests {
     }
 
     @Test("the score board ranks games per theme and dates them in UTC; no games is no rows")
-    func scores() throws {
+    func scores() async throws {
         let date = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14 22:13 UTC
         let records = [
             ScoreRecord(theme: "Food", score: 3, moves: 30, pairs: 10, seed: 1, finishedAt: date),
             ScoreRecord(theme: "Food", score: 9, moves: 24, pairs: 10, seed: 3, finishedAt: date),
         ]
         let presenter = ScoreBoardPresenter(useCase: .inMemory(records: records))
-        presenter.load()
+        await presenter.load()
         let board = try #require(presenter.state.value)
         #expect(
             board.rows == [
                 .init(rank: 1, theme: "Food", score: 9, moves: 24, pairs: 10, seed: 3, date: "2023-11-14 22:13"),
                 .init(rank: 2, theme: "Food", score: 3, moves: 30, pairs: 10, seed: 1, date: "2023-11-14 22:13"),
             ])
-        presenter.load(theme: "Animals")
+        await presenter.load(theme: "Animals")
         #expect(presenter.state.value?.rows.isEmpty == true)
     }
 }

@@ -14,8 +14,8 @@ struct ThemeRepositoryTests {
     }
 
     @Test("at least six built-in themes, every definition valid, names unique")
-    func builtIns() throws {
-        let themes = try InMemoryThemeRepository().all()
+    func builtIns() async throws {
+        let themes = try await InMemoryThemeRepository().all()
         #expect(themes.count >= 6)
         #expect(themes.count == BuiltInThemes.definitionCount)
         #expect(Set(themes.map { $0.name.lowercased() }).count == themes.count)

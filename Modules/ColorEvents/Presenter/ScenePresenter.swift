@@ -76,19 +76,19 @@ public final class ScenePresenter: Presenting {
     }
 
     /// Reads the last `limit` journal entries (all when `nil`), oldest first.
-    public func loadJournal(limit: Int?) {
-        load(\.journal) { try useCase.journal(limit: limit).map(JournalRow.init) }
+    public func loadJournal(limit: Int?) async {
+        await load(\.journal) { try await useCase.journal(limit: limit).map(JournalRow.init) }
     }
 
     /// Rebuilds the scene from the journal alone.
-    public func replay() {
-        load(\.replayed) { SceneSnapshot(try useCase.replay()) }
+    public func replay() async {
+        await load(\.replayed) { SceneSnapshot(try await useCase.replay()) }
     }
 
     /// Lists the event -> actions table, in `Event.allCases` order.
-    public func loadEvents() {
+    public func loadEvents() async {
         let table = useCase.table
-        load(\.events) {
+        await load(\.events) {
             Event.allCases.map { event in
                 EventRow(event: event, actions: table.actions(for: event).map(\.qualifiedName), summary: event.summary)
             }

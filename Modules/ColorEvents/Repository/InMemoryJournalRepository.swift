@@ -10,7 +10,7 @@ public final class InMemoryJournalRepository: JournalRepository {
     public init() {}
 
     /// Appends an entry; it never fails. Times are cut to whole milliseconds, as SQLite stores them.
-    public func append(_ event: Event, sentAt: Date, colors: [RGBColor]) throws -> JournalEntry {
+    public func append(_ event: Event, sentAt: Date, colors: [RGBColor]) async throws -> JournalEntry {
         stored.withLock { entries in
             let entry = JournalEntry(
                 sequence: Int64(entries.count + 1), event: event, sentAt: sentAt.wholeMilliseconds, colors: colors)
@@ -20,7 +20,7 @@ public final class InMemoryJournalRepository: JournalRepository {
     }
 
     /// The last `limit` entries, oldest first.
-    public func entries(limit: Int?) throws -> [JournalEntry] {
+    public func entries(limit: Int?) async throws -> [JournalEntry] {
         stored.withLock { entries in Array(entries.suffix(max(0, limit ?? entries.count))) }
     }
 }

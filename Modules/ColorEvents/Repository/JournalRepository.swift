@@ -12,13 +12,13 @@ public protocol JournalRepository: Sendable {
     /// Sequence numbers grow in the order appends take effect, also across processes sharing
     /// a file; the bus relies on that to deliver in journal order.
     /// - Throws: `StorageError` when the entry cannot be written; nothing is appended then.
-    func append(_ event: Event, sentAt: Date, colors: [RGBColor]) throws -> JournalEntry
+    func append(_ event: Event, sentAt: Date, colors: [RGBColor]) async throws -> JournalEntry
 
     /// The last `limit` entries (all of them when `nil`), oldest first.
-    func entries(limit: Int?) throws -> [JournalEntry]
+    func entries(limit: Int?) async throws -> [JournalEntry]
 }
 
 extension JournalRepository {
     /// Every entry, oldest first.
-    public func allEntries() throws -> [JournalEntry] { try entries(limit: nil) }
+    public func allEntries() async throws -> [JournalEntry] { try await entries(limit: nil) }
 }

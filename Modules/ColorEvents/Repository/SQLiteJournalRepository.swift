@@ -11,9 +11,9 @@ public struct SQLiteJournalRepository: JournalRepository {
     public init(database: AppDatabase) { self.database = database }
 
     /// Appends a row in its own transaction; SQLite's AUTOINCREMENT numbers it.
-    public func append(_ event: Event, sentAt: Date, colors: [RGBColor]) throws -> JournalEntry {
+    public func append(_ event: Event, sentAt: Date, colors: [RGBColor]) async throws -> JournalEntry {
         let milliseconds = sentAt.millisecondsSince1970
-        return try database.write { db in
+        return try await database.write { db in
             try db.execute(
                 sql: "INSERT INTO journal_events (event, sent_at, colors) VALUES (?, ?, ?)",
                 arguments: [event.rawValue, milliseconds, colors.map(\.hex).joined(separator: " ")])
@@ -26,17 +26,17 @@ public struct SQLiteJournalRepository: JournalRepository {
     /// The last `limit` rows, oldest first.
     ///
     /// - Throws: `ColorEventsError.unknownStoredEvent` or `.damagedColor` for a row this version cannot read.
-    public func entries(limit: Int?) throws -> [JournalEntry] {
-        let rows = try database.read { db in
+    public func entries(limit: Int?) async throws -> [JournalEntry] {
+        try await database.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     SELECT * FROM (SELECT sequence, event, sent_at, colors FROM journal_events ORDER BY sequence DESC LIMIT ?)
                     ORDER BY sequence
                     """,
-                arguments: [limit ?? -1])
+                arguments: [limit ?? -1]
+            ).map(Self.entry)
         }
-        return try rows.map(Self.entry)
     }
 
     private static func entry(_ row: Row) throws(ColorEventsError) -> JournalEntry {

@@ -93,7 +93,7 @@ public final class ColorEventBus: Sendable {
     /// - Returns: the journal entry and the actions, colours drawn.
     /// - Throws: the journal's error (`StorageError` for SQLite); nothing is delivered then.
     @discardableResult
-    public func send(_ event: Event) throws -> SentEvent {
+    public func send(_ event: Event) async throws -> SentEvent {
         let (ticket, actions, colors) = state.withLock { state in
             var colors: [RGBColor] = []
             let actions = (routes[event] ?? []).map { action in
@@ -109,7 +109,7 @@ public final class ColorEventBus: Sendable {
         }
         let entry: JournalEntry
         do {
-            entry = try journal.append(event, sentAt: clock.now(), colors: colors)
+            entry = try await journal.append(event, sentAt: clock.now(), colors: colors)
         } catch {
             state.withLock { state in
                 state.writing.removeAll { $0 == ticket }
@@ -134,8 +134,10 @@ public final class ColorEventBus: Sendable {
 
     /// Sends events one after the other, stopping at the first that fails.
     @discardableResult
-    public func send(_ events: [Event]) throws -> [SentEvent] {
-        try events.map { try send($0) }
+    public func send(_ events: [Event]) async throws -> [SentEvent] {
+        var sent: [SentEvent] = []
+        for event in events { sent.append(try await send(event)) }
+        return sent
     }
 
     /// Delivers every journaled event's actions, with their recorded colours, to the current
@@ -145,8 +147,8 @@ public final class ColorEventBus: Sendable {
     /// - Throws: `ColorEventsError.colorCountMismatch` for an entry that cannot be replayed
     ///   (nothing is delivered then), or the journal's error.
     @discardableResult
-    public func restore() throws -> Int {
-        let entries = try journal.allEntries()
+    public func restore() async throws -> Int {
+        let entries = try await journal.allEntries()
         let actions = try entries.map { entry in
             try table.actions(for: entry.event, recordedColors: entry.colors).filter { !$0.isDefault }
         }
@@ -165,13 +167,13 @@ public final class ColorEventBus: Sendable {
     }
 
     /// The last `limit` journal entries (all when `nil`), oldest first.
-    public func journal(limit: Int?) throws -> [JournalEntry] {
-        try journal.entries(limit: limit)
+    public func journal(limit: Int?) async throws -> [JournalEntry] {
+        try await journal.entries(limit: limit)
     }
 
     /// The scene the whole journal leads to, rebuilt from the journal alone.
-    public func replay() throws -> SceneState {
-        try SceneState.replaying(journal.allEntries(), table: table)
+    public func replay() async throws -> SceneState {
+        try SceneState.replaying(await journal.allEntries(), table: table)
     }
 
     /// Delivers, smallest sequence first, every written entry no unfinished send can precede.

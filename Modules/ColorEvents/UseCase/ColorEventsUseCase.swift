@@ -28,7 +28,7 @@ public struct ColorEventsUseCase: Sendable {
     public func send(_ events: [Event]) async throws -> [SentEvent] {
         var sent: [SentEvent] = []
         do {
-            for event in events { sent.append(try bus.send(event)) }
+            for event in events { sent.append(try await bus.send(event)) }
         } catch {
             await bus.flush()
             throw error
@@ -42,7 +42,7 @@ public struct ColorEventsUseCase: Sendable {
     /// - Returns: how many entries were delivered.
     @discardableResult
     public func restore() async throws -> Int {
-        let count = try bus.restore()
+        let count = try await bus.restore()
         await bus.flush()
         return count
     }
@@ -50,11 +50,11 @@ public struct ColorEventsUseCase: Sendable {
     /// The last `limit` journal entries (all when `nil`), oldest first.
     ///
     /// - Throws: `ColorEventsError.negativeLimit` for a limit below zero.
-    public func journal(limit: Int?) throws -> [JournalEntry] {
+    public func journal(limit: Int?) async throws -> [JournalEntry] {
         if let limit, limit < 0 { throw ColorEventsError.negativeLimit(limit) }
-        return try bus.journal(limit: limit)
+        return try await bus.journal(limit: limit)
     }
 
     /// The scene the whole journal leads to, rebuilt from the journal alone.
-    public func replay() throws -> SceneState { try bus.replay() }
+    public func replay() async throws -> SceneState { try await bus.replay() }
 }

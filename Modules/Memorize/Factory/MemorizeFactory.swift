@@ -5,7 +5,6 @@ import MemorizeEntity
 import MemorizePresenter
 import MemorizeRepository
 import MemorizeUseCase
-import Synchronization
 
 /// Builds the Memorize feature: themes, high scores, clock and random source, wired into one use case.
 ///
@@ -81,35 +80,5 @@ public struct MemorizeFeature: Sendable {
     public func makeScoreBoardPresenter() throws -> ScoreBoardPresenter {
         try openScores()
         return ScoreBoardPresenter(useCase: useCase)
-    }
-}
-
-/// A score table opened on first use: listing themes must not create or lock the database file.
-final class LazyScoreRepository: ScoreRepository {
-    private let opener: @Sendable () throws -> any ScoreRepository
-    private let opened = Mutex<(any ScoreRepository)?>(nil)
-
-    init(_ opener: @escaping @Sendable () throws -> any ScoreRepository) {
-        self.opener = opener
-    }
-
-    /// Opens the table unless it is open.
-    func open() throws {
-        _ = try repository()
-    }
-
-    func add(_ record: ScoreRecord) throws -> Int { try repository().add(record) }
-
-    func top(theme: String?, limit: Int) throws -> [ScoreRecord] { try repository().top(theme: theme, limit: limit) }
-
-    private func repository() throws -> any ScoreRepository {
-        if let repository = opened.withLock({ $0 }) { return repository }
-        // Opened outside the lock (opening is file I/O); should two callers race, the first to finish wins.
-        let repository = try opener()
-        return opened.withLock { current in
-            if let current { return current }
-            current = repository
-            return repository
-        }
     }
 }

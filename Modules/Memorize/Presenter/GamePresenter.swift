@@ -27,37 +27,37 @@ public final class GamePresenter: Presenting {
     }
 
     /// Deals a new game of `theme` (a name or `random`), with `pairs` and `seed` when given.
-    public func start(theme: String, pairs: Int? = nil, seed: UInt64? = nil) {
-        load(\.state) {
-            begin(try useCase.newGame(theme: ThemeChoice(theme), pairs: pairs, seed: seed))
+    public func start(theme: String, pairs: Int? = nil, seed: UInt64? = nil) async {
+        await load(\.state) {
+            begin(try await useCase.newGame(theme: ThemeChoice(theme), pairs: pairs, seed: seed))
             return try viewData(lastMove: nil)
         }
     }
 
     /// Deals the same theme and number of pairs again, with a new seed.
-    public func restart() {
-        load(\.state) {
+    public func restart() async {
+        await load(\.state) {
             guard let game else { throw MemorizeError.noGameInPlay }
-            begin(try useCase.restart(game))
+            begin(try await useCase.restart(game))
             return try viewData(lastMove: .redealt)
         }
     }
 
     /// Chooses a card from what a player typed: its number, spaces allowed; anything else is refused.
-    public func choose(input: String) {
+    public func choose(input: String) async {
         let text = input.trimmingCharacters(in: .whitespaces)
         guard let number = Int(text) else {
-            load(\.state) {
+            await load(\.state) {
                 try viewData(lastMove: .refused(.notACardNumber(text, cardCount: game?.game.cards.count ?? 0)))
             }
             return
         }
-        choose(number: number)
+        await choose(number: number)
     }
 
     /// Chooses the card numbered `number`; records the game when this choice ends it.
-    public func choose(number: Int) {
-        load(\.state) {
+    public func choose(number: Int) async {
+        await load(\.state) {
             guard var game else { throw MemorizeError.noGameInPlay }
             let outcome: ChoiceOutcome<String>
             do {
@@ -66,7 +66,7 @@ public final class GamePresenter: Presenting {
                 return try viewData(lastMove: .refused(error))
             }
             self.game = game
-            if game.game.isOver, recordsScores, recording == nil { record(game) }
+            if game.game.isOver, recordsScores, recording == nil { await record(game) }
             return try viewData(lastMove: .chose(card: number, outcome))
         }
     }
@@ -76,9 +76,9 @@ public final class GamePresenter: Presenting {
         recording = nil
     }
 
-    private func record(_ game: EmojiGame) {
+    private func record(_ game: EmojiGame) async {
         do {
-            recording = .ranked(try useCase.record(game))
+            recording = .ranked(try await useCase.record(game))
         } catch {
             recording = .notSaved(ViewFailure(error))
         }

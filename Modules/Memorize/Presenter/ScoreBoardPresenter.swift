@@ -50,9 +50,9 @@ public final class ScoreBoardPresenter: Presenting {
     public init(useCase: MemorizeUseCase) { self.useCase = useCase }
 
     /// Loads the best `limit` games per theme, or of `theme` alone.
-    public func load(theme: String? = nil, limit: Int = 10) {
-        load(\.state) {
-            let groups = try useCase.topScores(theme: theme, limit: limit)
+    public func load(theme: String? = nil, limit: Int = 10) async {
+        await load(\.state) { [useCase] in
+            let groups = try await useCase.topScores(theme: theme, limit: limit)
             return ScoreBoardViewData(
                 rows: groups.flatMap { group in
                     group.records.enumerated().map { index, record in

@@ -43,10 +43,10 @@ public final class ThemeListPresenter: Presenting {
     public init(useCase: MemorizeUseCase) { self.useCase = useCase }
 
     /// Loads the themes.
-    public func load() {
-        load(\.state) {
+    public func load() async {
+        await load(\.state) { [useCase] in
             ThemeListViewData(
-                rows: try useCase.allThemes().map { theme in
+                rows: try await useCase.allThemes().map { theme in
                     .init(
                         name: theme.name, pairs: theme.pairs, maxPairs: theme.contents.count, color: theme.color,
                         emoji: theme.contents)

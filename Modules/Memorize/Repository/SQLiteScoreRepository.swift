@@ -15,8 +15,8 @@ public struct SQLiteScoreRepository: ScoreRepository {
     public init(database: AppDatabase) { self.database = database }
 
     /// Inserts `record` and computes its rank in the same transaction, so the rank counts exactly the games before it.
-    public func add(_ record: ScoreRecord) throws -> Int {
-        try database.write { db in
+    public func add(_ record: ScoreRecord) async throws -> Int {
+        try await database.write { db in
             try db.execute(
                 sql: "INSERT INTO scores (theme, score, moves, pairs, seed, finished_at) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [
@@ -36,8 +36,8 @@ public struct SQLiteScoreRepository: ScoreRepository {
     }
 
     /// The best `limit` games per theme, best first, themes in name order.
-    public func top(theme: String?, limit: Int) throws -> [ScoreRecord] {
-        try database.read { db in
+    public func top(theme: String?, limit: Int) async throws -> [ScoreRecord] {
+        try await database.read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """

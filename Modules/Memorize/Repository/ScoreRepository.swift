@@ -1,39 +1,10 @@
 import Core
 import MemorizeEntity
-import Synchronization
 
 /// The high-score table.
 public protocol ScoreRepository: Sendable {
     /// Keeps a finished game and returns its rank among its theme's games (1 is the best).
-    func add(_ record: ScoreRecord) throws -> Int
+    func add(_ record: ScoreRecord) async throws -> Int
     /// The best `limit` games of each theme, or of `theme` alone (any case): themes by name, best first.
-    func top(theme: String?, limit: Int) throws -> [ScoreRecord]
-}
-
-/// A high-score table in memory, for tests and throwaway runs.
-public final class InMemoryScoreRepository: ScoreRepository {
-    private let records = Mutex<[ScoreRecord]>([])
-
-    /// Creates an empty table, or one holding `records`.
-    public init(records: [ScoreRecord] = []) {
-        self.records.withLock { $0 = records }
-    }
-
-    /// Keeps `record` and returns its rank in its theme.
-    public func add(_ record: ScoreRecord) throws -> Int {
-        records.withLock { all in
-            all.append(record)
-            return 1 + all.filter { $0.theme.lowercased() == record.theme.lowercased() && $0.beats(record) }.count
-        }
-    }
-
-    /// The best `limit` records per theme.
-    public func top(theme: String?, limit: Int) throws -> [ScoreRecord] {
-        let all = records.withLock { $0 }
-        let wanted = all.filter { record in theme.map { record.theme.lowercased() == $0.lowercased() } ?? true }
-        let byTheme = Dictionary(grouping: wanted) { $0.theme.lowercased() }
-        return byTheme.keys.sorted().flatMap { key in
-            (byTheme[key] ?? []).sorted { $0.ranksAbove($1) }.prefix(max(0, limit))
-        }
-    }
+    func top(theme: String?, limit: Int) async throws -> [ScoreRecord]
 }

@@ -4,16 +4,5 @@ import MemorizeEntity
 /// Where the game's themes come from.
 public protocol ThemeRepository: Sendable {
     /// Every theme: the built-in ones first, then the user's, each name once.
-    func all() throws -> [Theme]
-}
-
-/// Themes held in memory: the built-in ones, or whatever a test gives.
-public struct InMemoryThemeRepository: ThemeRepository {
-    private let themes: [Theme]
-
-    /// Creates a repository of `themes` (the built-in ones unless told otherwise).
-    public init(themes: [Theme] = BuiltInThemes.all) { self.themes = themes }
-
-    /// The themes given at creation.
-    public func all() throws -> [Theme] { themes }
+    func all() async throws -> [Theme]
 }

@@ -21,13 +21,13 @@ public struct MemorizeUseCase: Sendable {
     }
 
     /// Every theme a game can be dealt from.
-    public func allThemes() throws -> [Theme] { try themes.all() }
+    public func allThemes() async throws -> [Theme] { try await themes.all() }
 
     /// The theme named `name` (any case).
     ///
     /// - Throws: `MemorizeError.unknownTheme` with the themes there are.
-    public func theme(named name: String) throws -> Theme {
-        let all = try themes.all()
+    public func theme(named name: String) async throws -> Theme {
+        let all = try await themes.all()
         guard let theme = all.first(where: { $0.isNamed(name) }) else {
             throw MemorizeError.unknownTheme(name, known: all.map(\.name))
         }
@@ -37,15 +37,15 @@ public struct MemorizeUseCase: Sendable {
     /// Deals a new game: the seed (drawn when `nil`) picks the theme when `theme` is `.random`, the emoji and the layout.
     ///
     /// - Throws: `MemorizeError.unknownTheme` or `.noThemes`, `.tooFewPairs` or `.tooManyPairs`.
-    public func newGame(theme choice: ThemeChoice, pairs: Int? = nil, seed: UInt64? = nil) throws -> EmojiGame {
+    public func newGame(theme choice: ThemeChoice, pairs: Int? = nil, seed: UInt64? = nil) async throws -> EmojiGame {
         let seed = seed ?? random.next()
         let dealer = RandomSource.seeded(seed)
         let theme: Theme
         switch choice {
         case .named(let name):
-            theme = try self.theme(named: name)
+            theme = try await self.theme(named: name)
         case .random:
-            guard let drawn = dealer.element(of: try themes.all()) else {
+            guard let drawn = dealer.element(of: try await themes.all()) else {
                 throw MemorizeError.noThemes
             }
             theme = drawn
@@ -66,26 +66,27 @@ public struct MemorizeUseCase: Sendable {
     }
 
     /// A fresh deal of the same theme and number of pairs, with a new seed.
-    public func restart(_ game: EmojiGame) throws -> EmojiGame {
-        try newGame(theme: .named(game.theme.name), pairs: game.pairs)
+    public func restart(_ game: EmojiGame) async throws -> EmojiGame {
+        try await newGame(theme: .named(game.theme.name), pairs: game.pairs)
     }
 
     /// Keeps a finished game in the high scores and returns its rank in its theme (1 is the best).
     ///
     /// - Throws: `MemorizeError.gameNotOver`; `StorageError` when saving fails.
-    public func record(_ game: EmojiGame) throws -> Int {
+    public func record(_ game: EmojiGame) async throws -> Int {
         guard game.game.isOver else {
             throw MemorizeError.gameNotOver
         }
         // Stored to the millisecond, so the in-memory and SQLite tables keep the same time.
-        return try scores.add(game.result(finishedAt: clock.now().wholeMilliseconds))
+        return try await scores.add(game.result(finishedAt: clock.now().wholeMilliseconds))
     }
 
     /// The best `limit` games of each theme, or of `theme` alone, themes in name order.
-    public func topScores(theme: String? = nil, limit: Int = 10) throws -> [ThemeScores] {
+    public func topScores(theme: String? = nil, limit: Int = 10) async throws -> [ThemeScores] {
         // A known theme is looked up by its canonical name; an unknown one may still have old games.
-        let name = theme.map { wanted in (try? self.theme(named: wanted).name) ?? wanted }
-        let records = try scores.top(theme: name, limit: limit)
+        var name = theme
+        if let wanted = theme { name = (try? await self.theme(named: wanted).name) ?? wanted }
+        let records = try await scores.top(theme: name, limit: limit)
         var groups: [ThemeScores] = []
         for record in records {
             if let last = groups.last, last.theme.lowercased() == record.theme.lowercased() {

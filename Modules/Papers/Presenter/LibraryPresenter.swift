@@ -23,7 +23,7 @@ public final class LibraryPresenter: Presenting {
 
     /// Loads the statistics.
     public func loadStats() async {
-        load(\.stats) {
+        await load(\.stats) {
             let stats = try useCase.stats()
             let fields: [(String, String?)] = [
                 ("papers", DisplayFormat.grouped(stats.papers)),
@@ -48,7 +48,7 @@ public final class LibraryPresenter: Presenting {
 
     /// Imports Atom files (or, with `dryRun`, only checks and counts them).
     public func importFeeds(_ paths: [String], dryRun: Bool = false) async {
-        load(\.importResult) {
+        await load(\.importResult) {
             let report = try useCase.importFeeds(paths.map { URL(fileURLWithPath: $0) }, dryRun: dryRun)
             let saved = report.saved ?? SaveSummary()
             let files = Formatting.plural(report.files, "file")

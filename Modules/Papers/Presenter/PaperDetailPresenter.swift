@@ -40,7 +40,7 @@ public final class PaperDetailPresenter: Presenting {
 
     /// Removes a favourite mark.
     public func unfavourite(_ id: String) async {
-        load(\.state) {
+        await load(\.state) {
             let change = try useCase.unfavourite(id)
             return Formatting.detail(
                 change.paper, isFavourite: false, now: now(), change: change.changed ? .removed : .wasNotFavourite)

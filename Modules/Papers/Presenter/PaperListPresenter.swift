@@ -43,14 +43,14 @@ public final class PaperListPresenter: Presenting {
 
     /// The favourites.
     public func favourites() async {
-        load(\.state) {
+        await load(\.state) {
             view(try useCase.favourites(), subject: .favourites)
         }
     }
 
     /// Searches the library offline.
     public func searchLibrary(_ text: String, limit: Int = 20) async {
-        load(\.state) {
+        await load(\.state) {
             view(try useCase.searchLibrary(text, limit: limit), subject: .librarySearch(text))
         }
     }
