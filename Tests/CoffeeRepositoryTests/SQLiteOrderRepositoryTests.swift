@@ -26,20 +26,20 @@ struct SQLiteOrderRepositoryTests {
     }
 
     @Test("the schema is migrated once, snake_case, and the database is in WAL mode")
-    func migrations() throws {
+    func migrations() async throws {
         let database = try coffeeDatabase(url)
         _ = try coffeeDatabase(url)
-        #expect(try database.journalMode() == "wal")
-        let applied = try database.read { db in try CoffeeSchema.migrator.appliedMigrations(db) }
+        #expect(try await database.journalMode() == "wal")
+        let applied = try await database.read { db in try CoffeeSchema.migrator.appliedMigrations(db) }
         #expect(applied == ["v1", "v2", "v3", "v4", "v5"])
-        #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM menu_items") } == 7)
-        let columns = try database.read { db in try db.columns(in: "orders").map(\.name) }
+        #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM menu_items") } == 7)
+        let columns = try await database.read { db in try db.columns(in: "orders").map(\.name) }
         #expect(
             columns == [
                 "id", "customer", "customer_key", "coffee", "size", "total_cents", "status", "created_at", "updated_at",
                 "request_fingerprint", "idempotency_key",
             ])
-        let indexes = try database.read { db in
+        let indexes = try await database.read { db in
             try db.indexes(on: "orders").map(\.name).filter { !$0.hasPrefix("sqlite_") }.sorted()
         }
         #expect(indexes == ["orders_created_at", "orders_customer_key", "orders_idempotency_key", "orders_status"])

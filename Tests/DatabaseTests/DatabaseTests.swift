@@ -22,21 +22,22 @@ struct DatabaseTests {
     }
 
     @Test("opening creates the folder, runs every migration and uses WAL")
-    func openMigrateWAL() throws {
+    func openMigrateWAL() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("nested/dir/notes.sqlite")
         let database = try AppDatabase(url: url, migrator: Self.migrator)
         #expect(FileManager.default.fileExists(atPath: url.path))
-        #expect(try database.journalMode() == "wal")
-        let applied = try database.writer.read { db in try Self.migrator.appliedMigrations(db) }
+        #expect(try await database.journalMode() == "wal")
+        let applied = try await database.writer.read { db in try Self.migrator.appliedMigrations(db) }
         #expect(applied == ["v1", "v2"])
         let reopened = try AppDatabase(url: url, migrator: Self.migrator)
         #expect(
-            try reopened.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") } == 2)
+            try await reopened.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") }
+                == 2)
     }
 
     @Test("a failed migration leaves the file as it was, and says which file")
-    func failedMigration() throws {
+    func failedMigration() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("notes.sqlite")
         _ = try AppDatabase(url: url, migrator: Self.migrator)
@@ -49,7 +50,7 @@ struct DatabaseTests {
         #expect(error?.operation == .open)
         #expect(error?.path == url.path)
         let database = try AppDatabase(url: url, migrator: Self.migrator)
-        let tables = try database.writer.read { db in
+        let tables = try await database.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
         }
         #expect(!tables.contains("half"))
@@ -74,13 +75,13 @@ struct DatabaseTests {
         #expect(bad?.operation == .write)
         #expect(bad?.reason.contains("nowhere") == true)
         await #expect(throws: Missing.self) { try await database.read { _ in throw Missing() } }
-        #expect(throws: StorageError.self) {
-            try database.read { db in try Int.fetchOne(db, sql: "SELECT * FROM nowhere") }
+        await #expect(throws: StorageError.self) {
+            try await database.read { db in try Int.fetchOne(db, sql: "SELECT * FROM nowhere") }
         }
     }
 
     @Test("a migration recorded under an old id is recognised after the rename, not run again")
-    func renamedMigrations() throws {
+    func renamedMigrations() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("renamed.sqlite")
         var old = DatabaseMigrator()
@@ -90,7 +91,7 @@ struct DatabaseTests {
         new.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE note (text TEXT)") }
         new.registerMigration("v2") { db in try db.execute(sql: "ALTER TABLE note ADD COLUMN created_at INTEGER") }
         let database = try AppDatabase(url: url, migrator: new, renamedMigrations: ["v1: notes": "v1"])
-        let applied = try database.read { db in
+        let applied = try await database.read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
         }
         #expect(applied == ["v1", "v2"])
@@ -124,11 +125,11 @@ struct DatabaseTests {
     }
 
     @Test("an in-memory database is migrated and private")
-    func inMemory() throws {
+    func inMemory() async throws {
         let first = try AppDatabase.inMemory(migrator: Self.migrator)
         let second = try AppDatabase.inMemory(migrator: Self.migrator)
-        try first.writer.write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('a')") }
-        #expect(try second.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note") } == 0)
+        try await first.writer.write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('a')") }
+        #expect(try await second.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note") } == 0)
     }
 }
 
@@ -148,20 +149,20 @@ struct ReadOnlyDatabaseTests {
     }
 
     @Test("an existing file is read, and a write through it fails")
-    func readsButNeverWrites() throws {
+    func readsButNeverWrites() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("notes.sqlite")
         let database = try AppDatabase(url: url, migrator: DatabaseTests.migrator)
-        try database.write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('kept')") }
+        try await database.write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('kept')") }
         let reader = try AppDatabase(url: url, migrator: DatabaseTests.migrator, access: .readOnly)
-        #expect(try reader.read { db in try String.fetchOne(db, sql: "SELECT text FROM note") } == "kept")
-        #expect(throws: StorageError.self) {
-            try reader.write { db in try db.execute(sql: "DELETE FROM note") }
+        #expect(try await reader.read { db in try String.fetchOne(db, sql: "SELECT text FROM note") } == "kept")
+        await #expect(throws: StorageError.self) {
+            try await reader.write { db in try db.execute(sql: "DELETE FROM note") }
         }
     }
 
     @Test("a file from an older version is upgraded once when it may be written")
-    func olderSchemaUpgraded() throws {
+    func olderSchemaUpgraded() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("notes.sqlite")
         var old = DatabaseMigrator()
@@ -173,7 +174,7 @@ struct ReadOnlyDatabaseTests {
         }
         _ = try AppDatabase(url: url, migrator: old)
         let reader = try AppDatabase(url: url, migrator: DatabaseTests.migrator, access: .readOnly)
-        let applied = try reader.read { db in try DatabaseTests.migrator.appliedMigrations(db) }
+        let applied = try await reader.read { db in try DatabaseTests.migrator.appliedMigrations(db) }
         #expect(applied == ["v1", "v2"])
     }
 }

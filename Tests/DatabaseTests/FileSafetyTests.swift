@@ -11,9 +11,9 @@ struct FileSafetyTests {
     static let migrator = DatabaseTests.migrator
 
     /// A database of ours with `rows` notes, closed (its WAL checkpointed into the file).
-    static func makeFile(_ url: URL, rows: Int = 0) throws {
+    static func makeFile(_ url: URL, rows: Int = 0) async throws {
         let database = try AppDatabase(url: url, migrator: migrator)
-        try database.write { db in
+        try await database.write { db in
             for index in 0..<rows {
                 try db.execute(
                     sql: "INSERT INTO note (text, writer) VALUES (?, ?)",
@@ -27,13 +27,13 @@ struct FileSafetyTests {
     static func bytes(_ url: URL) throws -> Data { try Data(contentsOf: url) }
 
     @Test("a file recording a migration this version does not know is refused for writing and for reading")
-    func newerVersion() throws {
+    func newerVersion() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("notes.sqlite")
-        try Self.makeFile(url)
+        try await Self.makeFile(url)
         do {
             let queue = try DatabaseQueue(path: url.path)
-            try queue.write { db in
+            try await queue.write { db in
                 try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')")
                 try db.execute(sql: "ALTER TABLE note ADD COLUMN colour TEXT NOT NULL DEFAULT 'red'")
             }
@@ -54,7 +54,7 @@ struct FileSafetyTests {
     }
 
     @Test("an empty file, a file that is not SQLite and another schema are not ours, and are left as they were")
-    func notOurs() throws {
+    func notOurs() async throws {
         let directory = try TemporaryDirectory()
         let empty = directory.path("empty.sqlite")
         try Data().write(to: empty)
@@ -63,7 +63,7 @@ struct FileSafetyTests {
         let other = directory.path("other.sqlite")
         do {
             let queue = try DatabaseQueue(path: other.path)
-            try queue.write { db in try db.execute(sql: "CREATE TABLE recipes (name TEXT)") }
+            try await queue.write { db in try db.execute(sql: "CREATE TABLE recipes (name TEXT)") }
             try queue.close()
         }
         let cases: [(URL, String)] = [(empty, "empty"), (text, "not an SQLite database"), (other, "recipes")]
@@ -86,7 +86,7 @@ struct FileSafetyTests {
     }
 
     @Test("another feature's file is not ours though its migration ids match; a file of ours gets our application_id")
-    func applicationID() throws {
+    func applicationID() async throws {
         let directory = try TemporaryDirectory()
         let theirs = directory.path("theirs.sqlite")
         _ = try AppDatabase(url: theirs, migrator: Self.migrator, applicationID: 0x5354_4F54)
@@ -102,7 +102,7 @@ struct FileSafetyTests {
         #expect(try Self.bytes(theirs) == before)
 
         let old = directory.path("old.sqlite")
-        try Self.makeFile(old)
+        try await Self.makeFile(old)
         #expect(try SQLiteShell.run(old.path, "PRAGMA application_id;") == "0\n")
         _ = try AppDatabase(url: old, migrator: Self.migrator, applicationID: 0x5354_4D45, access: .readOnly)
         #expect(try SQLiteShell.run(old.path, "PRAGMA application_id;") == "0\n")
@@ -111,7 +111,7 @@ struct FileSafetyTests {
     }
 
     @Test("a create that fails removes the file and the folders it made, and leaves no empty file")
-    func failedCreateRemovesWhatItMade() throws {
+    func failedCreateRemovesWhatItMade() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("new/nested/notes.sqlite")
         var failing = DatabaseMigrator()
@@ -125,7 +125,7 @@ struct FileSafetyTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
         // The next create, with space back, makes the whole database.
         let database = try AppDatabase(url: url, migrator: Self.migrator)
-        #expect(try database.read { db in try Self.migrator.hasCompletedMigrations(db) })
+        #expect(try await database.read { db in try Self.migrator.hasCompletedMigrations(db) })
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
                 .filter { !$0.hasPrefix("notes.sqlite") }.isEmpty)
@@ -154,10 +154,10 @@ struct FileSafetyTests {
     }
 
     @Test("120 random bytes in the middle of a file: damaged on open, for writing and for reading, nothing written")
-    func damagedOnOpen() throws {
+    func damagedOnOpen() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("notes.sqlite")
-        try Self.makeFile(url, rows: 2_000)
+        try await Self.makeFile(url, rows: 2_000)
         try SQLiteShell.damage(url.path)
         let before = try Self.bytes(url)
         for access in [StorageAccess.readWrite, .readOnly] {
@@ -174,7 +174,7 @@ struct FileSafetyTests {
     func constraint() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("notes.sqlite")
-        try Self.makeFile(url)
+        try await Self.makeFile(url)
         try SQLiteShell.run(url.path, "ALTER TABLE note ADD COLUMN colour TEXT CHECK (colour IS NOT NULL);")
         let database = try AppDatabase(url: url, migrator: Self.migrator)
         let error = await #expect(throws: StorageError.self) {
@@ -190,8 +190,8 @@ struct FileSafetyTests {
         let directory = try TemporaryDirectory()
         let url = directory.path("notes.sqlite")
         let database = try AppDatabase(url: url, migrator: Self.migrator)
-        let read = #expect(throws: StorageError.self) {
-            try database.read { _ in
+        let read = await #expect(throws: StorageError.self) {
+            try await database.read { _ in
                 throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "database disk image is malformed")
             }
         }

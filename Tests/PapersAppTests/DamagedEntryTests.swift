@@ -35,7 +35,7 @@ struct DamagedEntryTests {
     ]
 
     @Test("each missing part exits 78 naming the entry and its line, and saves nothing", arguments: 0..<6)
-    func refused(index: Int) throws {
+    func refused(index: Int) async throws {
         let (name, missing, damage) = Self.damages[index]
         let directory = try TemporaryDirectory()
         let text = try Self.feed(damaging: damage)

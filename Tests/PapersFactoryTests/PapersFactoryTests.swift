@@ -46,7 +46,7 @@ struct PapersFactoryTests {
         #expect(calls.requests.first?.url.host == "export.arxiv.org")
 
         let offline = try PapersFactory.offline(databaseURL: databaseURL, clock: clock.clock)
-        #expect(try offline.useCase.searchLibrary("helium", limit: 5).papers.contains { $0.id == "1201.4869" })
+        #expect(try await offline.useCase.searchLibrary("helium", limit: 5).papers.contains { $0.id == "1201.4869" })
         #expect(try await offline.useCase.show("1201.4869").id == "1201.4869")
         await #expect(throws: PapersError.offlineLookup(["2401.00001"])) {
             try await offline.useCase.show("2401.00001")
@@ -65,7 +65,7 @@ struct PapersFactoryTests {
             primaryCategory: "cs.LG", categories: ["cs.LG"])
         let feature = PapersFactory.inMemory(remote: [paper])
         #expect(try await feature.useCase.show("2401.00001") == paper)
-        #expect(try feature.useCase.stats().papers == 1)
+        #expect(try await feature.useCase.stats().papers == 1)
         let presenter = await feature.makePaperListPresenter()
         await presenter.favourites()
         #expect(await presenter.state.value?.rows.isEmpty == true)

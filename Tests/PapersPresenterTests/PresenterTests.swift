@@ -29,7 +29,7 @@ struct PresenterTests {
             daysAgo: 2)
         let short = paper("2312.00002", title: "Short", authors: ["Solo Author"], daysAgo: 40)
         let useCase = useCase(library: [long, short])
-        _ = try useCase.searchLibrary("title", limit: 1)
+        _ = try await useCase.searchLibrary("title", limit: 1)
         let presenter = PaperListPresenter(useCase: useCase, now: { Self.now })
         #expect(presenter.state == .initial)
         _ = try await useCase.favourite("2401.00001")

@@ -68,7 +68,7 @@ struct ArxivAPITests {
         let log = InMemoryRequestLog(lastRequest: clock.now.addingTimeInterval(-1))
         _ = try await api(server, clock: clock, log: log).fetch(try query(3), progress: nil)
         #expect(clock.sleeps == [2])
-        #expect(try log.lastRequestTime() == clock.now)
+        #expect(try await log.lastRequestTime() == clock.now)
     }
 
     @Test("503 and 429 with Retry-After are retried, honouring the server's wait")

@@ -17,35 +17,36 @@ struct SQLitePaperLibraryTests {
     }
 
     @Test("a paper comes back exactly as saved, affiliations and optionals included")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let library = try library()
         let papers = try recorded()
-        let summary = try library.save(papers, fetchedBy: "all:testing", at: Date(timeIntervalSince1970: 1_700_000_000))
+        let summary = try await library.save(
+            papers, fetchedBy: "all:testing", at: Date(timeIntervalSince1970: 1_700_000_000))
         #expect(summary == SaveSummary(added: 100))
-        for paper in papers { #expect(try library.paper(id: paper.id) == paper) }
-        #expect(try library.paper(id: "0000.00000") == nil)
-        #expect(try library.stats().fetches == 1)
+        for paper in papers { #expect(try await library.paper(id: paper.id) == paper) }
+        #expect(try await library.paper(id: "0000.00000") == nil)
+        #expect(try await library.stats().fetches == 1)
     }
 
     @Test("the newer version wins and nothing is duplicated")
-    func newerWins() throws {
+    func newerWins() async throws {
         let library = try library()
         var paper = try #require(try recorded().first)
-        try library.save([paper])
+        try await library.save([paper])
         var v2 = paper
         v2.version = 2
         v2.title = "Revised title"
-        #expect(try library.save([v2]) == SaveSummary(updated: 1))
+        #expect(try await library.save([v2]) == SaveSummary(updated: 1))
         paper.title = "Stale copy"
-        #expect(try library.save([paper]) == SaveSummary(unchanged: 1))
-        #expect(try library.paper(id: paper.id)?.title == "Revised title")
-        #expect(try library.stats().papers == 1)
-        #expect(try library.search("revised", limit: 5).map(\.id) == [paper.id])
-        #expect(try library.search("stale", limit: 5).isEmpty)
+        #expect(try await library.save([paper]) == SaveSummary(unchanged: 1))
+        #expect(try await library.paper(id: paper.id)?.title == "Revised title")
+        #expect(try await library.stats().papers == 1)
+        #expect(try await library.search("revised", limit: 5).map(\.id) == [paper.id])
+        #expect(try await library.search("stale", limit: 5).isEmpty)
     }
 
     @Test("the index follows every write: new rows in bulk, a paper repeated in one import, updates in place")
-    func indexStaysInStep() throws {
+    func indexStaysInStep() async throws {
         let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
         let library = SQLitePaperLibrary(database: database)
         let papers = try recorded()
@@ -56,22 +57,22 @@ struct SQLitePaperLibraryTests {
         revised.title = "Quokka ecology"
         // The same paper twice in one import: inserted, then updated before the index saw it.
         let batch = [first] + papers.dropFirst().prefix(10) + [revised]
-        let summary = try library.importing { save in
+        let summary = try await library.importing { save in
             for paper in batch { try save(paper) }
         }
         #expect(summary == SaveSummary(added: 11, updated: 1))
-        #expect(try library.search("quokka", limit: 5).map(\.id) == [first.id])
-        #expect(try library.search("zeppelin", limit: 5).isEmpty)
+        #expect(try await library.search("quokka", limit: 5).map(\.id) == [first.id])
+        #expect(try await library.search("zeppelin", limit: 5).isEmpty)
         // A later write updates an indexed row in place and adds new ones.
         var third = revised
         third.version = 10
         third.title = "Axolotl regeneration"
-        try library.save([third] + Array(papers.dropFirst(11)))
-        #expect(try library.search("axolotl", limit: 5).map(\.id) == [first.id])
-        #expect(try library.search("quokka", limit: 5).isEmpty)
-        #expect(try library.stats().papers == 100)
+        try await library.save([third] + Array(papers.dropFirst(11)))
+        #expect(try await library.search("axolotl", limit: 5).map(\.id) == [first.id])
+        #expect(try await library.search("quokka", limit: 5).isEmpty)
+        #expect(try await library.stats().papers == 100)
         // FTS5's own check that the index matches the papers table exactly (rank 1: compare with the content).
-        try database.writer.write { db in
+        try await database.writer.write { db in
             try db.execute(sql: "INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)")
             #expect(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'fts_unindexed_after'") == nil)
         }
@@ -80,7 +81,7 @@ struct SQLitePaperLibraryTests {
     @Test(
         "an import longer than one indexing batch indexes every row, including a row updated after its batch was indexed"
     )
-    func indexAcrossBatches() throws {
+    func indexAcrossBatches() async throws {
         let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
         let library = SQLitePaperLibrary(database: database)
         let recorded = try recorded()
@@ -97,15 +98,15 @@ struct SQLitePaperLibraryTests {
         let first = papers[..<(SQLitePaperLibrary.indexBatch + 100)]
         let rest = papers[(SQLitePaperLibrary.indexBatch + 100)...]
         // Paper 7 is indexed with the first batch, then updated in the same import.
-        let summary = try library.importing { [revised] save in
+        let summary = try await library.importing { [revised] save in
             for paper in first { try save(paper) }
             try save(revised)
             for paper in rest { try save(paper) }
         }
         #expect(summary == SaveSummary(added: count, updated: 1))
-        #expect(try library.search("quokka", limit: 5).map(\.id) == ["2501.00007"])
-        #expect(try library.search("zeppelin", limit: 5).isEmpty)
-        try database.writer.write { db in
+        #expect(try await library.search("quokka", limit: 5).map(\.id) == ["2501.00007"])
+        #expect(try await library.search("zeppelin", limit: 5).isEmpty)
+        try await database.writer.write { db in
             try db.execute(sql: "INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)")
             // One size record per indexed paper (a count of papers_fts itself would read the papers table).
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM papers_fts_docsize") == count)
@@ -113,24 +114,26 @@ struct SQLitePaperLibraryTests {
     }
 
     @Test("full-text search over title, abstract and authors, with phrases, prefixes and fields")
-    func fullText() throws {
+    func fullText() async throws {
         let library = try library()
-        try library.save(try recorded())
-        #expect(try library.search("WebView Android", limit: 5).first?.title.contains("WebView") == true)
-        #expect(try library.search("au:Gotlieb", limit: 50).contains { $0.id == "2202.12139" })
+        try await library.save(try recorded())
+        #expect(try await library.search("WebView Android", limit: 5).first?.title.contains("WebView") == true)
+        #expect(try await library.search("au:Gotlieb", limit: 50).contains { $0.id == "2202.12139" })
         #expect(
-            try library.search("ramirez", limit: 50).contains { $0.authors.contains { $0.name == "Aurora Ramírez" } })
-        #expect(try library.search("\"learning to rank\"", limit: 50).contains { $0.id == "2405.13786" })
-        #expect(try library.search("prioritis*", limit: 50).contains { $0.id == "2405.13786" })
-        #expect(try library.search("zzyzx", limit: 5).isEmpty)
+            try await library.search("ramirez", limit: 50).contains {
+                $0.authors.contains { $0.name == "Aurora Ramírez" }
+            })
+        #expect(try await library.search("\"learning to rank\"", limit: 50).contains { $0.id == "2405.13786" })
+        #expect(try await library.search("prioritis*", limit: 50).contains { $0.id == "2405.13786" })
+        #expect(try await library.search("zzyzx", limit: 5).isEmpty)
         // FTS5 syntax in the input is plain text, never a syntax error.
-        #expect(try library.search("NEAR( testing AND ) title:", limit: 5).count <= 5)
-        #expect(try library.search("* \" ( ) :", limit: 5).isEmpty)
-        #expect(try library.search("testing", limit: 7).count == 7)
+        #expect(try await library.search("NEAR( testing AND ) title:", limit: 5).count <= 5)
+        #expect(try await library.search("* \" ( ) :", limit: 5).isEmpty)
+        #expect(try await library.search("testing", limit: 7).count == 7)
     }
 
     @Test("a library written by the first schema keeps its index when migrated and written again")
-    func migratesFromV1() throws {
+    func migratesFromV1() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("v1.sqlite")
         let papers = try recorded()
@@ -138,8 +141,8 @@ struct SQLitePaperLibraryTests {
             // The first schema indexed every insert with a trigger.
             let queue = try DatabaseQueue(path: url.path)
             try PapersSchema.migrator.migrate(queue, upTo: "v1")
-            try Self.restoreOldMigrationIDs(queue)
-            try queue.write { db in
+            try await Self.restoreOldMigrationIDs(queue)
+            try await queue.write { db in
                 for paper in papers.prefix(50) {
                     try db.execute(
                         sql: """
@@ -155,17 +158,17 @@ struct SQLitePaperLibraryTests {
         var revised = papers[0]
         revised.version = 5
         revised.title = "Platypus behaviour"
-        try library.save([revised] + Array(papers.dropFirst(50)))
-        #expect(try library.search("platypus", limit: 5).map(\.id) == [papers[0].id])
-        #expect(try library.search("webview", limit: 5).count == 1)
-        try database.writer.write { db in
+        try await library.save([revised] + Array(papers.dropFirst(50)))
+        #expect(try await library.search("platypus", limit: 5).map(\.id) == [papers[0].id])
+        #expect(try await library.search("webview", limit: 5).count == 1)
+        try await database.writer.write { db in
             try db.execute(sql: "INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)")
         }
     }
 
     /// Gives the migrations run so far the ids the app shipped them under before v3, as a file written then has.
-    static func restoreOldMigrationIDs(_ queue: DatabaseQueue) throws {
-        try queue.write { db in
+    static func restoreOldMigrationIDs(_ queue: DatabaseQueue) async throws {
+        try await queue.write { db in
             for (old, new) in PapersSchema.renamedMigrations {
                 try db.execute(
                     sql: "UPDATE grdb_migrations SET identifier = ? WHERE identifier = ?", arguments: [old, new])
@@ -176,16 +179,16 @@ struct SQLitePaperLibraryTests {
     @Test(
         "a library written by the v2 schema (REAL seconds, old migration ids) opens with every row, search and the index intact"
     )
-    func migratesTimeToMilliseconds() throws {
+    func migratesTimeToMilliseconds() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("v2.sqlite")
         let papers = try recorded()
         do {
             let queue = try DatabaseQueue(path: url.path)
             try PapersSchema.migrator.migrate(queue, upTo: "v2")
-            try Self.restoreOldMigrationIDs(queue)
+            try await Self.restoreOldMigrationIDs(queue)
             // Rows as the v2 app wrote them: times in REAL seconds, new rows indexed in bulk.
-            try queue.write { db in
+            try await queue.write { db in
                 for paper in papers {
                     try db.execute(
                         sql: """
@@ -216,16 +219,17 @@ struct SQLitePaperLibraryTests {
         let database = try AppDatabase(
             url: url, migrator: PapersSchema.migrator, renamedMigrations: PapersSchema.renamedMigrations)
         let library = SQLitePaperLibrary(database: database)
-        for paper in papers { #expect(try library.paper(id: paper.id) == paper) }
-        #expect(try library.favourites().map(\.id) == ["2405.13786", "2202.12139"])
-        let stats = try library.stats()
+        for paper in papers { #expect(try await library.paper(id: paper.id) == paper) }
+        #expect(try await library.favourites().map(\.id) == ["2405.13786", "2202.12139"])
+        let stats = try await library.stats()
         #expect(stats.papers == 100 && stats.favourites == 2 && stats.fetches == 2)
         #expect(stats.lastFetch == Date(millisecondsSince1970: 1_700_000_000_123))
         #expect(stats.oldestPublished == papers.map(\.published).min())
         #expect(
-            try SQLiteRequestLog(database: database).lastRequestTime() == Date(millisecondsSince1970: 1_700_000_001_500)
+            try await SQLiteRequestLog(database: database).lastRequestTime()
+                == Date(millisecondsSince1970: 1_700_000_001_500)
         )
-        let (types, ids, addedAt) = try database.read { db in
+        let (types, ids, addedAt) = try await database.read { db in
             (
                 try String.fetchAll(
                     db,
@@ -242,14 +246,14 @@ struct SQLitePaperLibraryTests {
         #expect(ids == ["v1", "v2", "v3"])
         #expect(addedAt == [10_500, 20_250])
         // Search, the index and its triggers work on the rebuilt table.
-        #expect(try library.search("webview", limit: 5).count == 1)
-        #expect(try library.search("testing", limit: 1_000).count > 20)
+        #expect(try await library.search("webview", limit: 5).count == 1)
+        #expect(try await library.search("testing", limit: 1_000).count > 20)
         var revised = papers[0]
         revised.version += 1
         revised.title = "Platypus behaviour"
-        #expect(try library.save([revised]) == SaveSummary(updated: 1))
-        #expect(try library.search("platypus", limit: 5).map(\.id) == [papers[0].id])
-        try database.write { db in
+        #expect(try await library.save([revised]) == SaveSummary(updated: 1))
+        #expect(try await library.search("platypus", limit: 5).map(\.id) == [papers[0].id])
+        try await database.write { db in
             try db.execute(sql: "INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)")
             try db.execute(sql: "DELETE FROM papers WHERE id = ?", arguments: [papers[1].id])
             try db.execute(sql: "INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)")
@@ -257,7 +261,7 @@ struct SQLitePaperLibraryTests {
     }
 
     @Test("every match is ranked: the best match comes first however many newer papers match")
-    func ranksEveryMatch() throws {
+    func ranksEveryMatch() async throws {
         let library = SQLitePaperLibrary(database: try AppDatabase.inMemory(migrator: PapersSchema.migrator))
         let template = try #require(try recorded().first)
         func paper(_ id: String, title: String, summary: String) -> Paper {
@@ -268,24 +272,25 @@ struct SQLitePaperLibraryTests {
             return paper
         }
         // The best match is added first; 600 weaker ones (the word once in a long abstract) after it.
-        try library.save([paper("2001.00001", title: "Quasicrystal growth", summary: "How a quasicrystal grows.")])
+        try await library.save([paper("2001.00001", title: "Quasicrystal growth", summary: "How a quasicrystal grows.")]
+        )
         let filler = String(repeating: "padding words about other things ", count: 20)
-        try library.save(
+        try await library.save(
             (0..<600).map { paper("2601.\(10_000 + $0)", title: "Unrelated \($0)", summary: "\(filler) quasicrystal") })
-        let best = try library.search("quasicrystal", limit: 5)
+        let best = try await library.search("quasicrystal", limit: 5)
         #expect(best.map(\.id).first == "2001.00001")
         #expect(best.count == 5)
     }
 
     @Test("ranked on every core or on one, a search answers the same")
-    func parallelRankingIsExact() throws {
+    func parallelRankingIsExact() async throws {
         let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
         let single = SQLitePaperLibrary(database: database, parallelSearchFrom: .max)
         let parallel = SQLitePaperLibrary(database: database, parallelSearchFrom: 1)
         let papers = try recorded()
-        try single.save(papers)
+        try await single.save(papers)
         // Copies under new ids: many equal scores, which must come out in one order.
-        try single.save(
+        try await single.save(
             papers.map { paper in
                 var copy = paper
                 copy.id = "26" + paper.id.dropFirst(2)
@@ -293,81 +298,81 @@ struct SQLitePaperLibraryTests {
             })
         for query in ["testing", "software testing", "au:gotlieb", "\"test case\"", "learning to rank", "zzyzx"] {
             for limit in [1, 5, 50] {
-                #expect(
-                    try parallel.search(query, limit: limit) == single.search(query, limit: limit), "\(query) \(limit)")
+                let expected = try await single.search(query, limit: limit)
+                #expect(try await parallel.search(query, limit: limit) == expected, "\(query) \(limit)")
             }
         }
     }
 
     @Test("an import that fails part-way leaves the library as it was")
-    func rollback() throws {
+    func rollback() async throws {
         let library = try library()
         let papers = try recorded()
-        try library.save(Array(papers.prefix(3)))
-        #expect(throws: PapersError.badFeed(source: "t", problem: .empty)) {
-            try library.importing { save in
+        try await library.save(Array(papers.prefix(3)))
+        await #expect(throws: PapersError.badFeed(source: "t", problem: .empty)) {
+            try await library.importing { save in
                 for paper in papers.dropFirst(3).prefix(10) { try save(paper) }
                 throw PapersError.badFeed(source: "t", problem: .empty)
             }
         }
-        #expect(try library.stats().papers == 3)
-        #expect(try library.search("testing", limit: 100).count <= 3)
+        #expect(try await library.stats().papers == 3)
+        #expect(try await library.search("testing", limit: 100).count <= 3)
     }
 
     @Test("favourites and statistics")
-    func favouritesAndStats() throws {
+    func favouritesAndStats() async throws {
         let library = try library()
-        try library.save(try recorded())
-        #expect(try library.setFavourite(id: "2202.12139", true, at: Date(timeIntervalSince1970: 10)))
-        #expect(try library.setFavourite(id: "2405.13786", true, at: Date(timeIntervalSince1970: 20)))
-        #expect(try !library.setFavourite(id: "2405.13786", true, at: Date(timeIntervalSince1970: 30)))
-        #expect(try library.favourites().map(\.id) == ["2405.13786", "2202.12139"])
-        #expect(try library.setFavourite(id: "2202.12139", false, at: Date()))
-        #expect(try library.favouriteIDs() == ["2405.13786"])
-        #expect(throws: PapersError.notInLibrary("2401.00001")) {
-            try library.setFavourite(id: "2401.00001", true, at: Date())
+        try await library.save(try recorded())
+        #expect(try await library.setFavourite(id: "2202.12139", true, at: Date(timeIntervalSince1970: 10)))
+        #expect(try await library.setFavourite(id: "2405.13786", true, at: Date(timeIntervalSince1970: 20)))
+        #expect(try await !library.setFavourite(id: "2405.13786", true, at: Date(timeIntervalSince1970: 30)))
+        #expect(try await library.favourites().map(\.id) == ["2405.13786", "2202.12139"])
+        #expect(try await library.setFavourite(id: "2202.12139", false, at: Date()))
+        #expect(try await library.favouriteIDs() == ["2405.13786"])
+        await #expect(throws: PapersError.notInLibrary("2401.00001")) {
+            try await library.setFavourite(id: "2401.00001", true, at: Date())
         }
-        let stats = try library.stats()
+        let stats = try await library.stats()
         #expect(stats.papers == 100 && stats.favourites == 1)
         #expect(stats.topCategories.first == CategoryCount(category: "cs.SE", count: 64))
         #expect(stats.lastFetch == nil)
     }
 
     @Test("the library on disk keeps papers and the request time across openings")
-    func persists() throws {
+    func persists() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("papers.sqlite")
         do {
             let database = try AppDatabase(url: url, migrator: PapersSchema.migrator)
-            _ = try SQLitePaperLibrary(database: database).save(
+            _ = try await SQLitePaperLibrary(database: database).save(
                 try recorded(), fetchedBy: "all:testing", at: Date(timeIntervalSince1970: 98.5))
-            try SQLiteRequestLog(database: database).recordRequest(at: Date(timeIntervalSince1970: 99.123))
+            try await SQLiteRequestLog(database: database).recordRequest(at: Date(timeIntervalSince1970: 99.123))
         }
         let database = try AppDatabase(url: url, migrator: PapersSchema.migrator)
-        #expect(try SQLitePaperLibrary(database: database).stats().papers == 100)
-        #expect(try SQLitePaperLibrary(database: database).stats().lastFetch == Date(timeIntervalSince1970: 98.5))
-        #expect(try SQLiteRequestLog(database: database).lastRequestTime() == Date(timeIntervalSince1970: 99.123))
+        #expect(try await SQLitePaperLibrary(database: database).stats().papers == 100)
+        #expect(try await SQLitePaperLibrary(database: database).stats().lastFetch == Date(timeIntervalSince1970: 98.5))
+        #expect(try await SQLiteRequestLog(database: database).lastRequestTime() == Date(timeIntervalSince1970: 99.123))
         let log = InMemoryRequestLog()
-        #expect(try log.lastRequestTime() == nil)
-        try log.recordRequest(at: Date(timeIntervalSince1970: 42))
-        #expect(try log.lastRequestTime() == Date(timeIntervalSince1970: 42))
+        #expect(try await log.lastRequestTime() == nil)
+        try await log.recordRequest(at: Date(timeIntervalSince1970: 42))
+        #expect(try await log.lastRequestTime() == Date(timeIntervalSince1970: 42))
     }
 
     @Test("the in-memory library keeps the same rules")
-    func inMemory() throws {
+    func inMemory() async throws {
         let library = InMemoryPaperLibrary()
         let papers = try recorded()
-        #expect(try library.save(papers) == SaveSummary(added: 100))
+        #expect(try await library.save(papers) == SaveSummary(added: 100))
         var v2 = papers[0]
         v2.version = 2
-        #expect(try library.save([v2, papers[1]]) == SaveSummary(updated: 1, unchanged: 1))
-        #expect(throws: PapersError.noIDs) {
-            try library.importing { save in
+        #expect(try await library.save([v2, papers[1]]) == SaveSummary(updated: 1, unchanged: 1))
+        await #expect(throws: PapersError.noIDs) {
+            try await library.importing { save in
                 try save(papers[2])
                 throw PapersError.noIDs
             }
         }
-        #expect(try library.paper(id: papers[0].id)?.version == 2)
-        #expect(try library.search("webview", limit: 5).count == 1)
+        #expect(try await library.paper(id: papers[0].id)?.version == 2)
+        #expect(try await library.search("webview", limit: 5).count == 1)
     }
 }

@@ -29,8 +29,8 @@ struct PapersUseCaseTests {
         let list = try await useCase.search(try PaperQuery(expression: .term(.au, "Del Maestro"), limit: 5))
         #expect(list.papers.count == 5)
         #expect(list.saved == SaveSummary(added: 5))
-        #expect(try library.stats().papers == 5)
-        #expect(try library.stats().fetches == 1)
+        #expect(try await library.stats().papers == 5)
+        #expect(try await library.stats().fetches == 1)
     }
 
     @Test("show reads the library first and asks arXiv only for what is missing")
@@ -41,7 +41,7 @@ struct PapersUseCaseTests {
         #expect(source.queries.isEmpty)
         #expect(try await useCase.show("arXiv:\(papers[1].id)") == papers[1])
         #expect(source.queries.map(\.ids) == [[ArxivID(base: papers[1].id, version: nil)]])
-        #expect(try library.paper(id: papers[1].id) != nil)
+        #expect(try await library.paper(id: papers[1].id) != nil)
         await #expect(throws: PapersError.paperNotFound("2401.00001")) { try await useCase.show("2401.00001") }
         await #expect(throws: PapersError.notAnArxivID("abc")) { try await useCase.show("abc") }
     }
@@ -52,45 +52,47 @@ struct PapersUseCaseTests {
         let (useCase, _, library) = make(remote: papers)
         #expect(try await useCase.favourite(papers[2].id).changed)
         #expect(try await !useCase.favourite(papers[2].id).changed)
-        #expect(try useCase.favourites().papers.map(\.id) == [papers[2].id])
-        #expect(try useCase.unfavourite(papers[2].id).changed)
-        #expect(try useCase.favourites().papers.isEmpty)
-        #expect(try library.paper(id: papers[2].id) != nil)
-        #expect(throws: PapersError.notAFavourite("2401.00001")) { try useCase.unfavourite("2401.00001") }
+        #expect(try await useCase.favourites().papers.map(\.id) == [papers[2].id])
+        #expect(try await useCase.unfavourite(papers[2].id).changed)
+        #expect(try await useCase.favourites().papers.isEmpty)
+        #expect(try await library.paper(id: papers[2].id) != nil)
+        await #expect(throws: PapersError.notAFavourite("2401.00001")) { try await useCase.unfavourite("2401.00001") }
     }
 
     @Test("import is all or nothing across files; a dry run writes nothing")
-    func importing() throws {
+    func importing() async throws {
         let (useCase, _, library) = make(remote: [])
         let good = FixtureFiles.url("arxiv", "search-all-testing-100-entries.xml")
         let errorFeed = FixtureFiles.url("arxiv", "error-id-abc-http400.xml")
-        let dry = try useCase.importFeeds([good], dryRun: true)
+        let dry = try await useCase.importFeeds([good], dryRun: true)
         #expect(dry.papers == 100 && dry.saved == nil)
-        #expect(try library.stats().papers == 0)
-        #expect(throws: PapersError.savedErrorResponse(file: errorFeed.path, message: "incorrect id format for abc")) {
-            try useCase.importFeeds([good, errorFeed])
+        #expect(try await library.stats().papers == 0)
+        await #expect(
+            throws: PapersError.savedErrorResponse(file: errorFeed.path, message: "incorrect id format for abc")
+        ) {
+            try await useCase.importFeeds([good, errorFeed])
         }
-        #expect(try library.stats().papers == 0)
-        let report = try useCase.importFeeds([
+        #expect(try await library.stats().papers == 0)
+        let report = try await useCase.importFeeds([
             good, FixtureFiles.url("arxiv", "legacy2016-au-del_maestro-10-of-31.xml"),
         ])
         #expect(report.saved == SaveSummary(added: 110))
-        #expect(try useCase.importFeeds([good]).saved == SaveSummary(unchanged: 100))
-        #expect(throws: PapersError.fileNotFound("/nonexistent.xml")) {
-            try useCase.importFeeds([URL(fileURLWithPath: "/nonexistent.xml")])
+        #expect(try await useCase.importFeeds([good]).saved == SaveSummary(unchanged: 100))
+        await #expect(throws: PapersError.fileNotFound("/nonexistent.xml")) {
+            try await useCase.importFeeds([URL(fileURLWithPath: "/nonexistent.xml")])
         }
-        #expect(throws: PapersError.noFilesToImport) { try useCase.importFeeds([]) }
+        await #expect(throws: PapersError.noFilesToImport) { try await useCase.importFeeds([]) }
     }
 
     @Test("library search is offline and rejects an empty search")
     func librarySearch() async throws {
         let papers = try recorded()
         let (useCase, source, _) = make(library: papers, remote: [])
-        #expect(try useCase.searchLibrary("helium", limit: 10).papers.contains { $0.id == "1201.4869" })
+        #expect(try await useCase.searchLibrary("helium", limit: 10).papers.contains { $0.id == "1201.4869" })
         #expect(source.queries.isEmpty)
-        #expect(throws: PapersError.emptySearch) { try useCase.searchLibrary("  ", limit: 10) }
-        #expect(throws: PapersError.limitOutOfRange(0, allowed: 1...Int.max)) {
-            try useCase.searchLibrary("helium", limit: 0)
+        await #expect(throws: PapersError.emptySearch) { try await useCase.searchLibrary("  ", limit: 10) }
+        await #expect(throws: PapersError.limitOutOfRange(0, allowed: 1...Int.max)) {
+            try await useCase.searchLibrary("helium", limit: 0)
         }
     }
 
@@ -107,7 +109,7 @@ struct PapersUseCaseTests {
     }
 
     @Test("an import reads its files through the injected reader, and a damaged one imports nothing")
-    func importThroughReader() throws {
+    func importThroughReader() async throws {
         let papers = try recorded()
         let reader = InMemoryPaperFeedReader(files: [
             "/a.xml": Array(papers.prefix(4)), "/b.xml": Array(papers.dropFirst(4)),
@@ -116,11 +118,11 @@ struct PapersUseCaseTests {
         let library = InMemoryPaperLibrary()
         let useCase = PapersUseCase(
             source: InMemoryPaperSource(papers: []), library: library, feeds: reader, clock: clock.clock)
-        #expect(throws: PapersError.badFeed(source: "/bad.xml", problem: .notWellFormed(nil))) {
-            try useCase.importFeeds([URL(fileURLWithPath: "/a.xml"), URL(fileURLWithPath: "/bad.xml")])
+        await #expect(throws: PapersError.badFeed(source: "/bad.xml", problem: .notWellFormed(nil))) {
+            try await useCase.importFeeds([URL(fileURLWithPath: "/a.xml"), URL(fileURLWithPath: "/bad.xml")])
         }
-        #expect(try library.stats().papers == 0)
-        let report = try useCase.importFeeds([URL(fileURLWithPath: "/a.xml"), URL(fileURLWithPath: "/b.xml")])
+        #expect(try await library.stats().papers == 0)
+        let report = try await useCase.importFeeds([URL(fileURLWithPath: "/a.xml"), URL(fileURLWithPath: "/b.xml")])
         #expect(report == ImportReport(files: 2, papers: 10, saved: SaveSummary(added: 10)))
     }
 

@@ -24,7 +24,7 @@ public final class LibraryPresenter: Presenting {
     /// Loads the statistics.
     public func loadStats() async {
         await load(\.stats) {
-            let stats = try useCase.stats()
+            let stats = try await useCase.stats()
             let fields: [(String, String?)] = [
                 ("papers", DisplayFormat.grouped(stats.papers)),
                 ("favourites", DisplayFormat.grouped(stats.favourites)),
@@ -49,7 +49,7 @@ public final class LibraryPresenter: Presenting {
     /// Imports Atom files (or, with `dryRun`, only checks and counts them).
     public func importFeeds(_ paths: [String], dryRun: Bool = false) async {
         await load(\.importResult) {
-            let report = try useCase.importFeeds(paths.map { URL(fileURLWithPath: $0) }, dryRun: dryRun)
+            let report = try await useCase.importFeeds(paths.map { URL(fileURLWithPath: $0) }, dryRun: dryRun)
             let saved = report.saved ?? SaveSummary()
             let files = Formatting.plural(report.files, "file")
             let repeats =

@@ -24,7 +24,7 @@ public final class PaperDetailPresenter: Presenting {
     public func show(_ id: String) async {
         await load(\.state) {
             let paper = try await useCase.show(id)
-            let favourites = try useCase.favourites().favouriteIDs
+            let favourites = try await useCase.favourites().favouriteIDs
             return Formatting.detail(paper, isFavourite: favourites.contains(paper.id), now: now())
         }
     }
@@ -41,7 +41,7 @@ public final class PaperDetailPresenter: Presenting {
     /// Removes a favourite mark.
     public func unfavourite(_ id: String) async {
         await load(\.state) {
-            let change = try useCase.unfavourite(id)
+            let change = try await useCase.unfavourite(id)
             return Formatting.detail(
                 change.paper, isFavourite: false, now: now(), change: change.changed ? .removed : .wasNotFavourite)
         }

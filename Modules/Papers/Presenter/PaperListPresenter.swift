@@ -44,14 +44,14 @@ public final class PaperListPresenter: Presenting {
     /// The favourites.
     public func favourites() async {
         await load(\.state) {
-            view(try useCase.favourites(), subject: .favourites)
+            view(try await useCase.favourites(), subject: .favourites)
         }
     }
 
     /// Searches the library offline.
     public func searchLibrary(_ text: String, limit: Int = 20) async {
         await load(\.state) {
-            view(try useCase.searchLibrary(text, limit: limit), subject: .librarySearch(text))
+            view(try await useCase.searchLibrary(text, limit: limit), subject: .librarySearch(text))
         }
     }
 

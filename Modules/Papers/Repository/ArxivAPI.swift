@@ -93,7 +93,7 @@ public struct ArxivAPI: PaperSource {
         let url = try pageURL(query, start: start, size: size)
         try await waitForTurn()
         let response = try await client.get(url)
-        try requestLog.recordRequest(at: clock.now())
+        try await requestLog.recordRequest(at: clock.now())
         guard response.isSuccess else {
             // An error feed says what is wrong (the parser throws its message); anything else gets the status.
             if let apiError = apiError(in: response.body, source: url.absoluteString) { throw apiError }
@@ -116,11 +116,11 @@ public struct ArxivAPI: PaperSource {
 
     /// Sleeps until `minimumInterval` has passed since the last request of any run, then records this one.
     private func waitForTurn() async throws {
-        if let last = try requestLog.lastRequestTime() {
+        if let last = try await requestLog.lastRequestTime() {
             let wait = last.addingTimeInterval(configuration.minimumInterval).timeIntervalSince(clock.now())
             if wait > 0 { try await clock.sleep(min(wait, configuration.minimumInterval)) }
         }
-        try requestLog.recordRequest(at: clock.now())
+        try await requestLog.recordRequest(at: clock.now())
     }
 
     /// The request URL of one page.

@@ -18,17 +18,18 @@ public final class InMemoryPaperLibrary: PaperLibrary {
     }
 
     /// The paper with this id.
-    public func paper(id: String) throws -> Paper? { state.withLock { $0.papers[id] } }
+    public func paper(id: String) async throws -> Paper? { state.withLock { $0.papers[id] } }
 
     /// Saves papers and a fetch record.
-    public func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) throws -> SaveSummary {
-        let summary = try importing { sink in for paper in papers { try sink(paper) } }
+    public func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) async throws -> SaveSummary {
+        let summary = try await importing { sink in for paper in papers { try sink(paper) } }
         if let query { state.withLock { $0.fetches.append((query, date)) } }
         return summary
     }
 
     /// Applies what `produce` yields to a copy, and keeps the copy only if `produce` finishes.
-    public func importing(_ produce: @escaping @Sendable ((Paper) throws -> Void) throws -> Void) throws -> SaveSummary
+    public func importing(_ produce: @escaping @Sendable ((Paper) throws -> Void) throws -> Void) async throws
+        -> SaveSummary
     {
         var papers = state.withLock { $0.papers }
         var summary = SaveSummary()
@@ -50,7 +51,7 @@ public final class InMemoryPaperLibrary: PaperLibrary {
     }
 
     /// Papers whose title, abstract or authors contain every word, newest first.
-    public func search(_ text: String, limit: Int) throws -> [Paper] {
+    public func search(_ text: String, limit: Int) async throws -> [Paper] {
         let words = text.split(whereSeparator: \.isWhitespace).map { $0.filter { $0 != "\"" && $0 != "*" } }.filter {
             !$0.isEmpty
         }
@@ -65,7 +66,7 @@ public final class InMemoryPaperLibrary: PaperLibrary {
     }
 
     /// Marks or unmarks a favourite.
-    public func setFavourite(id: String, _ favourite: Bool, at date: Date) throws -> Bool {
+    public func setFavourite(id: String, _ favourite: Bool, at date: Date) async throws -> Bool {
         try state.withLock { state in
             if favourite {
                 guard state.papers[id] != nil else {
@@ -80,17 +81,17 @@ public final class InMemoryPaperLibrary: PaperLibrary {
     }
 
     /// The favourites, most recently marked first.
-    public func favourites() throws -> [Paper] {
+    public func favourites() async throws -> [Paper] {
         state.withLock { state in
             state.favourites.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.compactMap { state.papers[$0.key] }
         }
     }
 
     /// The ids of every favourite.
-    public func favouriteIDs() throws -> Set<String> { state.withLock { Set($0.favourites.keys) } }
+    public func favouriteIDs() async throws -> Set<String> { state.withLock { Set($0.favourites.keys) } }
 
     /// Counts, top categories and dates.
-    public func stats() throws -> LibraryStats {
+    public func stats() async throws -> LibraryStats {
         state.withLock { state in
             let counts = Dictionary(grouping: state.papers.values, by: \.primaryCategory).mapValues(\.count)
             let top = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(10).map {

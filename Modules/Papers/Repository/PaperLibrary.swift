@@ -8,35 +8,36 @@ import PapersEntity
 /// an import that fails leaves the library as it was.
 public protocol PaperLibrary: Sendable {
     /// The paper with this id (without version), if the library has it.
-    func paper(id: String) throws -> Paper?
+    func paper(id: String) async throws -> Paper?
     /// Saves papers and, when `query` is given, one fetch-history record, in one transaction.
     @discardableResult
-    func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) throws -> SaveSummary
+    func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) async throws -> SaveSummary
     /// Saves every paper `produce` hands to its sink, in one transaction; if `produce` throws, nothing is kept.
     ///
     /// `produce` may run on another thread than the caller's, so that reading the input and
     /// writing the library overlap; the call returns only after `produce` has.
     @discardableResult
-    func importing(_ produce: @escaping @Sendable (_ save: (Paper) throws -> Void) throws -> Void) throws -> SaveSummary
+    func importing(_ produce: @escaping @Sendable (_ save: (Paper) throws -> Void) throws -> Void) async throws
+        -> SaveSummary
     /// Papers whose title, abstract or authors match `text`, best match first.
-    func search(_ text: String, limit: Int) throws -> [Paper]
+    func search(_ text: String, limit: Int) async throws -> [Paper]
     /// Marks or unmarks a favourite; returns whether anything changed.
     ///
     /// - Throws: `PapersError.notInLibrary` when marking a paper the library lacks.
     @discardableResult
-    func setFavourite(id: String, _ favourite: Bool, at date: Date) throws -> Bool
+    func setFavourite(id: String, _ favourite: Bool, at date: Date) async throws -> Bool
     /// The favourites, most recently marked first.
-    func favourites() throws -> [Paper]
+    func favourites() async throws -> [Paper]
     /// The ids of every favourite.
-    func favouriteIDs() throws -> Set<String>
+    func favouriteIDs() async throws -> Set<String>
     /// Counts, top categories and dates.
-    func stats() throws -> LibraryStats
+    func stats() async throws -> LibraryStats
 }
 
 extension PaperLibrary {
     /// Saves papers with no fetch-history record.
     @discardableResult
-    public func save(_ papers: [Paper]) throws -> SaveSummary {
-        try save(papers, fetchedBy: nil, at: Date(timeIntervalSince1970: 0))
+    public func save(_ papers: [Paper]) async throws -> SaveSummary {
+        try await save(papers, fetchedBy: nil, at: Date(timeIntervalSince1970: 0))
     }
 }

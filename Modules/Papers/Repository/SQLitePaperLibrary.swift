@@ -2,7 +2,6 @@ import Core
 import Database
 import Foundation
 import PapersEntity
-import Synchronization
 
 /// The library in SQLite, through the shared `AppDatabase`, with an FTS5 index for offline search.
 public struct SQLitePaperLibrary: PaperLibrary {
@@ -19,16 +18,16 @@ public struct SQLitePaperLibrary: PaperLibrary {
     }
 
     /// The paper with this id, if the library has it.
-    public func paper(id: String) throws -> Paper? {
-        try database.read { db in
+    public func paper(id: String) async throws -> Paper? {
+        try await database.read { db in
             try Row.fetchOne(db, sql: "SELECT \(Columns.select) FROM papers WHERE id = ?", arguments: [id]).map(
                 Columns.paper)
         }
     }
 
     /// Saves papers and a fetch record in one transaction.
-    public func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) throws -> SaveSummary {
-        try database.write { db in
+    public func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) async throws -> SaveSummary {
+        try await database.write { db in
             let summary = try Self.upsert(db) { insert in for paper in papers { try insert(Columns.arguments(paper)) } }
             if let query {
                 try db.execute(
@@ -43,9 +42,10 @@ public struct SQLitePaperLibrary: PaperLibrary {
     ///
     /// `produce` runs on a thread of its own and also builds each row's values there, so
     /// parsing and SQLite's writing (tokenising for the index above all) use two cores.
-    public func importing(_ produce: @escaping @Sendable ((Paper) throws -> Void) throws -> Void) throws -> SaveSummary
+    public func importing(_ produce: @escaping @Sendable ((Paper) throws -> Void) throws -> Void) async throws
+        -> SaveSummary
     {
-        try database.write { db in
+        try await database.write { db in
             // Each indexing batch re-reads the ~3 MB of rows just written; SQLite's default
             // 2 MB page cache would send it back to the file for them (about 10% of the import).
             try db.execute(sql: "PRAGMA cache_size = -\(Self.importCacheKiB)")
@@ -104,27 +104,24 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// by score): the result is the same, because FTS5 computes BM25's document frequencies over
     /// the whole index whatever rows a query is limited to. Ranking only the newest matches
     /// would be faster still, and would never show an older paper that matches best.
-    public func search(_ text: String, limit: Int) throws -> [Paper] {
+    public func search(_ text: String, limit: Int) async throws -> [Paper] {
         guard let match = FullTextQuery.match(text), limit > 0 else { return [] }
-        let lastKey = try database.read { db in try Int64.fetchOne(db, sql: "SELECT max(key) FROM papers") ?? 0 }
+        let lastKey = try await database.read { db in
+            try Int64.fetchOne(db, sql: "SELECT max(key) FROM papers") ?? 0
+        }
         guard lastKey > 0 else { return [] }
         let parts = lastKey < parallelSearchFrom ? 1 : min(4, max(2, ProcessInfo.processInfo.activeProcessorCount))
         let ranges = (0..<parts).map { part in
             (lastKey * Int64(part) / Int64(parts) + 1)...(lastKey * Int64(part + 1) / Int64(parts))
         }
-        let found = Mutex<[[ScoredPaper]]>(Array(repeating: [], count: parts))
-        let failure = Mutex<(any Error)?>(nil)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            do {
-                let best = try rank(match, keys: ranges[part], limit: limit)
-                found.withLock { $0[part] = best }
-            } catch {
-                failure.withLock { $0 = $0 ?? error }
-            }
+        // Each range is ranked on a reader connection of its own, so they run on every core.
+        let found = try await withThrowingTaskGroup(of: [ScoredPaper].self) { group in
+            for range in ranges { group.addTask { try await rank(match, keys: range, limit: limit) } }
+            var all: [ScoredPaper] = []
+            for try await best in group { all += best }
+            return all
         }
-        if let error = failure.withLock({ $0 }) { throw error }
-        return found.withLock { $0 }.joined().sorted { ($0.score, $0.key) < ($1.score, $1.key) }.prefix(limit)
-            .map(\.paper)
+        return found.sorted { ($0.score, $0.key) < ($1.score, $1.key) }.prefix(limit).map(\.paper)
     }
 
     private struct ScoredPaper: Sendable {
@@ -139,8 +136,8 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// The ranking runs on keys and scores alone, and only the best `limit` rows are joined to
     /// `papers`: ordering the join by `rank, rowid` made SQLite fetch every match's row first
     /// (153 ms instead of 71 for a word in 84,000 of 100,000 papers).
-    private func rank(_ match: String, keys: ClosedRange<Int64>, limit: Int) throws -> [ScoredPaper] {
-        try database.read { db in
+    private func rank(_ match: String, keys: ClosedRange<Int64>, limit: Int) async throws -> [ScoredPaper] {
+        try await database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
@@ -157,8 +154,8 @@ public struct SQLitePaperLibrary: PaperLibrary {
     }
 
     /// Marks or unmarks a favourite.
-    public func setFavourite(id: String, _ favourite: Bool, at date: Date) throws -> Bool {
-        try database.write { db in
+    public func setFavourite(id: String, _ favourite: Bool, at date: Date) async throws -> Bool {
+        try await database.write { db in
             if favourite {
                 guard try Int.fetchOne(db, sql: "SELECT 1 FROM papers WHERE id = ?", arguments: [id]) != nil else {
                     throw PapersError.notInLibrary(id)
@@ -174,8 +171,8 @@ public struct SQLitePaperLibrary: PaperLibrary {
     }
 
     /// The favourites, most recently marked first.
-    public func favourites() throws -> [Paper] {
-        try database.read { db in
+    public func favourites() async throws -> [Paper] {
+        try await database.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -186,13 +183,13 @@ public struct SQLitePaperLibrary: PaperLibrary {
     }
 
     /// The ids of every favourite.
-    public func favouriteIDs() throws -> Set<String> {
-        try database.read { db in Set(try String.fetchAll(db, sql: "SELECT paper_id FROM favourites")) }
+    public func favouriteIDs() async throws -> Set<String> {
+        try await database.read { db in Set(try String.fetchAll(db, sql: "SELECT paper_id FROM favourites")) }
     }
 
     /// Counts, top categories and dates.
-    public func stats() throws -> LibraryStats {
-        try database.read { db in
+    public func stats() async throws -> LibraryStats {
+        try await database.read { db in
             let counts = try Row.fetchOne(
                 db,
                 sql: """

@@ -25,9 +25,9 @@ public struct PapersUseCase: Sendable {
     /// Searches arXiv and saves what comes back.
     public func search(_ query: PaperQuery, progress: FetchProgress? = nil) async throws -> PaperList {
         let result = try await source.fetch(query, progress: progress)
-        let saved = try library.save(result.papers, fetchedBy: query.summary, at: clock.now())
+        let saved = try await library.save(result.papers, fetchedBy: query.summary, at: clock.now())
         return PaperList(
-            papers: result.papers, favouriteIDs: try library.favouriteIDs(), totalResults: result.totalResults,
+            papers: result.papers, favouriteIDs: try await library.favouriteIDs(), totalResults: result.totalResults,
             saved: saved, description: query.summary)
     }
 
@@ -52,7 +52,7 @@ public struct PapersUseCase: Sendable {
         var found: [String: Paper] = [:]
         var missing: [ArxivID] = []
         for id in parsed {
-            if let paper = try library.paper(id: id.base), id.version == nil || id.version == paper.version {
+            if let paper = try await library.paper(id: id.base), id.version == nil || id.version == paper.version {
                 found[id.description] = paper
             } else {
                 missing.append(id)
@@ -61,7 +61,7 @@ public struct PapersUseCase: Sendable {
         if !missing.isEmpty {
             let query = try PaperQuery(ids: missing, limit: missing.count)
             let result = try await source.fetch(query, progress: nil)
-            try library.save(result.papers, fetchedBy: query.summary, at: clock.now())
+            try await library.save(result.papers, fetchedBy: query.summary, at: clock.now())
             for id in missing {
                 found[id.description] = result.papers.first {
                     $0.id == id.base && (id.version == nil || id.version == $0.version)
@@ -76,52 +76,53 @@ public struct PapersUseCase: Sendable {
     /// Marks a paper as a favourite, fetching it first if the library lacks it.
     public func favourite(_ id: String) async throws -> FavouriteChange {
         let paper = try await show(id)
-        let changed = try library.setFavourite(id: paper.id, true, at: clock.now())
+        let changed = try await library.setFavourite(id: paper.id, true, at: clock.now())
         return FavouriteChange(paper: paper, isFavourite: true, changed: changed)
     }
 
     /// Removes a paper from the favourites; the paper stays in the library.
-    public func unfavourite(_ id: String) throws -> FavouriteChange {
+    public func unfavourite(_ id: String) async throws -> FavouriteChange {
         let arxivID = try Self.parseID(id)
-        guard let paper = try library.paper(id: arxivID.base) else {
+        guard let paper = try await library.paper(id: arxivID.base) else {
             throw PapersError.notAFavourite(arxivID.base)
         }
-        let changed = try library.setFavourite(id: paper.id, false, at: clock.now())
+        let changed = try await library.setFavourite(id: paper.id, false, at: clock.now())
         return FavouriteChange(paper: paper, isFavourite: false, changed: changed)
     }
 
     /// The favourites, most recently marked first.
-    public func favourites() throws -> PaperList {
-        let papers = try library.favourites()
+    public func favourites() async throws -> PaperList {
+        let papers = try await library.favourites()
         return PaperList(
             papers: papers, favouriteIDs: Set(papers.map(\.id)), totalResults: papers.count, saved: nil,
             description: "favourites")
     }
 
     /// Searches the library's full-text index, offline.
-    public func searchLibrary(_ text: String, limit: Int) throws -> PaperList {
+    public func searchLibrary(_ text: String, limit: Int) async throws -> PaperList {
         guard limit > 0 else { throw PapersError.limitOutOfRange(limit, allowed: 1...Int.max) }
         guard text.contains(where: { $0.isLetter || $0.isNumber }) else { throw PapersError.emptySearch }
-        let papers = try library.search(text, limit: limit)
+        let papers = try await library.search(text, limit: limit)
         return PaperList(
-            papers: papers, favouriteIDs: try library.favouriteIDs(), totalResults: nil, saved: nil, description: text)
+            papers: papers, favouriteIDs: try await library.favouriteIDs(), totalResults: nil, saved: nil,
+            description: text)
     }
 
     /// Counts, top categories and dates of the library.
-    public func stats() throws -> LibraryStats { try library.stats() }
+    public func stats() async throws -> LibraryStats { try await library.stats() }
 
     /// Imports saved API responses into the library, all files in one transaction.
     ///
     /// With `dryRun` the files are only parsed and counted. A file that is not a feed, is cut
     /// short or holds an API error imports nothing, from any of the files.
-    public func importFeeds(_ files: [URL], dryRun: Bool = false) throws -> ImportReport {
+    public func importFeeds(_ files: [URL], dryRun: Bool = false) async throws -> ImportReport {
         guard !files.isEmpty else { throw PapersError.noFilesToImport }
         let seen = RepeatFilter()
         if dryRun {
             for file in files { try parse(file) { _ = seen.isNew($0) } }
             return ImportReport(files: files.count, papers: seen.distinct, repeats: seen.repeats, saved: nil)
         }
-        let saved = try library.importing { save in
+        let saved = try await library.importing { save in
             for file in files { try parse(file) { if seen.isNew($0) { try save($0) } } }
         }
         return ImportReport(files: files.count, papers: seen.distinct, repeats: seen.repeats, saved: saved)

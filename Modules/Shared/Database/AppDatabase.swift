@@ -253,17 +253,6 @@ public struct AppDatabase: Sendable {
         do { return try await writer.write(work) } catch { throw failure(error, .write) }
     }
 
-    /// The synchronous `read`, for callers that are not async (a game loop).
-    public func read<T>(_ work: (GRDB.Database) throws -> T) throws -> T {
-        do { return try writer.read(work) } catch { throw failure(error, .read) }
-    }
-
-    /// The synchronous `write`.
-    public func write<T>(_ work: (GRDB.Database) throws -> T) throws -> T {
-        try refuseIfDamaged()
-        do { return try writer.write(work) } catch { throw failure(error, .write) }
-    }
-
     private func refuseIfDamaged() throws {
         if let reason = damage.reason {
             throw StorageError(.write, path: path, reason: reason, cause: .damaged)
@@ -278,8 +267,8 @@ public struct AppDatabase: Sendable {
     }
 
     /// The journal mode SQLite reports, such as `wal`.
-    public func journalMode() throws -> String {
-        try read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    public func journalMode() async throws -> String {
+        try await read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
     }
 
     // MARK: - Opening

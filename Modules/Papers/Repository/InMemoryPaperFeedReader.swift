@@ -1,0 +1,24 @@
+import Foundation
+import PapersEntity
+import Synchronization
+
+/// Feed files in memory, by path, for tests: a path it does not hold is a missing file.
+public final class InMemoryPaperFeedReader: PaperFeedReader {
+    private let files: Mutex<[String: Result<[Paper], PapersError>]>
+
+    /// Creates a reader holding the papers of each file, by path.
+    public init(files: [String: [Paper]] = [:]) {
+        self.files = Mutex(files.mapValues { .success($0) })
+    }
+
+    /// Makes reading `path` fail with `error` (a damaged feed, a saved error response).
+    public func fail(_ path: String, with error: PapersError) {
+        files.withLock { $0[path] = .failure(error) }
+    }
+
+    /// Hands over the papers held for `file`.
+    public func read(_ file: URL, onEntry: (Paper) throws -> Void) throws {
+        guard let papers = files.withLock({ $0[file.path] }) else { throw PapersError.fileNotFound(file.path) }
+        for paper in try papers.get() { try onEntry(paper) }
+    }
+}
