@@ -104,7 +104,7 @@ struct CommonOptions: ParsableArguments {
         do {
             feature = try self.feature(access: .readOnly)
         } catch let error as StorageError where error.cause == .missing {
-            feature = CoffeeFactory.inMemory()
+            feature = CoffeeFactory.inMemory(clock: .live)
         }
         try await feature.run { try await body(feature.makeOrdersPresenter()) }
     }

@@ -53,7 +53,7 @@ struct CommonOptions: ParsableArguments {
     @MainActor
     func makeScene(access: StorageAccess = .readWrite) async throws -> ScenePresenter {
         let url = try DatabasePath.resolve(app: "color-events", option: db)
-        let scene = try await ColorEventsFactory.live(databaseURL: url, seed: seed, access: access)
+        let scene = try ColorEventsFactory.live(databaseURL: url, seed: seed, access: access)
             .makeScenePresenter()
         await scene.restore()
         _ = try scene.restored.result()
@@ -67,7 +67,7 @@ struct CommonOptions: ParsableArguments {
         do {
             return try await makeScene(access: .readOnly)
         } catch let error as StorageError where error.cause == .missing {
-            return ColorEventsFactory.inMemory(seed: seed).makeScenePresenter()
+            return ColorEventsFactory.inMemory(seed: seed, clock: .live).makeScenePresenter()
         }
     }
 

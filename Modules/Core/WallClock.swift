@@ -28,6 +28,11 @@ public struct WallClock: Sendable {
         }
     )
 
+    /// A clock stopped at 2023-11-14 22:13:20 UTC: what every feature's `inMemory` uses unless
+    /// told otherwise, so tests read the same time in every feature. An app that runs in memory
+    /// for real passes `.live`.
+    public static let reference = fixed(Date(timeIntervalSince1970: 1_700_000_000))
+
     /// A clock stopped at `date` whose sleeps return at once.
     public static func fixed(_ date: Date) -> WallClock {
         WallClock(now: { date }, sleep: { _ in })

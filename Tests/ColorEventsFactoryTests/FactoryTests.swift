@@ -13,10 +13,10 @@ struct FactoryTests {
     func livePersists() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.path("events.sqlite")
-        let first = try await ColorEventsFactory.live(databaseURL: url, seed: 5).makeScenePresenter()
+        let first = try ColorEventsFactory.live(databaseURL: url, seed: 5).makeScenePresenter()
         await first.send([.changeBothSidesColors, .selectRight])
         _ = try first.sent.result()
-        let second = try await ColorEventsFactory.live(databaseURL: url, seed: 6).makeScenePresenter()
+        let second = try ColorEventsFactory.live(databaseURL: url, seed: 6).makeScenePresenter()
         await second.restore()
         #expect(try second.restored.result() == first.snapshot)
         #expect(second.tabs.selected == .right)
@@ -29,8 +29,8 @@ struct FactoryTests {
         let directory = try TemporaryDirectory()
         let blocker = directory.path("file")
         try Data().write(to: blocker)
-        let error = await #expect(throws: StorageError.self) {
-            _ = try await ColorEventsFactory.live(databaseURL: blocker.appendingPathComponent("x.sqlite"))
+        let error = #expect(throws: StorageError.self) {
+            _ = try ColorEventsFactory.live(databaseURL: blocker.appendingPathComponent("x.sqlite"))
         }
         #expect(error?.operation == .open)
         #expect(error?.path?.contains(blocker.path) == true)

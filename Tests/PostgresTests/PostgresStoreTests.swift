@@ -29,7 +29,7 @@ struct PostgresStoreTests {
             var applied: [[String]] = []
             for _ in stores { if let result = try await group.next() { applied.append(result) } }
             #expect(applied == Array(repeating: ["v1", "v2"], count: 4))
-            let count = try await stores[0].read { connection in
+            let count = try await stores[0].withConnection(.read) { connection in
                 try await connection.query("SELECT count(*)::bigint FROM items", logger: stores[0].statementLogger)
                     .collect().first?.decode(Int64.self)
             }
@@ -52,7 +52,7 @@ struct PostgresStoreTests {
                     throw Refused()
                 }
             }
-            let names = try await store.read { connection in
+            let names = try await store.withConnection(.read) { connection in
                 try await connection.query("SELECT name FROM items ORDER BY id", logger: store.statementLogger)
                     .collect().map { try $0.decode(String.self) }
             }
@@ -76,7 +76,7 @@ struct PostgresStoreTests {
                 }
             }
             #expect(error?.reason.hasSuffix("(SQLSTATE 23505)") == true, "\(String(describing: error))")
-            let count = try await store.read { connection in
+            let count = try await store.withConnection(.read) { connection in
                 try await connection.query("SELECT count(*)::bigint FROM tags", logger: store.statementLogger)
                     .collect().first?.decode(Int64.self)
             }
@@ -91,7 +91,7 @@ struct PostgresStoreTests {
         let store = PostgresStore(location: location)
         try await store.run {
             let error = await #expect(throws: StorageError.self) {
-                try await store.read { connection in
+                try await store.withConnection(.read) { connection in
                     _ = try await connection.query("SELECT * FROM no_such_table", logger: store.statementLogger)
                 }
             }

@@ -82,7 +82,7 @@ public enum CoffeeFactory {
 
     /// The feature on a private in-memory repository, for tests and throwaway runs.
     public static func inMemory(
-        menu: Menu = .standard, orders: [Order] = [], clock: WallClock = .live, ids: UUIDGenerator = .live
+        menu: Menu = .standard, orders: [Order] = [], clock: WallClock = .reference, ids: UUIDGenerator = .live
     ) -> CoffeeFeature {
         CoffeeFeature(
             useCase: .inMemory(menu: menu, orders: orders, clock: clock, ids: ids), servable: true, storage: "memory")

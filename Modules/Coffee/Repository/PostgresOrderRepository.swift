@@ -37,7 +37,7 @@ public struct PostgresOrderRepository: OrderRepository {
     }
 
     private static func readMenu(_ database: PostgresStore) async throws -> Menu {
-        try await database.read { connection in
+        try await database.withConnection(.read) { connection in
             var items: [MenuItem] = []
             let rows = try await connection.query(
                 "SELECT name, small, medium, large FROM menu_items ORDER BY position", logger: database.statementLogger)
@@ -50,14 +50,14 @@ public struct PostgresOrderRepository: OrderRepository {
 
     /// The matching orders, filtered and sorted in SQL.
     public func list(_ query: OrderQuery) async throws -> [Order] {
-        try await database.read { connection in
+        try await database.withConnection(.read) { connection in
             try await Self.orders(try await connection.query(Self.select(query), logger: database.statementLogger))
         }
     }
 
     /// The order with `id`.
     public func get(_ id: Order.ID) async throws -> Order {
-        try await database.read { connection in try await fetch(connection, id, locking: false) }
+        try await database.withConnection(.read) { connection in try await fetch(connection, id, locking: false) }
     }
 
     /// Inserts the order and bumps the revision in one statement; a taken id changes nothing.
@@ -65,7 +65,7 @@ public struct PostgresOrderRepository: OrderRepository {
     /// One statement is one transaction in PostgreSQL: the order and the revision commit together
     /// in a single round trip, where BEGIN, INSERT, UPDATE, COMMIT would take four.
     public func add(_ order: Order) async throws -> Order {
-        let inserted = try await database.read { connection in
+        let inserted = try await database.withConnection(.write) { connection in
             try await connection.query(
                 """
                 WITH inserted AS (
@@ -110,7 +110,7 @@ public struct PostgresOrderRepository: OrderRepository {
 
     /// The order placed or replayed; `nil` when another transaction placed it after this statement's snapshot.
     private func addKeyed(_ order: Order, _ idempotency: IdempotentRequest) async throws -> Order? {
-        let rows = try await database.read { connection in
+        let rows = try await database.withConnection(.write) { connection in
             try await connection.query(
                 """
                 WITH stored AS MATERIALIZED (
@@ -189,7 +189,7 @@ public struct PostgresOrderRepository: OrderRepository {
     }
 
     private static func readRevision(_ database: PostgresStore) async throws -> Int64 {
-        try await database.read { connection in
+        try await database.withConnection(.read) { connection in
             let rows = try await connection.query(
                 "SELECT sum(value)::bigint FROM order_revisions", logger: database.statementLogger)
             for try await value in rows.decode(Int64.self) { return value }
@@ -291,7 +291,7 @@ extension PostgresOrderRepository: TokenRepository {
 
     /// Every token, oldest first.
     public func tokens() async throws -> [APIToken] {
-        try await database.read { connection in
+        try await database.withConnection(.read) { connection in
             try await Self.tokens(
                 try await connection.query(
                     "SELECT name, role, created_at FROM api_tokens ORDER BY created_at, name",
@@ -301,7 +301,7 @@ extension PostgresOrderRepository: TokenRepository {
 
     /// The token with this hash.
     public func token(hash: String) async throws -> APIToken? {
-        try await database.read { connection in
+        try await database.withConnection(.read) { connection in
             try await Self.tokens(
                 try await connection.query(
                     "SELECT name, role, created_at FROM api_tokens WHERE hash = \(hash)",

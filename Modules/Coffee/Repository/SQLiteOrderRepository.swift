@@ -5,8 +5,9 @@ import Foundation
 
 /// Orders in a local SQLite file (`CoffeeSchema`), shared safely by several processes at once.
 ///
-/// Every access goes through `AppDatabase.read`/`write`, so SQLite's failures arrive as
-/// `StorageError`. Every change is one IMMEDIATE transaction: the write lock is taken up front,
+/// Every read and change of orders goes through `AppDatabase.read`/`write`, so SQLite's
+/// failures arrive as `StorageError`; only the revision watcher (below) opens a read-only
+/// connection of its own, for `PRAGMA data_version`. Every change is one IMMEDIATE transaction: the write lock is taken up front,
 /// so two processes never deadlock upgrading a read lock, and the busy timeout makes the second
 /// wait instead of failing with "database is locked". A status change reads and writes the
 /// order inside that one transaction.

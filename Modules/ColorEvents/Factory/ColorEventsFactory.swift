@@ -20,7 +20,7 @@ public enum ColorEventsFactory {
     ///   - access: `.readOnly` for commands that only read the journal: the file must exist and is never written.
     public static func live(
         databaseURL: URL, seed: UInt64? = nil, access: StorageAccess = .readWrite, clock: WallClock = .live
-    ) async throws -> ColorEventsFeature {
+    ) throws -> ColorEventsFeature {
         let database = try AppDatabase(
             url: databaseURL, migrator: ColorEventsSchema.migrator,
             renamedMigrations: ColorEventsSchema.renamedMigrations, applicationID: ColorEventsSchema.applicationID,
@@ -29,7 +29,7 @@ public enum ColorEventsFactory {
     }
 
     /// The feature over a journal kept in memory: for tests and throwaway runs.
-    public static func inMemory(seed: UInt64? = nil, clock: WallClock = .live) -> ColorEventsFeature {
+    public static func inMemory(seed: UInt64? = nil, clock: WallClock = .reference) -> ColorEventsFeature {
         feature(journal: InMemoryJournalRepository(), seed: seed, clock: clock)
     }
 

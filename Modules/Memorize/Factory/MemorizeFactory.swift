@@ -39,7 +39,7 @@ public enum MemorizeFactory {
         themes: [Theme] = BuiltInThemes.all,
         records: [ScoreRecord] = [],
         random: RandomSource = .seeded(0),
-        clock: WallClock = .fixed(Date(timeIntervalSince1970: 1_700_000_000))
+        clock: WallClock = .reference
     ) -> MemorizeFeature {
         MemorizeFeature(
             useCase: .inMemory(themes: themes, records: records, random: random, clock: clock), openScores: {})

@@ -9,7 +9,7 @@ extension MemorizeUseCase {
         themes: [Theme] = BuiltInThemes.all,
         records: [ScoreRecord] = [],
         random: RandomSource = .seeded(0),
-        clock: WallClock = .fixed(Date(timeIntervalSince1970: 1_700_000_000))
+        clock: WallClock = .reference
     ) -> MemorizeUseCase {
         MemorizeUseCase(
             themes: InMemoryThemeRepository(themes: themes), scores: InMemoryScoreRepository(records: records),

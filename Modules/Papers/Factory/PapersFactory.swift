@@ -58,7 +58,7 @@ public enum PapersFactory {
     /// Everything in memory, for tests: a library holding `papers`, a source serving `remote`, feed files by path.
     public static func inMemory(
         papers: [Paper] = [], remote: [Paper] = [], feeds: [String: [Paper]] = [:],
-        clock: WallClock = .fixed(Date(timeIntervalSince1970: 1_700_000_000))
+        clock: WallClock = .reference
     ) -> PapersFeature {
         let useCase = PapersUseCase.inMemory(library: papers, remote: remote, feeds: feeds, clock: clock)
         return PapersFeature(useCase: useCase, clock: clock)

@@ -22,7 +22,7 @@ public final class PostgresStore: Service {
 
     /// The database, with its password.
     public let location: PostgresLocation
-    /// How long a call (`read`, `write`) may take, waiting for a connection included.
+    /// How long a call (`withConnection`, `write`) may take, waiting for a connection included.
     public let deadline: Duration
     private let client: PostgresClient
     private let logger: Logger
@@ -87,12 +87,13 @@ public final class PostgresStore: Service {
         outages.start(level: Logger.Level(rawValue: level) ?? .warning)
     }
 
-    /// Runs `body` on a pooled connection, outside a transaction (each statement commits on its own).
-    public func read<Result: Sendable>(
-        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    /// Runs `body` on a pooled connection, outside a transaction: each statement commits on its
+    /// own, as one `INSERT … RETURNING` needs no more. A failure is reported as `operation`.
+    public func withConnection<Result: Sendable>(
+        _ operation: StorageError.Operation, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         let client = client
-        return try await mappingFailures(.read, within: deadline) {
+        return try await mappingFailures(operation, within: deadline) {
             try await client.withConnection { connection in
                 try await CallerFailure.marking { try await body(connection) }
             }
