@@ -13,9 +13,11 @@ struct TerminalTests {
         let directory = try TemporaryDirectory()
         let database = directory.path("e.sqlite").path
         let session = try PseudoTerminal(product: "color-events", arguments: ["run", "--seed", "3", "--db", database])
+        #expect(session.waitFor(PseudoTerminal.clearScreen), "the first frame")
         session.type("\u{1B}")
-        session.type("l")
-        session.type("q")
+        // Longer than the app's 50 ms escape timeout: an Escape key, not the start of a sequence.
+        Thread.sleep(forTimeInterval: 0.2)
+        session.type("lq")
         let (status, _) = session.finish()
         #expect(status == 0, "q after a lone Escape must quit")
         let journal = try BinaryRunner(product: "color-events").run(["journal", "--format", "plain", "--db", database])
@@ -31,6 +33,7 @@ struct TerminalTests {
         let directory = try TemporaryDirectory()
         let session = try PseudoTerminal(
             product: "color-events", arguments: ["run", "--seed", "3", "--db", directory.path("e.sqlite").path])
+        #expect(session.waitFor(PseudoTerminal.clearScreen), "the first frame")
         let pid = try #require(session.executablePID)
         kill(pid, signal)
         let (status, screen) = session.finish()
@@ -43,9 +46,10 @@ struct TerminalTests {
         let directory = try TemporaryDirectory()
         let session = try PseudoTerminal(
             product: "color-events", arguments: ["run", "--seed", "3", "--db", directory.path("e.sqlite").path])
+        #expect(session.waitFor(PseudoTerminal.clearScreen), "the first frame")
         let pid = try #require(session.executablePID)
         kill(pid, SIGWINCH)
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(session.waitFor(PseudoTerminal.clearScreen, count: 2), "the frame drawn for the resize")
         session.type("q")
         let (status, screen) = session.finish()
         #expect(status == 0)

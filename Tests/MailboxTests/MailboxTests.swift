@@ -2,7 +2,8 @@ import Mailbox
 import Synchronization
 import Testing
 
-@Suite("The mailbox: a subscriber's queue with barriers")
+// A barrier that never passes leaves its test waiting: the time limit ends it as a failure.
+@Suite("The mailbox: a subscriber's queue with barriers", .timeLimit(.minutes(1)))
 struct MailboxTests {
     @Test("items come out in order, each once, whether drained or read")
     func order() async {
@@ -20,7 +21,8 @@ struct MailboxTests {
         let mailbox = Mailbox()
         mailbox.markRead()
         let reader = Task { await mailbox.next() as? String }
-        try? await Task.sleep(for: .milliseconds(20))
+        // The barrier passes once the reader has asked for an item: it is waiting now.
+        await withCheckedContinuation { mailbox.addBarrier($0) }
         mailbox.enqueue("hello")
         #expect(await reader.value == "hello")
     }
@@ -34,8 +36,9 @@ struct MailboxTests {
         mailbox.enqueue(2)
         #expect(mailbox.drain().isEmpty)
         let other = Mailbox()
+        other.markRead()
         let reader = Task { await other.next() }
-        try? await Task.sleep(for: .milliseconds(20))
+        await withCheckedContinuation { other.addBarrier($0) }
         other.finish()
         #expect(await reader.value == nil)
     }
@@ -54,11 +57,15 @@ struct MailboxTests {
         mailbox.markRead()
         mailbox.enqueue(1)
         let passed = Atomic<Bool>(false)
+        let (added, barrierAdded) = AsyncStream<Void>.makeStream()
         let flush = Task {
-            await withCheckedContinuation { mailbox.addBarrier($0) }
+            await withCheckedContinuation { barrier in
+                mailbox.addBarrier(barrier)
+                barrierAdded.finish()
+            }
             passed.store(true, ordering: .sequentiallyConsistent)
         }
-        try? await Task.sleep(for: .milliseconds(20))
+        for await _ in added {}
         let early = passed.load(ordering: .sequentiallyConsistent)
         #expect(!early, "item 1 is not handled yet")
         #expect(await mailbox.next() as? Int == 1)
@@ -83,7 +90,8 @@ struct MailboxTests {
         let waiting = Mailbox()
         waiting.markRead()
         let reader = Task { await waiting.next() }
-        try? await Task.sleep(for: .milliseconds(20))
+        // The first barrier passes when the reader asks; the second, with the reader waiting, at once.
+        await withCheckedContinuation { waiting.addBarrier($0) }
         await withCheckedContinuation { waiting.addBarrier($0) }
         waiting.finish()
         #expect(await reader.value == nil)
@@ -94,8 +102,14 @@ struct MailboxTests {
         let mailbox = Mailbox()
         mailbox.markRead()
         mailbox.enqueue(1)
-        let flush = Task { await withCheckedContinuation { mailbox.addBarrier($0) } }
-        try? await Task.sleep(for: .milliseconds(20))
+        let (added, barrierAdded) = AsyncStream<Void>.makeStream()
+        let flush = Task {
+            await withCheckedContinuation { barrier in
+                mailbox.addBarrier(barrier)
+                barrierAdded.finish()
+            }
+        }
+        for await _ in added {}
         mailbox.finish()
         await flush.value
     }

@@ -15,8 +15,9 @@ struct ResizeTests {
         let game = try PseudoTerminal(
             product: "memorize",
             arguments: ["play", "--seed", "1", "--theme", "Animals", "--db", directory.path("m.sqlite").path])
+        #expect(game.waitFor(PseudoTerminal.clearScreen), "the first board")
         kill(try #require(game.executablePID), SIGWINCH)
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(game.waitFor(PseudoTerminal.clearScreen, count: 2), "the board drawn for the resize")
         game.type("q\n")
         let (status, screen) = game.finish()
         #expect(status == 0)

@@ -23,7 +23,7 @@ struct RetryNoticeTests {
                 "search", "testing", "--limit", "5", "--format", "plain",
                 "--api-url", server.baseURL.appendingPathComponent("api/query").absoluteString,
                 "--db", directory.path("p.sqlite").path,
-            ], startup: 0)
+            ])
         let (status, text) = terminal.finish(timeout: 30)
         #expect(status == 0, "\(text)")
         #expect(text.contains("papers: arXiv answered HTTP 503; retrying in 1 s (2 of 4)"), "\(text)")

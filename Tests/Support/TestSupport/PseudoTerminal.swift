@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -6,6 +7,8 @@ import Glibc
 
 /// One of the package's executables run on a pseudo-terminal by script(1), as a person runs it
 /// in a terminal window: what it draws, keys typed into it, signals sent to it.
+///
+/// Tests wait for what the executable draws (`waitFor`), never for a fixed time.
 public final class PseudoTerminal: @unchecked Sendable {
     /// The script(1) process; its exit status is the executable's.
     public let process = Process()
@@ -13,9 +16,13 @@ public final class PseudoTerminal: @unchecked Sendable {
     private let arguments: [String]
     private let input = Pipe()
     private let output = Pipe()
+    private let drawn = Mutex(Data())
 
-    /// Starts `product` with `arguments` (no spaces in them) on a pseudo-terminal, then waits `startup` seconds.
-    public init(product: String, arguments: [String], startup: Double = 1.5) throws {
+    /// The sequence a full-screen redraw starts with: cursor home, clear the screen.
+    public static let clearScreen = "\u{1B}[H\u{1B}[2J"
+
+    /// Starts `product` with `arguments` (no spaces in them) on a pseudo-terminal.
+    public init(product: String, arguments: [String]) throws {
         self.product = product
         self.arguments = arguments
         let command = ([BinaryRunner(product: product).executable.path] + arguments).joined(separator: " ")
@@ -26,14 +33,27 @@ public final class PseudoTerminal: @unchecked Sendable {
         process.environment = environment
         process.standardInput = input
         process.standardOutput = output
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.drawn.withLock { $0.append(data) }
+        }
         try process.run()
-        Thread.sleep(forTimeInterval: startup)
     }
 
-    /// Types `text`, then waits `pause` seconds.
-    public func type(_ text: String, pause: Double = 0.4) {
+    /// Whether `marker` appears `count` times in what was drawn within `timeout` seconds.
+    public func waitFor(_ marker: String, count: Int = 1, timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let screen = String(decoding: drawn.withLock { $0 }, as: UTF8.self)
+            if screen.components(separatedBy: marker).count - 1 >= count { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+
+    /// Types `text`.
+    public func type(_ text: String) {
         input.fileHandleForWriting.write(Data(text.utf8))
-        Thread.sleep(forTimeInterval: pause)
     }
 
     /// The executable's process id (script's child), found in /proc by its arguments.
@@ -60,7 +80,9 @@ public final class PseudoTerminal: @unchecked Sendable {
             process.waitUntilExit()
         }
         try? input.fileHandleForWriting.close()
-        let screen = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        output.fileHandleForReading.readabilityHandler = nil
+        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        let screen = String(decoding: drawn.withLock { $0 } + rest, as: UTF8.self)
         return (killed ? nil : process.terminationStatus, screen)
     }
 }
