@@ -36,6 +36,30 @@ struct DatabaseTests {
                 == 2)
     }
 
+    @Test(
+        "a read in parts runs each part on the pool and gives the results in part order; a failed part is a StorageError"
+    )
+    func readInParts() async throws {
+        let directory = try TemporaryDirectory()
+        let database = try AppDatabase(url: directory.path("notes.sqlite"), migrator: Self.migrator)
+        try await database.write { db in
+            for number in 1...40 { try db.execute(sql: "INSERT INTO note (text) VALUES (?)", arguments: ["\(number)"]) }
+        }
+        let counts = try await database.read(parts: 4) { part, db in
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM note WHERE id BETWEEN ? AND ?",
+                arguments: [part * 10 + 1, part * 10 + part + 1])
+                ?? 0
+        }
+        #expect(counts == [1, 2, 3, 4])
+        let error = await #expect(throws: StorageError.self) {
+            try await database.read(parts: 3) { part, db in
+                try Int.fetchOne(db, sql: part == 1 ? "SELECT nothing FROM nowhere" : "SELECT 1") ?? 0
+            }
+        }
+        #expect(error?.operation == .read)
+    }
+
     @Test("a failed migration leaves the file as it was, and says which file")
     func failedMigration() async throws {
         let directory = try TemporaryDirectory()
