@@ -16,11 +16,15 @@ struct PaperListJSON: Encodable {
 
     let heading: String
     let rows: [Row]
+    let totalResults: Int?
     let emptyMessage: String
+    let saved: SavedCounts?
     let savedNote: String?
 
     init(_ data: PaperListViewData, emptyMessage: String) {
-        heading = data.heading
+        heading = Headings.list(data)
+        totalResults = data.totalResults
+        saved = data.saved
         rows = data.rows.map { row in
             Row(
                 shortID: row.shortID, id: row.id, date: row.date, title: row.title,
@@ -30,7 +34,20 @@ struct PaperListJSON: Encodable {
                 mark: row.isFavourite ? Renderer.favouriteMark : "")
         }
         self.emptyMessage = emptyMessage
-        savedNote = data.savedNote
+        savedNote = Headings.saved(data)
+    }
+}
+
+/// An import's counts as `--format json` prints them, with the line text output shows.
+struct ImportJSON: Encodable {
+    let files, papers, added, updated, unchanged, repeats: Int
+    let dryRun: Bool
+    let message: String
+
+    init(_ data: ImportViewData) {
+        (files, papers, added, updated) = (data.files, data.papers, data.added, data.updated)
+        (unchanged, repeats, dryRun) = (data.unchanged, data.repeats, data.dryRun)
+        message = Headings.importLine(data)
     }
 }
 

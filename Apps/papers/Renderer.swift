@@ -36,7 +36,7 @@ struct Renderer {
                 print(emptyMessage(data.subject))
                 return
             }
-            print(style.dim(data.heading))
+            print(style.dim(Headings.list(data)))
             let authors = data.rows.map { DisplayWidth.truncate($0.authors, to: Self.authorWidth) }
             let titleWidth = fitsToTerminal ? titleWidth(data.rows, authors: authors) : nil
             var table = Table(columns: [
@@ -51,7 +51,7 @@ struct Renderer {
                 ])
             }
             print(table.render(style: style))
-            if let note = data.savedNote { print(style.dim(note)) }
+            if let note = Headings.saved(data) { print(style.dim(note)) }
         }
     }
 
@@ -127,8 +127,8 @@ struct Renderer {
 
     func importResult(_ data: ImportViewData) throws {
         switch format {
-        case .json: print(try JSONOutput.string(data))
-        case .plain, .text: print(data.message)
+        case .json: print(try JSONOutput.string(ImportJSON(data)))
+        case .plain, .text: print(Headings.importLine(data))
         }
     }
 

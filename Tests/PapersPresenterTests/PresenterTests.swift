@@ -45,7 +45,7 @@ struct PresenterTests {
         let second = try #require(rows.first { $0.id == "2312.00002" })
         #expect(second.title == "Short" && !second.isFavourite && !second.isRecent && second.authors == "Solo Author")
         #expect(presenter.state.value?.subject == .librarySearch("About"))
-        #expect(presenter.state.value?.heading == "2 papers for About")
+        #expect(presenter.state.value?.description == "About" && presenter.state.value?.totalResults == nil)
     }
 
     @Test("a fetched list says how many results there are and what the library saved")
@@ -53,8 +53,8 @@ struct PresenterTests {
         let papers = (1...5).map { paper("2401.0000\($0)", title: "Graph \($0)", authors: ["A"], daysAgo: Double($0)) }
         let presenter = PaperListPresenter(useCase: useCase(remote: papers), now: { Self.now })
         await presenter.search("graph", limit: 3)
-        #expect(presenter.state.value?.heading == "3 of 5 results for all:graph")
-        #expect(presenter.state.value?.savedNote == "library: 3 added, 0 updated, 0 unchanged")
+        #expect(presenter.state.value?.description == "all:graph" && presenter.state.value?.totalResults == 5)
+        #expect(presenter.state.value?.saved == SavedCounts(added: 3, updated: 0, unchanged: 0))
     }
 
     @Test("a failure is the typed error in the state, and its kind is kept for the exit code")
@@ -112,8 +112,9 @@ struct PresenterTests {
         let others = (1...9).map { paper("1201.000\($0)", title: "Paper \($0)", authors: ["A"], daysAgo: 400) }
         let presenter = LibraryPresenter(useCase: useCase(feeds: ["/feeds/maestro.xml": [luttinger] + others]))
         await presenter.importFeeds(["/feeds/maestro.xml"])
-        #expect(
-            presenter.importResult.value?.message == "imported 10 papers from 1 file: 10 added, 0 updated, 0 unchanged")
+        let imported = try #require(presenter.importResult.value)
+        #expect(imported.files == 1 && imported.papers == 10 && imported.added == 10 && imported.repeats == 0)
+        #expect(imported.updated == 0 && imported.unchanged == 0 && !imported.dryRun)
         await presenter.loadStats()
         #expect(presenter.stats.value?.fields.first == DetailField(label: "papers", value: "10"))
         await presenter.exportBibTeX(["1201.4869"])

@@ -6,11 +6,6 @@ import PapersEntity
 ///
 /// Counts and days (UTC, arXiv's time zone for dates) are written by Core's `DisplayFormat`.
 enum Formatting {
-    /// `n noun` with an s when n is not 1.
-    static func plural(_ value: Int, _ noun: String) -> String {
-        "\(DisplayFormat.grouped(value)) \(noun)\(value == 1 ? "" : "s")"
-    }
-
     /// The rows of a list, with every value whole: the app fits them to its output.
     static func rows(_ papers: [Paper], favourites: Set<String>, now: Date) -> [PaperRowViewData] {
         papers.map { paper in

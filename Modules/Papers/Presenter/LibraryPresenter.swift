@@ -51,18 +51,9 @@ public final class LibraryPresenter: Presenting {
         await load(\.importResult) {
             let report = try await useCase.importFeeds(paths.map { URL(fileURLWithPath: $0) }, dryRun: dryRun)
             let saved = report.saved ?? SaveSummary()
-            let files = Formatting.plural(report.files, "file")
-            let repeats =
-                report.repeats == 0
-                ? ""
-                : " (\(DisplayFormat.grouped(report.repeats)) repeated \(report.repeats == 1 ? "entry" : "entries") skipped)"
-            let message =
-                dryRun
-                ? "\(Formatting.plural(report.papers, "paper")) in \(files)\(repeats), all well-formed (dry run: nothing saved)"
-                : "imported \(Formatting.plural(report.papers, "paper")) from \(files)\(repeats): \(DisplayFormat.grouped(saved.added)) added, \(DisplayFormat.grouped(saved.updated)) updated, \(DisplayFormat.grouped(saved.unchanged)) unchanged"
             return ImportViewData(
                 files: report.files, papers: report.papers, added: saved.added, updated: saved.updated,
-                unchanged: saved.unchanged, repeats: report.repeats, dryRun: dryRun, message: message)
+                unchanged: saved.unchanged, repeats: report.repeats, dryRun: dryRun)
         }
     }
 

@@ -56,17 +56,9 @@ public final class PaperListPresenter: Presenting {
     }
 
     private func view(_ list: PaperList, subject: PaperListSubject) -> PaperListViewData {
-        let rows = Formatting.rows(list.papers, favourites: list.favouriteIDs, now: now())
-        let heading: String
-        if let total = list.totalResults, total > rows.count {
-            heading =
-                "\(DisplayFormat.grouped(rows.count)) of \(DisplayFormat.grouped(total)) results for \(list.description)"
-        } else {
-            heading = "\(Formatting.plural(rows.count, "paper")) for \(list.description)"
-        }
-        let saved = list.saved.map { saved in
-            "library: \(DisplayFormat.grouped(saved.added)) added, \(DisplayFormat.grouped(saved.updated)) updated, \(DisplayFormat.grouped(saved.unchanged)) unchanged"
-        }
-        return PaperListViewData(heading: heading, rows: rows, subject: subject, savedNote: saved)
+        PaperListViewData(
+            rows: Formatting.rows(list.papers, favourites: list.favouriteIDs, now: now()), subject: subject,
+            description: list.description, totalResults: list.totalResults,
+            saved: list.saved.map { SavedCounts(added: $0.added, updated: $0.updated, unchanged: $0.unchanged) })
     }
 }

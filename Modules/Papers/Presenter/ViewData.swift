@@ -23,16 +23,33 @@ public struct PaperRowViewData: Sendable, Equatable, Codable {
     public var isRecent: Bool
 }
 
-/// A list of papers with its heading.
+/// A list of papers and what it answers; the app words its heading.
 public struct PaperListViewData: Sendable, Equatable, Codable {
-    /// A line above the list, such as `20 of 214,881 results for all:testing`.
-    public var heading: String
     /// The rows.
     public var rows: [PaperRowViewData]
     /// What the list is of, so the app can say why it is empty.
     public var subject: PaperListSubject
-    /// A line about what the library saved, for fetched lists.
-    public var savedNote: String?
+    /// What the list answers, such as `all:testing` or `favourites`.
+    public var description: String
+    /// How many results the source has in all, when it says (an arXiv search).
+    public var totalResults: Int?
+    /// What the library saved, for fetched lists.
+    public var saved: SavedCounts?
+}
+
+/// What a save did to the library.
+public struct SavedCounts: Sendable, Equatable, Codable {
+    /// Papers new to the library.
+    public var added: Int
+    /// Papers replaced by a newer version.
+    public var updated: Int
+    /// Papers already there as they are.
+    public var unchanged: Int
+
+    /// Counts of a save.
+    public init(added: Int, updated: Int, unchanged: Int) {
+        (self.added, self.updated, self.unchanged) = (added, updated, unchanged)
+    }
 }
 
 /// What a list of papers is of.
@@ -154,8 +171,6 @@ public struct ImportViewData: Sendable, Equatable, Codable {
     public var repeats: Int
     /// Whether this was a dry run.
     public var dryRun: Bool
-    /// One line saying all of it.
-    public var message: String
 }
 
 /// BibTeX entries, ready to print.
