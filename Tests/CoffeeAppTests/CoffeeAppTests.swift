@@ -141,20 +141,6 @@ struct CoffeeAppTests {
         #expect(try coffee.run("show", id, "--format", "plain").stdout.hasPrefix(id + "\t" + name + "\t"))
     }
 
-    @Test("the database is --db, else STRATA_COFFEE_DB, else under XDG_DATA_HOME")
-    func databaseLocation() throws {
-        let directory = try TemporaryDirectory()
-        let runner = BinaryRunner(product: "coffee")
-        let order = ["order", "--name", "Ada", "--coffee", "latte", "--size", "small"]
-        #expect(try runner.run(order, environment: ["XDG_DATA_HOME": directory.url.path]).status == 0)
-        #expect(FileManager.default.fileExists(atPath: directory.path("strata/coffee.sqlite").path))
-        let fromVariable = directory.path("variable.sqlite").path
-        #expect(
-            try runner.run(order, environment: ["XDG_DATA_HOME": directory.url.path, "STRATA_COFFEE_DB": fromVariable])
-                .status == 0)
-        #expect(FileManager.default.fileExists(atPath: fromVariable))
-    }
-
     @Test("an ambiguous prefix lists the orders it matches")
     func ambiguousPrefix() throws {
         let coffee = try Coffee()

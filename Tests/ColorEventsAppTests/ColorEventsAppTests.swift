@@ -131,35 +131,6 @@ struct ColorEventsAppTests {
         #expect(result.stdout.hasPrefix("SCREEN"))
     }
 
-    @Test("the database is --db, else $STRATA_COLOR_EVENTS_DB, else $XDG_DATA_HOME/strata/color-events.sqlite")
-    func databasePath() throws {
-        let directory = try TemporaryDirectory()
-        let variable = directory.path("from-variable.sqlite")
-        let option = directory.path("from-option.sqlite")
-        let fromVariable = try binary.run(
-            ["send", "reset"],
-            environment: ["XDG_DATA_HOME": directory.url.path, "STRATA_COLOR_EVENTS_DB": variable.path])
-        #expect(fromVariable.status == 0, "\(fromVariable.stderr)")
-        #expect(FileManager.default.fileExists(atPath: variable.path))
-        _ = try binary.run(
-            ["send", "reset", "--db", option.path], environment: ["STRATA_COLOR_EVENTS_DB": variable.path])
-        #expect(FileManager.default.fileExists(atPath: option.path))
-        var environment = ProcessInfo.processInfo.environment
-        environment["STRATA_COLOR_EVENTS_DB"] = nil
-        environment["XDG_DATA_HOME"] = directory.url.path
-        let process = Process()
-        process.executableURL = binary.executable
-        process.arguments = ["send", "reset"]
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(FileManager.default.fileExists(atPath: directory.path("strata/color-events.sqlite").path))
-        let empty = try binary.run(["journal", "--db", ""], environment: [:])
-        #expect(empty.status == 64)
-    }
-
     @Test("--format plain prints tab-separated records with no header")
     func plain() throws {
         let directory = try TemporaryDirectory()

@@ -334,20 +334,6 @@ struct MemorizeAppTests {
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     }
 
-    @Test("STRATA_MEMORIZE_DB names the score database when --db is not given")
-    func databaseVariable() throws {
-        let memorize = try Memorize()
-        let file = memorize.directory.path("elsewhere/scores.sqlite")
-        let result = try memorize.run(
-            ["play", "--theme", "Animals", "--seed", "2024", "--moves", demoMoves],
-            environment: ["STRATA_MEMORIZE_DB": file.path])
-        #expect(result.status == 0)
-        #expect(FileManager.default.fileExists(atPath: file.path))
-        #expect(!FileManager.default.fileExists(atPath: memorize.directory.path("strata/memorize.sqlite").path))
-        let scores = try memorize.run(["scores", "--format", "plain"], environment: ["STRATA_MEMORIZE_DB": file.path])
-        #expect(scores.stdout.hasPrefix("Animals\t1\t16\t22\t"))
-    }
-
     @Test("themes lists the built-in themes and the user's, aligned with emoji")
     func themes() throws {
         let memorize = try Memorize()

@@ -70,7 +70,10 @@ public struct BinaryRunner: Sendable {
             process.arguments = arguments
         }
         if let folder { process.currentDirectoryURL = folder }
-        var merged = ProcessInfo.processInfo.environment
+        // A test never reads the developer's own databases: their STRATA_<APP>_DB stays out.
+        var merged = ProcessInfo.processInfo.environment.filter { key, _ in
+            !(key.hasPrefix("STRATA_") && key.hasSuffix("_DB"))
+        }
         merged["NO_COLOR"] = "1"
         merged["COLUMNS"] = "100"
         for (key, value) in environment { merged[key] = value }
