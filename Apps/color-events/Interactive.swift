@@ -53,7 +53,7 @@ struct Interactive {
         renderer.start()
         defer { renderer.finish() }
         for await key in Terminal.keys(raw: raw) {
-            guard let action = Self.action(for: key, selected: scene.tabs.selected) else { continue }
+            guard let action = Self.action(for: key, selected: scene.tabs.selectedIndex) else { continue }
             guard case .send(let event) = action else { break }
             await scene.send([event])
             _ = try scene.sent.result()
@@ -67,7 +67,7 @@ struct Interactive {
     }
 
     /// What a key does; `nil` for keys that do nothing.
-    private static func action(for key: Key, selected: Screen) -> KeyAction? {
+    private static func action(for key: Key, selected: Int) -> KeyAction? {
         switch key {
         case .enter, .space: return .send(.changeBothSidesColors)
         case .quit: return .quit
@@ -84,9 +84,8 @@ struct Interactive {
         }
     }
 
-    private static func select(neighbour offset: Int, of screen: Screen) -> Event {
-        let screens = Screen.allCases
-        let index = min(max((screens.firstIndex(of: screen) ?? 1) + offset, 0), screens.count - 1)
-        return [Event.selectLeft, .selectCenter, .selectRight][index]
+    private static func select(neighbour offset: Int, of selected: Int) -> Event {
+        let events = [Event.selectLeft, .selectCenter, .selectRight]
+        return events[min(max(selected + offset, 0), events.count - 1)]
     }
 }

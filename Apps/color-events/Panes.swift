@@ -75,8 +75,8 @@ final class PaneRenderer {
         "Enter/Space: change both sides · l/r: one side · 1 2 3 or ←/→: tabs · s/d/f: load/done/fail · x: reset · q: quit"
 
     private func render() -> String {
-        let selected = scene.tabs.selected
-        let panes = scene.screens.map { pane($0, selected: $0.screen == selected) }
+        let selected = scene.tabs.selectedIndex
+        let panes = scene.screens.enumerated().map { index, screen in pane(screen, selected: index == selected) }
         let height = panes.map(\.count).max() ?? 0
         return (0..<height).map { row in
             panes.map { $0[row] }.joined(separator: Self.separator(style))
@@ -87,18 +87,18 @@ final class PaneRenderer {
     private func pane(_ presenter: ScreenPresenter, selected: Bool) -> [String] {
         // The selected pane shows its colour with a label (the seed's ColorModel.withLabel);
         // without colour on the terminal, every pane names its colour instead.
-        let model = presenter.color?.displayed(as: selected || !style.enabled ? .withLabel : .plain)
-        let title = selected ? "[\(presenter.screen.title)]" : presenter.screen.title
-        let colourLine = model?.label ?? (style.enabled ? "" : "no colour")
-        let button = presenter.screen.button.map { "( \($0) )" } ?? ""
+        let colour = presenter.background
+        let labelled = colour.map { selected || !style.enabled ? "\($0.name) \($0.hex)" : "" }
+        let title = selected ? "[\(presenter.title)]" : presenter.title
+        let colourLine = labelled ?? (style.enabled ? "" : "no colour")
+        let button = presenter.button.map { "( \($0) )" } ?? ""
         let lines = ["", title, colourLine, phase(presenter.content), button, ""].map(centered)
-        let background = presenter.state.color ?? RGBColor(red: 255, green: 255, blue: 255)
         guard style.enabled else { return lines }
-        let ink: UInt8 = background.isLight ? 0 : 255
+        let (red, green, blue) = colour.map { ($0.red, $0.green, $0.blue) } ?? (255, 255, 255)
+        let ink: UInt8 = Self.isLight(red: red, green: green, blue: blue) ? 0 : 255
         return lines.map { line in
             style.background(
-                style.foreground(line, red: ink, green: ink, blue: ink),
-                red: background.red, green: background.green, blue: background.blue)
+                style.foreground(line, red: ink, green: ink, blue: ink), red: red, green: green, blue: blue)
         }
     }
 
@@ -133,9 +133,9 @@ private final class StaleFlag: Sendable {
     func take() -> Bool { value.exchange(false, ordering: .acquiringAndReleasing) }
 }
 
-extension RGBColor {
+extension PaneRenderer {
     /// Whether dark text reads better on this colour (relative luminance above the midpoint).
-    var isLight: Bool {
+    static func isLight(red: UInt8, green: UInt8, blue: UInt8) -> Bool {
         0.2126 * Double(red) + 0.7152 * Double(green) + 0.0722 * Double(blue) > 140
     }
 }

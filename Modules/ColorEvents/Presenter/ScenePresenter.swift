@@ -46,7 +46,7 @@ public final class ScenePresenter: Presenting {
     public var screens: [ScreenPresenter] { [left, center, right] }
 
     /// The presenters' state, as one scene.
-    public var state: SceneState {
+    var state: SceneState {
         var scene = SceneState()
         scene.left = left.state
         scene.center = center.state

@@ -33,12 +33,18 @@ public struct ScreenViewData: Sendable, Equatable {
 @Observable
 @MainActor
 public final class ScreenPresenter: Presenting {
-    /// The screen presented.
-    public let screen: Screen
+    /// The screen's title.
+    public let title: String
+    /// The screen's button label, if it has a button.
+    public let button: String?
     /// The screen's state machine, its loaded value being what the screen shows.
     public private(set) var content: ViewState<ScreenViewData> = .initial
-    /// The screen's state: colour and state machine.
-    public private(set) var state: ScreenState
+    /// The background colour; `nil` until one is set.
+    public private(set) var background: ColorViewData?
+    /// The screen presented, for the scene.
+    let screen: Screen
+    /// The screen's state: colour and state machine, for the scene.
+    private(set) var state: ScreenState
     /// How many actions the presenter has applied (refused transitions included).
     public private(set) var actionsReceived = 0
 
@@ -56,6 +62,8 @@ public final class ScreenPresenter: Presenting {
     /// Subscribes to the actions of type `A` and applies each one as it arrives.
     public init<A: ScreenBoundAction>(_ type: A.Type, useCase: ColorEventsUseCase) {
         screen = A.screen
+        title = A.screen.title
+        button = A.screen.button
         state = ScreenState(A.screen)
         let subscription = useCase.subscribe(A.self)
         self.subscription = subscription
@@ -69,13 +77,11 @@ public final class ScreenPresenter: Presenting {
         }
     }
 
-    /// The background colour, shown plain; `nil` until one is set.
-    public var color: ColorModel? { state.color.map { ColorModel($0) } }
-
     private func apply(_ action: some ScreenBoundAction) {
         actionsReceived += 1
         guard let change = action.change, state.apply(change) else { return }
         let color = state.color
+        background = color.map(ColorViewData.init)
         content = state.viewState.map { content in
             ScreenViewData(title: content.title, button: content.button, color: color, colorName: color?.nearestName)
         }
@@ -86,8 +92,10 @@ public final class ScreenPresenter: Presenting {
 @Observable
 @MainActor
 public final class TabPresenter: Presenting {
-    /// The selected screen; the seed's app starts on Center.
-    public private(set) var selected: Screen = .center
+    /// The selected tab's place, left to right from 0; the seed's app starts on Center.
+    public var selectedIndex: Int { Screen.allCases.firstIndex(of: selected) ?? 0 }
+    /// The selected screen, for the scene.
+    private(set) var selected: Screen = .center
 
     @ObservationIgnored private let subscription: ActionSubscription<TabAction>
 
