@@ -44,7 +44,7 @@ struct CreateTests {
             + (ProcessInfo.processInfo.environment["PATH"] ?? "")
         let test = try SmokeShell.run(["make", "test"], in: shop, environment: ["PATH": path], timeout: 1_800)
         #expect(test.status == 0, "\(test.tail)")
-        #expect(test.output.contains("Test run with 19 tests"), "\(test.tail)")
+        #expect(test.output.contains("Test run with 21 tests"), "\(test.tail)")
         #expect(test.output.contains(" 0 error(s), 0 warning(s)"), "\(test.tail)")
         print("create: make test in the new package in \(String(format: "%.1f", test.seconds)) s")
     }
