@@ -88,13 +88,13 @@ final class PaneRenderer {
         // The selected pane shows its colour with a label (the seed's ColorModel.withLabel);
         // without colour on the terminal, every pane names its colour instead.
         let colour = presenter.background
-        let labelled = colour.map { selected || !style.enabled ? "\($0.name) \($0.hex)" : "" }
+        let labelled = colour.map { selected || !style.enabled ? "\($0.name) \($0.color.hex)" : "" }
         let title = selected ? "[\(presenter.title)]" : presenter.title
         let colourLine = labelled ?? (style.enabled ? "" : "no colour")
         let button = presenter.button.map { "( \($0) )" } ?? ""
         let lines = ["", title, colourLine, phase(presenter.content), button, ""].map(centered)
         guard style.enabled else { return lines }
-        let (red, green, blue) = colour.map { ($0.red, $0.green, $0.blue) } ?? (255, 255, 255)
+        let (red, green, blue) = colour.map { ($0.color.red, $0.color.green, $0.color.blue) } ?? (255, 255, 255)
         let ink: UInt8 = Self.isLight(red: red, green: green, blue: blue) ? 0 : 255
         return lines.map { line in
             style.background(

@@ -40,7 +40,7 @@ public final class ScreenPresenter: Presenting {
     /// The screen's state machine, its loaded value being what the screen shows.
     public private(set) var content: ViewState<ScreenViewData> = .initial
     /// The background colour; `nil` until one is set.
-    public private(set) var background: ColorViewData?
+    public private(set) var background: NamedColor?
     /// The screen presented, for the scene.
     let screen: Screen
     /// The screen's state: colour and state machine, for the scene.
@@ -81,7 +81,7 @@ public final class ScreenPresenter: Presenting {
         actionsReceived += 1
         guard let change = action.change, state.apply(change) else { return }
         let color = state.color
-        background = color.map(ColorViewData.init)
+        background = color.map(NamedColor.init)
         content = state.viewState.map { content in
             ScreenViewData(title: content.title, button: content.button, color: color, colorName: color?.nearestName)
         }

@@ -27,26 +27,6 @@ public struct ScreenSnapshot: Sendable, Equatable {
     }
 }
 
-/// A colour as a screen shows it: its components, its hex and its nearest CSS name.
-public struct ColorViewData: Sendable, Equatable {
-    /// The red component.
-    public let red: UInt8
-    /// The green component.
-    public let green: UInt8
-    /// The blue component.
-    public let blue: UInt8
-    /// `#RRGGBB`.
-    public let hex: String
-    /// The nearest CSS colour name.
-    public let name: String
-
-    init(_ color: RGBColor) {
-        (red, green, blue) = (color.red, color.green, color.blue)
-        hex = color.hex
-        name = color.nearestName
-    }
-}
-
 /// Every screen's state, left to right, and the selected tab.
 public struct SceneSnapshot: Sendable, Equatable {
     /// The three screens, left to right.
