@@ -16,7 +16,7 @@ struct MenuCommand: AsyncParsableCommand {
         try await ErrorWording.reporter.run { @MainActor in
             try await common.withMenuPresenter { presenter in
                 await presenter.loadMenu()
-                try Output.show(presenter.menu, as: common.format, text: Views.menu, plain: Views.menu)
+                try Views.menu(presenter.menu.result()).print(as: common.format)
             }
         }
     }
@@ -44,7 +44,7 @@ struct OrderCommand: AsyncParsableCommand {
         try await ErrorWording.reporter.run { @MainActor in
             try await common.withPresenter { presenter in
                 await presenter.place(name: name, coffee: coffee, size: size)
-                try Output.show(presenter.order, as: common.format, text: Views.detail, plain: Views.detail)
+                try Views.detail(presenter.order.result()).print(as: common.format)
             }
         }
     }
@@ -72,7 +72,7 @@ struct ListCommand: AsyncParsableCommand {
         try await ErrorWording.reporter.run { @MainActor in
             try await common.withPresenter(access: .readOnly) { presenter in
                 await presenter.loadOrders(status: status, customer: customer, sort: sort)
-                try Output.show(presenter.orders, as: common.format, text: Views.list, plain: Views.list)
+                try Views.list(presenter.orders.result()).print(as: common.format)
             }
         }
     }
@@ -94,7 +94,7 @@ struct ReportCommand: AsyncParsableCommand {
         try await ErrorWording.reporter.run { @MainActor in
             try await common.withPresenter(access: .readOnly) { presenter in
                 await presenter.loadReport(date: date)
-                try Output.show(presenter.report, as: common.format, text: Views.report, plain: Views.report)
+                try Views.report(presenter.report.result()).print(as: common.format)
             }
         }
     }

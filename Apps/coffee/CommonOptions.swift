@@ -56,6 +56,15 @@ struct StoreOptions: ParsableArguments {
         if let url = try postgresURL() { return try CoffeeFactory.postgres(databaseURL: url) }
         return try CoffeeFactory.live(databaseURL: try databaseURL(), access: access)
     }
+
+    /// Runs `body` with the tokens presenter, the storage ready for as long as it runs.
+    @MainActor
+    func withTokensPresenter(
+        access: StorageAccess = .readWrite, _ body: @MainActor (TokensPresenter) async throws -> Void
+    ) async throws {
+        let feature = try feature(access: access)
+        try await feature.run { try await body(feature.makeTokensPresenter()) }
+    }
 }
 
 /// The options every command but `serve` takes: output format, where the orders are (a file,

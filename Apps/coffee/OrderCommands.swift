@@ -33,7 +33,7 @@ extension OrderActionCommand {
         try await ErrorWording.reporter.run { @MainActor in
             try await common.withPresenter(access: Self.action.access) { presenter in
                 await Self.action.perform(id, on: presenter)
-                try Output.show(presenter.order, as: common.format, text: Views.detail, plain: Views.detail)
+                try Views.detail(presenter.order.result()).print(as: common.format)
             }
         }
     }

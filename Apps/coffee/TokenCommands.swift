@@ -1,10 +1,6 @@
 import AppSupport
 import ArgumentParser
 import CoffeeEntity
-import CoffeeFactory
-import Core
-import Foundation
-import TerminalUI
 
 /// `coffee token create|list|revoke`: the API tokens `coffee serve` checks on its staff routes.
 ///
@@ -46,33 +42,14 @@ struct TokenCreateCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         let (common, name, role) = (common, name, role)
-        try await ErrorWording.reporter.run {
+        try await ErrorWording.reporter.run { @MainActor in
             guard let role = TokenRole(rawValue: role.lowercased()) else {
                 throw MessageError.usage("--role \(Quote.quoted(role)) is not a role; use staff or reports")
             }
-            let feature = try common.store.feature()
-            let (token, secret) = try await feature.run { try await feature.createToken(name: name, role: role) }
-            switch common.format {
-            case .text:
-                print("token \(token.name) (\(token.role.rawValue)) created; it is shown only this once:")
-                print(secret)
-            case .plain: print(secret)
-            case .json: print(try JSONOutput.string(CreatedToken(token: token, secret: secret)))
+            try await common.store.withTokensPresenter { presenter in
+                await presenter.create(name: name, role: role)
+                try Views.token(presenter.token.result()).print(as: common.format)
             }
-        }
-    }
-
-    private struct CreatedToken: Encodable {
-        let name: String
-        let role: String
-        let createdAt: Date
-        let token: String
-
-        init(token: APIToken, secret: String) {
-            name = token.name
-            role = token.role.rawValue
-            createdAt = token.createdAt
-            self.token = secret
         }
     }
 }
@@ -86,29 +63,12 @@ struct TokenListCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         let common = common
-        try await ErrorWording.reporter.run {
-            let feature = try common.store.feature()
-            let tokens = try await feature.run { try await feature.listTokens() }
-            switch common.format {
-            case .text:
-                guard !tokens.isEmpty else { return print("no tokens; `coffee token create --name NAME` makes one") }
-                let width = max(4, tokens.map(\.name.count).max() ?? 0)
-                print("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  ROLE     CREATED")
-                for token in tokens {
-                    print(
-                        token.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                            + token.role.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + "  "
-                            + Self.time(token.createdAt))
-                }
-            case .plain:
-                for token in tokens { print("\(token.name)\t\(token.role.rawValue)\t\(Self.time(token.createdAt))") }
-            case .json: print(try JSONOutput.string(tokens))
+        try await ErrorWording.reporter.run { @MainActor in
+            try await common.store.withTokensPresenter(access: .readOnly) { presenter in
+                await presenter.loadTokens()
+                try Views.tokens(presenter.tokens.result()).print(as: common.format)
             }
         }
-    }
-
-    private static func time(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false))
     }
 }
 
@@ -124,12 +84,10 @@ struct TokenRevokeCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         let (common, name) = (common, name)
-        try await ErrorWording.reporter.run {
-            let feature = try common.store.feature()
-            let token = try await feature.run { try await feature.revokeToken(named: name) }
-            switch common.format {
-            case .text, .plain: print("token \(token.name) revoked")
-            case .json: print(try JSONOutput.string(token))
+        try await ErrorWording.reporter.run { @MainActor in
+            try await common.store.withTokensPresenter { presenter in
+                await presenter.revoke(named: name)
+                try Views.token(presenter.token.result()).print(as: common.format)
             }
         }
     }

@@ -31,7 +31,7 @@ struct ColorEventsCommand: AsyncParsableCommand {
         if Terminal.stdinIsTTY {
             try await Interactive(options: options).run()
         } else {
-            print(Output.screens(try await options.makeSceneOrFresh().snapshot, style: options.style))
+            try Views.screens(await options.makeSceneOrFresh().snapshot).print(as: .text)
         }
     }
 }
@@ -70,9 +70,6 @@ struct CommonOptions: ParsableArguments {
             return ColorEventsFactory.inMemory(seed: seed, clock: .live).makeScenePresenter()
         }
     }
-
-    /// The terminal's styling: colour only on a TTY without NO_COLOR.
-    var style: Style { Style(TerminalEnvironment.live) }
 }
 
 /// The output option of every command that prints a result.

@@ -40,18 +40,7 @@ struct Send: AsyncParsableCommand {
         let scene = try await options.makeScene()
         await scene.send(parsed)
         let sent = try scene.sent.result()
-        let screens = scene.snapshot
-        switch output.format {
-        case .text: print(Output.sent(sent) + "\n" + Output.screens(screens, style: options.style))
-        case .plain:
-            Output.printPlain(sent.map { [String($0.sequence), $0.event.rawValue, $0.actions.joined(separator: " ")] })
-        case .json: print(try JSONOutput.string(SendJSON(sent: sent, screens: SceneJSON(screens))))
-        }
-    }
-
-    private struct SendJSON: Encodable {
-        let sent: [SentRow]
-        let screens: SceneJSON
+        try Views.sent(sent, screens: scene.snapshot).print(as: output.format)
     }
 }
 
@@ -74,12 +63,7 @@ struct Events: AsyncParsableCommand {
         // The table needs no journal: an in-memory feature lists it without opening the file.
         let scene = ColorEventsFactory.inMemory().makeScenePresenter()
         await scene.loadEvents()
-        let rows = try scene.events.result()
-        switch output.format {
-        case .text: print(Output.events(rows, style: options.style))
-        case .plain: Output.printPlain(rows.map { [$0.event.rawValue, $0.actions.joined(separator: " "), $0.summary] })
-        case .json: print(try JSONOutput.string(rows))
-        }
+        try Views.events(scene.events.result()).print(as: output.format)
     }
 }
 
@@ -104,19 +88,7 @@ struct Journal: AsyncParsableCommand {
     private func execute() async throws {
         let scene = try await options.makeScene(access: .readOnly)
         await scene.loadJournal(limit: limit)
-        let rows = try scene.journal.result()
-        switch output.format {
-        case .text: print(Output.journal(rows, style: options.style))
-        case .plain:
-            Output.printPlain(
-                rows.map { row in
-                    [
-                        String(row.sequence), row.sentAt.formatted(.iso8601), row.event.rawValue,
-                        row.colors.map(\.color.hex).joined(separator: " "),
-                    ]
-                })
-        case .json: print(try JSONOutput.string(rows))
-        }
+        try Views.journal(scene.journal.result()).print(as: output.format)
     }
 }
 
@@ -138,11 +110,6 @@ struct Replay: AsyncParsableCommand {
     private func execute() async throws {
         let scene = try await options.makeScene(access: .readOnly)
         await scene.replay()
-        let snapshot = try scene.replayed.result()
-        switch output.format {
-        case .text: print(Output.screens(snapshot, style: options.style))
-        case .plain: Output.printPlain(Output.plainScreens(snapshot))
-        case .json: print(try JSONOutput.string(SceneJSON(snapshot)))
-        }
+        try Views.screens(scene.replayed.result()).print(as: output.format)
     }
 }

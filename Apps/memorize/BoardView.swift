@@ -78,7 +78,7 @@ struct BoardView {
 
     /// The summary of a scripted game: board and whether it is over.
     func summary(_ data: GameViewData) -> String {
-        (board(data) + [Self.result(data)]).joined(separator: "\n") + "\n"
+        (board(data) + [Self.result(data)]).joined(separator: "\n")
     }
 
     /// What to type next in the interactive game.

@@ -40,11 +40,3 @@ struct CommonOptions: ParsableArguments {
         return EnvironmentValue.read("STRATA_MEMORIZE_THEMES").map { URL(fileURLWithPath: $0) }
     }
 }
-
-/// How wide output may be.
-enum TerminalFit {
-    /// The width to fit output to: the terminal's when stdout is one or `COLUMNS` is set, else none (a pipe takes any width).
-    static var width: Int? {
-        TerminalEnvironment.live.fitWidth
-    }
-}

@@ -79,12 +79,11 @@ enum GameRunner {
             _ = try presenter.state.result()
             let terminal = TerminalEnvironment.live
             if let moves = request.moves {
-                let view = BoardView(style: Style(terminal), width: TerminalFit.width)
-                try await playScripted(moves, presenter: presenter, view: view, format: request.format)
+                try await playScripted(moves, presenter: presenter, format: request.format)
             } else {
                 let clears = terminal.stdoutIsTTY && terminal.variables["TERM"] != "dumb"
                 let game = InteractiveGame(
-                    presenter: presenter, makeView: { BoardView(style: Style(terminal), width: TerminalFit.width) },
+                    presenter: presenter, makeView: { BoardView(style: Style(terminal), width: terminal.fitWidth) },
                     clearsScreen: clears)
                 let (input, resizes) = GameInput.stream(resizes: clears)
                 defer { resizes?.cancel() }
@@ -95,18 +94,14 @@ enum GameRunner {
 
     /// Plays `moves` in order and prints the final board; a move the game refuses stops with its error, printing nothing.
     private static func playScripted(
-        _ moves: [Int], presenter: GamePresenter, view: BoardView, format: OutputFormat
+        _ moves: [Int], presenter: GamePresenter, format: OutputFormat
     ) async throws {
         for move in moves {
             await presenter.choose(number: move)
             if case .refused(let error)? = try presenter.state.result().lastMove { throw error }
         }
         let data = try presenter.state.result()
-        switch format {
-        case .text: Console.write(view.summary(data))
-        case .plain: Console.write(GameSummary(data).plainLine + "\n")
-        case .json: Console.write(try JSONOutput.string(GameSummary(data)) + "\n")
-        }
+        try Views.game(data).print(as: format)
         if case .notSaved(let failure)? = data.recording { throw failure.error }
     }
 }
@@ -150,9 +145,8 @@ struct GameSummary: Encodable {
         }
     }
 
-    /// One tab-separated record: theme, seed, pairs, score, moves, matched pairs, over.
-    var plainLine: String {
-        [theme, String(seed), String(pairs), String(score), String(moves), String(matchedPairs), String(over)].joined(
-            separator: "\t")
+    /// One plain record: theme, seed, pairs, score, moves, matched pairs, over.
+    var plainRecord: [String] {
+        [theme, String(seed), String(pairs), String(score), String(moves), String(matchedPairs), String(over)]
     }
 }

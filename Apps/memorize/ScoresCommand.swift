@@ -35,40 +35,7 @@ enum ScoresRunner {
         try await ErrorWording.reporter.run {
             let presenter = try store.feature(access: .readOnly).makeScoreBoardPresenter()
             await presenter.load(theme: theme, limit: limit)
-            let rows = try presenter.state.result().rows
-            switch format {
-            case .json:
-                Console.write(try JSONOutput.string(rows) + "\n")
-            case .plain:
-                for row in rows {
-                    let fields = [
-                        row.theme, String(row.rank), String(row.score), String(row.moves), String(row.pairs),
-                        String(row.seed), row.date,
-                    ]
-                    Console.write(fields.joined(separator: "\t") + "\n")
-                }
-            case .text:
-                guard !rows.isEmpty else {
-                    Console.write(
-                        theme.map {
-                            "No scores yet for \(Quote.text($0)); finish a game with `memorize play --theme \(Quote.text($0))`.\n"
-                        }
-                            ?? "No scores yet; finish a game with `memorize play`.\n")
-                    return
-                }
-                var table = Table(columns: [
-                    .init("THEME"), .init("RANK", alignment: .trailing), .init("SCORE", alignment: .trailing),
-                    .init("MOVES", alignment: .trailing), .init("PAIRS", alignment: .trailing),
-                    .init("SEED", alignment: .trailing), .init("FINISHED (UTC)"),
-                ])
-                for row in rows {
-                    table.append([
-                        row.theme, "#\(row.rank)", String(row.score), String(row.moves), String(row.pairs),
-                        String(row.seed), row.date,
-                    ])
-                }
-                Console.write(table.render(style: Style(TerminalEnvironment.live)) + "\n")
-            }
+            try Views.scores(presenter.state.result(), theme: theme).print(as: format)
         }
     }
 }

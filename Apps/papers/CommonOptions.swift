@@ -30,11 +30,6 @@ struct CommonOptions: ParsableArguments {
         _ = try DatabasePath.resolve(app: "papers", option: db)  // an empty --db is still a mistake
         return PapersFactory.checking()
     }
-
-    /// Prints in the chosen format to this process's terminal.
-    func makeRenderer() -> Renderer {
-        Renderer(format: format, terminal: .live)
-    }
 }
 
 /// The options of the commands that may ask arXiv: search, latest, show, fav and bibtex.

@@ -31,7 +31,7 @@ struct PaperListJSON: Encodable {
                 authors: row.authors,
                 allAuthors: row.allAuthors, category: row.category, isFavourite: row.isFavourite,
                 isRecent: row.isRecent,
-                mark: row.isFavourite ? Renderer.favouriteMark : "")
+                mark: row.isFavourite ? Views.favouriteMark : "")
         }
         self.emptyMessage = emptyMessage
         savedNote = Headings.saved(data)

@@ -38,7 +38,7 @@ struct LibrarySearch: AsyncParsableCommand {
         try await ErrorWording.reporter.run { @MainActor in
             let presenter = try options.makeFeature(access: .readOnly).makePaperListPresenter()
             await presenter.searchLibrary(text, limit: limit)
-            try options.makeRenderer().list(try presenter.state.result())
+            try Views.list(presenter.state.result()).print(as: options.format)
         }
     }
 }
@@ -56,7 +56,7 @@ struct Stats: AsyncParsableCommand {
         try await ErrorWording.reporter.run { @MainActor in
             let presenter = try options.makeFeature(access: .readOnly).makeLibraryPresenter()
             await presenter.loadStats()
-            try options.makeRenderer().stats(try presenter.stats.result())
+            try Views.stats(presenter.stats.result()).print(as: options.format)
         }
     }
 }
@@ -87,7 +87,7 @@ struct Import: AsyncParsableCommand {
         try await ErrorWording.reporter.run { @MainActor in
             let presenter = try (dryRun ? options.makeCheckingFeature() : options.makeFeature()).makeLibraryPresenter()
             await presenter.importFeeds(files, dryRun: dryRun)
-            try options.makeRenderer().importResult(try presenter.importResult.result())
+            try Views.importResult(presenter.importResult.result()).print(as: options.format)
         }
     }
 }

@@ -71,7 +71,7 @@ struct Favorites: AsyncParsableCommand {
         try await ErrorWording.reporter.run { @MainActor in
             let presenter = try options.makeFeature(access: .readOnly).makePaperListPresenter()
             await presenter.favourites()
-            try options.makeRenderer().list(try presenter.state.result())
+            try Views.list(presenter.state.result()).print(as: options.format)
         }
     }
 }
@@ -94,7 +94,7 @@ struct Bibtex: AsyncParsableCommand {
         try await ErrorWording.reporter.run { @MainActor in
             let presenter = try network.makeFeature(options).makeLibraryPresenter()
             await presenter.exportBibTeX(ids)
-            try options.makeRenderer().bibTeX(try presenter.bibTeX.result())
+            try Views.bibTeX(presenter.bibTeX.result()).print(as: options.format)
         }
     }
 }
@@ -110,7 +110,7 @@ extension CommonOptions {
             let feature = try network.map { try $0.makeFeature(options) } ?? options.makeFeature()
             let presenter = feature.makePaperDetailPresenter()
             await action(presenter)
-            try options.makeRenderer().detail(try presenter.state.result())
+            try Views.detail(presenter.state.result()).print(as: options.format)
         }
     }
 }

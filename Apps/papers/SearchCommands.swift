@@ -2,6 +2,8 @@ import AppSupport
 import ArgumentParser
 import Core
 import PapersEntity
+import PapersPresenter
+import TerminalUI
 
 /// `papers search`: query arXiv and save the results.
 struct Search: AsyncParsableCommand {
@@ -39,13 +41,12 @@ struct Search: AsyncParsableCommand {
         let (options, network) = (options, network)
         try await ErrorWording.reporter.run { @MainActor in
             let presenter = try network.makeFeature(options).makePaperListPresenter()
-            let renderer = options.makeRenderer()
-            let bar = renderer.progressBar("fetching")
+            let bar = ProgressBar(label: "fetching", environment: .live)
             await presenter.search(text, field: field, sortBy: sort.sortBy, sortOrder: order.direction, limit: limit) {
                 bar.update(done: $0, total: $1)
             }
             bar.finish()
-            try renderer.list(try presenter.state.result())
+            try Views.list(presenter.state.result()).print(as: options.format)
         }
     }
 }
@@ -71,11 +72,10 @@ struct Latest: AsyncParsableCommand {
         let (options, network) = (options, network)
         try await ErrorWording.reporter.run { @MainActor in
             let presenter = try network.makeFeature(options).makePaperListPresenter()
-            let renderer = options.makeRenderer()
-            let bar = renderer.progressBar("fetching")
+            let bar = ProgressBar(label: "fetching", environment: .live)
             await presenter.latest(category: category, limit: limit) { bar.update(done: $0, total: $1) }
             bar.finish()
-            try renderer.list(try presenter.state.result())
+            try Views.list(presenter.state.result()).print(as: options.format)
         }
     }
 }

@@ -44,7 +44,7 @@ struct LocalAndRemoteTests {
     func sameThroughServer() async throws {
         let directory = try TemporaryDirectory()
         let local = try CoffeeFactory.live(databaseURL: directory.path("coffee.sqlite"))
-        let token = try await local.createToken(name: "till", role: .staff).secret
+        let token = try await local.useCase.createToken(name: "till", role: .staff).secret
         try await serving(local) { url in
             let remote = try CoffeeFactory.remote(serverURL: url, token: token).useCase
             #expect(try await remote.menu() == .standard)
@@ -77,7 +77,7 @@ struct LocalAndRemoteTests {
         let order = try await local.useCase.place(customer: "Ada", coffee: "Latte", size: "small")
         for _ in 0..<3 { _ = try await local.useCase.advance(order.idString) }
         let second = try await local.useCase.place(customer: "Bob", coffee: "Latte", size: "small")
-        let token = try await local.createToken(name: "till", role: .staff).secret
+        let token = try await local.useCase.createToken(name: "till", role: .staff).secret
         try await serving(local) { url in
             let remote = try CoffeeFactory.remote(serverURL: url, token: token).useCase
             let cases: [(CoffeeError, @Sendable (CoffeeUseCase) async throws -> Void)] = [

@@ -59,6 +59,29 @@ struct TerminalUITests {
         #expect(lines == ["A       B", "ok      x", "longer  y"])
     }
 
+    @Test("fitted to a width, the flexible columns share what the others leave; unfitted, nothing is cut")
+    func flexibleColumns() {
+        var table = Table(columns: [
+            .init("ID"), .init("TITLE", flexible: true, minWidth: 6), .init("NOTE", flexible: true, minWidth: 6),
+            .init("N", alignment: .trailing),
+        ])
+        table.append(["a1", "Attention Is All You Need", "日本語のテキストです", "7"])
+        table.append(["b22", "Short", "ok", "12"])
+        let fitted = table.render(fitting: 30).split(separator: "\n").map(String.init)
+        // ID 3 + N 2 + three gaps of 2 leave 19: 9 columns for each flexible column.
+        #expect(
+            fitted == [
+                "ID   TITLE      NOTE        N",
+                "a1   Attentio…  日本語の…   7",
+                "b22  Short      ok         12",
+            ])
+        #expect(fitted.allSatisfy { DisplayWidth.of($0) <= 30 })
+        // However narrow the width, a flexible column keeps its minimum.
+        #expect(table.render(fitting: 10).split(separator: "\n")[1] == "a1   Atten…  日本…   7")
+        // No width: every cell whole.
+        #expect(table.render().contains("Attention Is All You Need") && table.render().contains("日本語のテキストです"))
+    }
+
     @Test("the progress bar writes nothing unless stderr is a TTY")
     func progressOnlyOnTTY() {
         let written = Written()

@@ -123,26 +123,16 @@ public struct CoffeeFeature: Sendable {
         }
     }
 
-    /// Makes an API token named `name` with `role` in this feature's database and returns its
-    /// record and the token itself (shown once; only its SHA-256 is stored).
-    public func createToken(name: String, role: TokenRole) async throws -> (token: APIToken, secret: String) {
-        try await useCase.createToken(name: name, role: role)
-    }
-
-    /// The live tokens (never the tokens themselves).
-    public func listTokens() async throws -> [APIToken] {
-        try await useCase.listTokens()
-    }
-
-    /// Revokes the token named `name`.
-    public func revokeToken(named name: String) async throws -> APIToken {
-        try await useCase.revokeToken(named: name)
-    }
-
     /// The orders screen's presenter; times are shown in `timeZone`.
     @MainActor
     public func makeOrdersPresenter(timeZone: TimeZone = .current) -> OrdersPresenter {
         OrdersPresenter(useCase: useCase, timeZone: timeZone)
+    }
+
+    /// The staff tokens' presenter; times are shown in `timeZone`.
+    @MainActor
+    public func makeTokensPresenter(timeZone: TimeZone = .current) -> TokensPresenter {
+        TokensPresenter(useCase: useCase, timeZone: timeZone)
     }
 
     /// The log levels `serve` takes, lowest first.

@@ -52,6 +52,12 @@ struct OrdersViewDataMapping: Sendable {
             totalRevenueCents: report.totalRevenueCents)
     }
 
+    func token(_ token: APIToken) -> TokenRowViewData {
+        TokenRowViewData(
+            name: token.name, role: token.role, created: time(token.createdAt, seconds: true),
+            createdAt: token.createdAt)
+    }
+
     /// `YYYY-MM-DD HH:MM[:SS]` from calendar fields, so no locale changes the digits or their order.
     func time(_ date: Date, seconds: Bool) -> String {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)

@@ -15,7 +15,7 @@ public final class LibraryPresenter: Presenting {
     /// The entries of the last BibTeX export.
     public private(set) var bibTeX: ViewState<BibTeXViewData> = .initial
 
-    private let useCase: PapersUseCase
+    @ObservationIgnored private let useCase: PapersUseCase
 
     public init(useCase: PapersUseCase) {
         self.useCase = useCase

@@ -11,8 +11,8 @@ public final class PaperDetailPresenter: Presenting {
     /// What the detail view shows now.
     public private(set) var state: ViewState<PaperDetailViewData> = .initial
 
-    private let useCase: PapersUseCase
-    private let now: @Sendable () -> Date
+    @ObservationIgnored private let useCase: PapersUseCase
+    @ObservationIgnored private let now: @Sendable () -> Date
 
     /// Creates a presenter; `now` decides whether the paper counts as recent.
     public init(useCase: PapersUseCase, now: @escaping @Sendable () -> Date) {

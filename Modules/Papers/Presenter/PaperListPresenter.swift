@@ -11,8 +11,8 @@ public final class PaperListPresenter: Presenting {
     /// What the list shows now.
     public private(set) var state: ViewState<PaperListViewData> = .initial
 
-    private let useCase: PapersUseCase
-    private let now: @Sendable () -> Date
+    @ObservationIgnored private let useCase: PapersUseCase
+    @ObservationIgnored private let now: @Sendable () -> Date
 
     /// Creates a presenter; `now` decides which papers count as recent.
     public init(useCase: PapersUseCase, now: @escaping @Sendable () -> Date) {

@@ -64,25 +64,29 @@ enum RepositoryCopy {
             && (left[.modificationDate] as? Date) == (right[.modificationDate] as? Date)
     }
 
-    /// The manifest without its feature entries, and the folders those features own.
-    ///
-    /// The smoke test builds the foundation, the tools and the new feature only: the other
-    /// features have their own tests, and leaving them out keeps the build within minutes.
-    static func withoutFeatures(_ manifest: String) -> (manifest: String, folders: Set<String>) {
-        var list = FeatureList(text: manifest)
-        var folders: Set<String> = []
-        for line in list.entries {
-            let parts = line.components(separatedBy: "\"")
-            guard parts.count > 3, let stripped = try? list.removing(line: line) else { continue }
-            list = stripped
-            let name = parts[1]
-            let app = parts[3]
-            folders.insert("Modules/\(name)")
-            folders.insert("Apps/\(app)")
-            for layer in ["Entity", "Repository", "UseCase", "Presenter", "Factory", "App"] {
-                folders.insert("Tests/\(name)\(layer)Tests")
-            }
-        }
-        return (list.text, folders)
+    /// The shared targets a feature made from the Feature template uses (its manifest entry
+    /// names `Database`), with what every app and test target needs.
+    static let templateTargets = ["Core", "Database", "TerminalUI", "AppSupport", "TestSupport"]
+
+    /// What the smoke test builds: `manifest` with only the feature entries `original` did not
+    /// have (those `strata new` added) and only `templateTargets` beside them. The other features
+    /// have their own tests; leaving them and the HTTP server, PostgreSQL and XML targets out
+    /// means NIO, Hummingbird, postgres-nio and swift-crypto (most of a cold build) are not
+    /// compiled. `nil` when the manifest is not laid out the way this repository's is.
+    static func slimManifest(_ manifest: String, original: String) -> String? {
+        var lines = manifest.components(separatedBy: "\n")
+        let targets = "targets: core + coreTests + features.flatMap(\\.targets)"
+        // The list's body, entries over several lines and their comments, up to the marker `strata new` keeps.
+        guard let start = lines.firstIndex(where: { $0.contains("let features: [Feature] = [") }),
+            let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// strata:features" }),
+            start < end, let declaration = lines.firstIndex(where: { $0.contains(targets) })
+        else { return nil }
+        let existing = Set(original.components(separatedBy: "\n"))
+        let kept = templateTargets.map { "\"\($0)\"" }.joined(separator: ", ")
+        lines[declaration] = lines[declaration].replacingOccurrences(
+            of: targets,
+            with: "targets: (core + coreTests).filter { [\(kept)].contains($0.name) } + features.flatMap(\\.targets)")
+        lines.replaceSubrange((start + 1)..<end, with: lines[(start + 1)..<end].filter { !existing.contains($0) })
+        return lines.joined(separator: "\n")
     }
 }

@@ -12,8 +12,9 @@ extension Tag {
 ///
 /// It syncs the repository (without `.build`) into `.build/strata-smoke/package`, generates a
 /// feature there, builds and tests it with its own scratch folder `.build/strata-smoke/scratch`
-/// (kept between runs, so only the new feature compiles after the first run), runs the
-/// checker, then removes the feature and checks the copy is back as it was.
+/// (kept between runs, so only the new feature compiles after the first run) on a manifest
+/// without the other features and the shared targets the template does not use, runs the
+/// checker on the whole repository, then removes the feature and checks the copy is back as it was.
 @Suite("Scaffold smoke test", .tags(.scaffoldSmoke))
 struct ScaffoldSmokeTests {
     static let feature = "ScaffoldSmoke"
@@ -40,7 +41,7 @@ struct ScaffoldSmokeTests {
         let work = ScaffoldRepository.root.appendingPathComponent(".build/strata-smoke")
         let package = work.appendingPathComponent("package")
         let scratch = work.appendingPathComponent("scratch")
-        try prepareCopy(package)
+        try RepositoryCopy.sync(from: ScaffoldRepository.root, to: package)
         let pristine = snapshot(package)
         let strata = BinaryRunner(product: "strata")
 
@@ -59,6 +60,16 @@ struct ScaffoldSmokeTests {
         }
 
         let swiftPM = ["--package-path", package.path, "--scratch-path", scratch.path]
+        // Built and tested alone, beside the shared targets the template uses; linted and removed
+        // in the whole repository, with the manifest as `strata new` left it.
+        let manifest = package.appendingPathComponent("Package.swift")
+        let declared = try Data(contentsOf: manifest)
+        let original = try String(
+            contentsOf: ScaffoldRepository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        if let slim = RepositoryCopy.slimManifest(String(decoding: declared, as: UTF8.self), original: original) {
+            try Data(slim.utf8).write(to: manifest)
+            if (try? SwiftPMValidator().summary(of: package)) == nil { try declared.write(to: manifest) }
+        }
         let build = try SmokeShell.run(["swift", "build", "--build-tests"] + swiftPM, in: package, timeout: 1_800)
         try #require(build.status == 0, "swift build failed in the copy:\n\(build.tail)")
         let features = [Self.feature] + Self.riskyNames
@@ -75,6 +86,7 @@ struct ScaffoldSmokeTests {
             environment: ["STRATA_SKIP_SMOKE": "1"], timeout: 600)
         #expect(test.status == 0, "the generated tests failed:\n\(test.tail)")
         #expect(test.output.contains("Test run with 21 tests"), "expected the 21 generated tests to run:\n\(test.tail)")
+        try declared.write(to: manifest)
 
         var lintNote = "skipped: this strata has no lint command"
         // ArgumentParser answers `--help` even for an unknown subcommand, so look for the command's own usage line.
@@ -94,21 +106,6 @@ struct ScaffoldSmokeTests {
         print(
             "smoke: new \(format(newSeconds)), build \(format(build.seconds)), test \(format(test.seconds)), lint \(lintNote)"
         )
-    }
-
-    /// Syncs the repository into `package` without the other features (when the manifest still loads without them).
-    private func prepareCopy(_ package: URL) throws {
-        let manifest = String(
-            decoding: try Data(contentsOf: ScaffoldRepository.root.appendingPathComponent("Package.swift")),
-            as: UTF8.self)
-        let stripped = RepositoryCopy.withoutFeatures(manifest)
-        try RepositoryCopy.sync(from: ScaffoldRepository.root, to: package, excluding: stripped.folders)
-        let copied = package.appendingPathComponent("Package.swift")
-        try Data(stripped.manifest.utf8).write(to: copied)
-        if (try? SwiftPMValidator().summary(of: package)) == nil {
-            // Another target refers to a feature: keep every feature rather than a broken manifest.
-            try RepositoryCopy.sync(from: ScaffoldRepository.root, to: package)
-        }
     }
 
     private func snapshot(_ root: URL) -> [String: String] {

@@ -1,0 +1,121 @@
+import AppSupport
+import Core
+import Foundation
+import PapersPresenter
+import TerminalUI
+
+/// How each view data looks: tables for people, plain records for scripts, and JSON; the only
+/// place that lays papers out for a terminal.
+enum Views {
+    /// The widest an author cell gets in a table.
+    static let authorWidth = 24
+    /// The narrowest a title gets when the table is fitted to the terminal.
+    static let minimumTitleWidth = 20
+    /// The mark a favourite gets in lists and notices.
+    static let favouriteMark = "★"
+
+    static func list(_ data: PaperListViewData) -> Rendering {
+        Rendering(
+            text: { terminal in
+                guard !data.rows.isEmpty else { return emptyMessage(data.subject) }
+                let style = Style(terminal)
+                var table = Table(columns: [
+                    .init(""), .init("ID"), .init("DATE"), .init("AUTHORS", maxWidth: authorWidth), .init("CATEGORY"),
+                    .init("TITLE", flexible: true, minWidth: minimumTitleWidth),
+                ])
+                for row in data.rows {
+                    table.append([
+                        style.yellow(row.isFavourite ? favouriteMark : ""), style.cyan(row.shortID), row.date,
+                        row.authors, row.category, row.isRecent ? style.bold(row.title) : row.title,
+                    ])
+                }
+                let lines = [style.dim(Headings.list(data)), table.render(style: style, fitting: terminal.fitWidth)]
+                return (lines + [Headings.saved(data).map(style.dim)].compactMap { $0 }).joined(separator: "\n")
+            },
+            // Plain is for scripts: every author, not the summary the table shows.
+            plain: {
+                data.rows.map { [$0.shortID, $0.date, $0.category, $0.allAuthors.joined(separator: ", "), $0.title] }
+            },
+            json: { PaperListJSON(data, emptyMessage: emptyMessage(data.subject)) })
+    }
+
+    /// What an empty list says, by what it was a list of.
+    static func emptyMessage(_ subject: PaperListSubject) -> String {
+        switch subject {
+        case .arxivSearch(let query): "arXiv has no results for \(query); try other words or --field all"
+        case .category(let category): "arXiv has no papers in \(category); check the category name"
+        case .favourites: "no favourites yet; add one with `papers fav ID`"
+        case .librarySearch(let text):
+            "nothing in the library matches \(Quote.quoted(text)); fetch more with `papers search` or `papers import`"
+        }
+    }
+
+    static func detail(_ data: PaperDetailViewData) -> Rendering {
+        func lines(_ style: Style, width: Int?) -> [String] {
+            let notice = data.change.map { style.green(self.notice($0, data)) }
+            let labelWidth = (data.fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1
+            let fields = data.fields.map {
+                "\(style.bold(DisplayWidth.pad($0.label + ":", to: labelWidth))) \($0.value)"
+            }
+            let summary = width.map { wrap(data.summary, width: max(40, $0)) } ?? data.summary
+            return [notice].compactMap { $0 } + fields + ["", summary]
+        }
+        return Rendering(
+            text: { terminal in lines(Style(terminal), width: terminal.fitWidth).joined(separator: "\n") },
+            plain: { lines(Style(enabled: false), width: nil).map { [$0] } },
+            json: { PaperDetailJSON(data, notice: data.change.map { notice($0, data) }) })
+    }
+
+    /// The line for what a favourite mark did.
+    static func notice(_ change: FavouriteNotice, _ data: PaperDetailViewData) -> String {
+        switch change {
+        case .added: "\(favouriteMark) \(data.shortID) added to favourites"
+        case .alreadyFavourite: "\(data.shortID) was already a favourite"
+        case .removed: "\(data.shortID) removed from favourites"
+        case .wasNotFavourite: "\(data.shortID) was not a favourite"
+        }
+    }
+
+    static func stats(_ data: LibraryStatsViewData) -> Rendering {
+        Rendering(
+            text: { terminal in
+                let style = Style(terminal)
+                var table = Table(columns: [.init("LIBRARY"), .init("")])
+                for field in data.fields { table.append([field.label, field.value]) }
+                guard !data.categories.isEmpty else { return table.render(style: style) }
+                var categories = Table(columns: [.init("CATEGORY"), .init("PAPERS", alignment: .trailing)])
+                for category in data.categories { categories.append([category.category, String(category.count)]) }
+                return table.render(style: style) + "\n\n" + categories.render(style: style)
+            },
+            plain: {
+                data.fields.map { [$0.label, $0.value] }
+                    + data.categories.map { ["category", $0.category, String($0.count)] }
+            },
+            json: { data })
+    }
+
+    static func importResult(_ data: ImportViewData) -> Rendering {
+        Rendering(
+            text: { _ in Headings.importLine(data) }, plain: { [[Headings.importLine(data)]] },
+            json: { ImportJSON(data) })
+    }
+
+    static func bibTeX(_ data: BibTeXViewData) -> Rendering {
+        Rendering(text: { _ in data.text }, plain: { [[data.text]] }, json: { data.entries })
+    }
+
+    /// Greedy word wrap at `width` columns.
+    private static func wrap(_ text: String, width: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, DisplayWidth.of(line) + 1 + DisplayWidth.of(word) > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.joined(separator: "\n")
+    }
+}
