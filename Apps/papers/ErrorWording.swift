@@ -68,6 +68,10 @@ enum ErrorWording {
             "\(Quote.path(path)) is a folder, not an Atom file; give the files in it, such as \(Quote.path(path))/*.xml"
         case .fileNotReadable(let path, let reason):
             "cannot read \(Quote.path(path))\(reason.map { ": \($0)" } ?? ""); check the file and its permissions"
+        case .libraryDamaged(let fixable, 0):
+            "the library has \(Headings.plural(fixable, "problem")) left; `papers doctor --fix` repairs them"
+        case .libraryDamaged(_, _):
+            "the library file is damaged; restore a copy, or start a new library and `papers import` your saved feeds again"
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Core
 import Foundation
+import PapersEntity
 import PapersPresenter
 
 /// `papers library`: the local library, offline.
@@ -88,6 +89,39 @@ struct Import: AsyncParsableCommand {
             let presenter = try (dryRun ? options.makeCheckingFeature() : options.makeFeature()).makeLibraryPresenter()
             await presenter.importFeeds(files, dryRun: dryRun)
             try Views.importResult(presenter.importResult.result()).print(as: options.format)
+        }
+    }
+}
+
+/// `papers doctor`: the library checked for damage, and repaired with --fix.
+struct Doctor: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor", abstract: "Check the library for damage; --fix repairs what it can.",
+        discussion: """
+            Checks SQLite's integrity, the full-text index against the papers, and favourites of \
+            papers that are gone. Exit status 0: nothing is wrong, or all of it was fixed; 74: damage is left.
+
+            Example: papers doctor --fix
+            """)
+
+    @Flag(help: "Repair what can be repaired (rebuild the search index, drop orphaned favourites) in one transaction.")
+    var fix = false
+
+    @OptionGroup var options: CommonOptions
+
+    func run() async throws {
+        let (options, fix) = (options, fix)
+        try await ErrorWording.reporter.run { @MainActor in
+            // Opened read-only first: a missing library is reported, never created by a check.
+            let feature = try options.makeFeature(access: .readOnly)
+            let presenter = try (fix ? options.makeFeature(access: .readWrite) : feature).makeLibraryPresenter()
+            await presenter.checkLibrary(fix: fix)
+            let health = try presenter.health.result()
+            try Views.health(health).print(as: options.format)
+            let fixable = health.remaining.filter(\.isFixable).count
+            guard health.remaining.isEmpty else {
+                throw PapersError.libraryDamaged(fixable: fixable, unfixable: health.remaining.count - fixable)
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 import AppSupport
 import Core
 import Foundation
+import PapersEntity
 import PapersPresenter
 import TerminalUI
 
@@ -102,6 +103,70 @@ enum Views {
 
     static func bibTeX(_ data: BibTeXViewData) -> Rendering {
         Rendering(text: { _ in data.text }, plain: { [[data.text]] }, json: { data.entries })
+    }
+
+    /// What `papers doctor` found: each problem with what became of it, then the verdict.
+    static func health(_ data: LibraryHealthViewData) -> Rendering {
+        func state(_ problem: LibraryProblem) -> String {
+            guard data.fixAsked else { return "found" }
+            return data.fixed.contains(problem) ? "fixed" : "left"
+        }
+        return Rendering(
+            text: { terminal in
+                let style = Style(terminal)
+                var lines = ["library: \(Headings.plural(data.papers, "paper"))"]
+                for problem in data.problems {
+                    let mark = state(problem)
+                    let word = mark == "fixed" ? style.green(mark) : style.red(mark)
+                    let note =
+                        mark == "fixed" ? "" : remedy(problem).map { " (fixable: \($0))" } ?? " (not fixable here)"
+                    lines.append("\(word): \(describe(problem))\(note)")
+                }
+                if data.problems.isEmpty {
+                    lines.append(style.green("no damage found"))
+                } else if !data.fixAsked, data.remaining.contains(where: \.isFixable) {
+                    lines.append("`papers doctor --fix` repairs what is marked fixable above")
+                }
+                return lines.joined(separator: "\n")
+            },
+            plain: { data.problems.map { [state($0), kind($0), describe($0)] } }, json: { data })
+    }
+
+    /// A problem in the doctor's words.
+    static func describe(_ problem: LibraryProblem) -> String {
+        switch problem {
+        case .damagedFile(let messages):
+            "the file is damaged (SQLite: \(Quote.text(messages.first ?? "", limit: 200)))"
+        case .unindexedPapers(let count):
+            "\(Headings.plural(count, "paper")) missing from the search index"
+        case .staleIndexEntries(let count?):
+            "the search index lists \(Headings.plural(count, "paper")) that are gone"
+        case .staleIndexEntries(nil):
+            "the search index holds text the papers no longer have"
+        case .unfinishedIndexing: "a write stopped before indexing its papers"
+        case .orphanedFavourites(let ids):
+            "\(Headings.plural(ids.count, "favourite")) of papers the library no longer has: \(Quote.text(ids.joined(separator: ", "), limit: 200))"
+        }
+    }
+
+    /// What `--fix` does about a problem; `nil` when it cannot repair it.
+    static func remedy(_ problem: LibraryProblem) -> String? {
+        switch problem {
+        case .damagedFile: nil
+        case .unindexedPapers, .staleIndexEntries, .unfinishedIndexing: "rebuild the index"
+        case .orphanedFavourites: "drop them"
+        }
+    }
+
+    /// A problem's name for scripts.
+    private static func kind(_ problem: LibraryProblem) -> String {
+        switch problem {
+        case .damagedFile: "damaged-file"
+        case .unindexedPapers: "unindexed-papers"
+        case .staleIndexEntries: "stale-index"
+        case .unfinishedIndexing: "unfinished-indexing"
+        case .orphanedFavourites: "orphaned-favourites"
+        }
     }
 
     /// Greedy word wrap at `width` columns.

@@ -14,7 +14,9 @@ struct PapersAppTests {
     func help() throws {
         let result = try papers.run(["--help"])
         #expect(result.status == 0)
-        for command in ["search", "latest", "show", "fav", "unfav", "favorites", "library", "import", "bibtex"] {
+        for command in [
+            "search", "latest", "show", "fav", "unfav", "favorites", "library", "import", "bibtex", "doctor",
+        ] {
             #expect(result.stdout.contains("  \(command)"), "\(command)")
         }
         #expect(!result.stdout.contains("search-bench"))

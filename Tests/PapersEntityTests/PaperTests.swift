@@ -64,6 +64,10 @@ struct PaperTests {
         #expect(entry.contains("primaryClass = {cs.SE}"))
         #expect(entry.contains("doi = {10.1/x}"))
         #expect(entry.contains("title = {{A {Luttinger} Liquid Core}}"))
+        var preprint = samplePaper()
+        preprint.doi = nil
+        #expect(preprint.bibTeX.contains("doi = {10.48550/arXiv.2401.12345}"))
+        #expect(!preprint.bibTeX.contains("10.1/x"))
         var odd = samplePaper()
         odd.title = "Broken } title"
         #expect(odd.bibTeX.contains("title = {{Broken \\} title}}"))

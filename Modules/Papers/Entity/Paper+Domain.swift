@@ -35,12 +35,16 @@ extension Paper {
             ("archivePrefix", "arXiv"),
             ("primaryClass", primaryCategory),
         ]
-        if let doi { fields.append(("doi", doi)) }
+        // The journal's DOI when there is one, else the one arXiv registers at DataCite for every paper.
+        fields.append(("doi", doi ?? dataCiteDOI))
         if let journalRef { fields.append(("note", BibTeX.latex(journalRef))) }
         fields.append(("url", "https://arxiv.org/abs/\(id)"))
         let body = fields.map { "  \($0.0) = {\($0.1)}" }.joined(separator: ",\n")
         return "@misc{\(citationKey),\n\(body)\n}"
     }
+
+    /// The DOI arXiv registers at DataCite for every paper: `10.48550/arXiv.2401.12345`, `10.48550/arXiv.hep-th/9901002`.
+    public var dataCiteDOI: String { "10.48550/arXiv.\(id)" }
 
     /// A citation key from the first author's last name, the year and the first long word of the title: `delmaestro2012luttinger`.
     public var citationKey: String {

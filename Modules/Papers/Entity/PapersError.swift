@@ -61,6 +61,9 @@ public enum PapersError: DomainError, Equatable {
     case folderNotFile(String)
     /// A file that exists but cannot be read; the system's reason, when there is one.
     case fileNotReadable(String, reason: String?)
+    /// `papers doctor` left damage in the library: `fixable` problems a fix would repair, and
+    /// `unfixable` ones (a damaged file) it cannot.
+    case libraryDamaged(fixable: Int, unfixable: Int)
 
     /// The kind of each case, which picks the exit code.
     public var kind: ErrorKind {
@@ -72,7 +75,7 @@ public enum PapersError: DomainError, Equatable {
         case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound: .notFound
         case .apiError, .unexpectedStatus, .emptyPage: .remote
         case .badFeed, .savedErrorResponse: .badData
-        case .fileNotReadable: .storage
+        case .fileNotReadable, .libraryDamaged: .storage
         }
     }
 }

@@ -4,7 +4,7 @@ import Observation
 import PapersEntity
 import PapersUseCase
 
-/// Publishes the library's statistics, imports and BibTeX exports.
+/// Publishes the library's statistics, imports, BibTeX exports and health checks.
 @Observable
 @MainActor
 public final class LibraryPresenter: Presenting {
@@ -14,6 +14,8 @@ public final class LibraryPresenter: Presenting {
     public private(set) var importResult: ViewState<ImportViewData> = .initial
     /// The entries of the last BibTeX export.
     public private(set) var bibTeX: ViewState<BibTeXViewData> = .initial
+    /// What the last check of the library found and fixed.
+    public private(set) var health: ViewState<LibraryHealthViewData> = .initial
 
     @ObservationIgnored private let useCase: PapersUseCase
 
@@ -54,6 +56,16 @@ public final class LibraryPresenter: Presenting {
             return ImportViewData(
                 files: report.files, papers: report.papers, added: saved.added, updated: saved.updated,
                 unchanged: saved.unchanged, repeats: report.repeats, dryRun: dryRun)
+        }
+    }
+
+    /// Checks the library for damage; with `fix`, repairs what it can.
+    public func checkLibrary(fix: Bool) async {
+        await load(\.health) {
+            let health = try await useCase.checkLibrary(fix: fix)
+            return LibraryHealthViewData(
+                papers: health.papers, problems: health.problems, fixed: health.fixed, remaining: health.remaining,
+                fixAsked: fix)
         }
     }
 

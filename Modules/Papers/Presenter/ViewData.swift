@@ -155,6 +155,20 @@ public struct LibraryStatsViewData: Sendable, Equatable, Codable {
     public var oldestPublished, newestPublished, lastFetch: String?
 }
 
+/// What a check of the library found: each problem typed (the app words it), and what a fix repaired.
+public struct LibraryHealthViewData: Sendable, Equatable, Codable {
+    /// Papers in the library.
+    public var papers: Int
+    /// Every problem found, in the order checked.
+    public var problems: [LibraryProblem]
+    /// The problems a fix repaired; empty when no fix was asked for.
+    public var fixed: [LibraryProblem]
+    /// The problems still there.
+    public var remaining: [LibraryProblem]
+    /// Whether a fix was asked for.
+    public var fixAsked: Bool
+}
+
 /// The outcome of an import, as one line.
 public struct ImportViewData: Sendable, Equatable, Codable {
     /// Files read.

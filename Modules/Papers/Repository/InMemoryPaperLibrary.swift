@@ -104,4 +104,15 @@ public final class InMemoryPaperLibrary: PaperLibrary {
                 lastFetch: state.fetches.map(\.date).max())
         }
     }
+
+    /// Memory has no file and no index to damage: only favourites of papers it lacks could be wrong.
+    public func checkHealth(fix: Bool) async throws -> LibraryHealth {
+        state.withLock { state in
+            let orphans = state.favourites.keys.filter { state.papers[$0] == nil }.sorted()
+            let problems: [LibraryProblem] = orphans.isEmpty ? [] : [.orphanedFavourites(ids: orphans)]
+            guard fix else { return LibraryHealth(papers: state.papers.count, problems: problems) }
+            for id in orphans { state.favourites[id] = nil }
+            return LibraryHealth(papers: state.papers.count, problems: problems, fixed: problems)
+        }
+    }
 }

@@ -32,6 +32,8 @@ public protocol PaperLibrary: Sendable {
     func favouriteIDs() async throws -> Set<String>
     /// Counts, top categories and dates.
     func stats() async throws -> LibraryStats
+    /// Looks for damage; with `fix`, repairs what it can in one transaction and checks again.
+    func checkHealth(fix: Bool) async throws -> LibraryHealth
 }
 
 extension PaperLibrary {

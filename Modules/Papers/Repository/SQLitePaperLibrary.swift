@@ -206,4 +206,22 @@ public struct SQLitePaperLibrary: PaperLibrary {
                 oldestPublished: date(3), newestPublished: date(4), lastFetch: date(5))
         }
     }
+
+    /// Looks for damage; with `fix`, repairs what it can in one transaction and checks again.
+    ///
+    /// Read-only, the index is checked by the papers it lists; a fix (which may write) also has
+    /// FTS5 read every term against the rows, which finds an index holding old text. A damaged
+    /// file is not written to: a repair could spread the damage.
+    public func checkHealth(fix: Bool) async throws -> LibraryHealth {
+        guard fix else { return try await database.read { db in try LibraryCheck.run(db, thorough: false) } }
+        return try await database.write { db in
+            let found = try LibraryCheck.run(db, thorough: true)
+            guard !found.problems.contains(where: { !$0.isFixable }), !found.problems.isEmpty else { return found }
+            try LibraryCheck.repair(db, found.problems)
+            let after = try LibraryCheck.run(db, thorough: true)
+            return LibraryHealth(
+                papers: after.papers, problems: found.problems,
+                fixed: found.problems.filter { !after.problems.contains($0) })
+        }
+    }
 }

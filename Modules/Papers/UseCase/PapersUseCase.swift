@@ -111,6 +111,9 @@ public struct PapersUseCase: Sendable {
     /// Counts, top categories and dates of the library.
     public func stats() async throws -> LibraryStats { try await library.stats() }
 
+    /// What is damaged in the library and, with `fix`, what was repaired.
+    public func checkLibrary(fix: Bool) async throws -> LibraryHealth { try await library.checkHealth(fix: fix) }
+
     /// Imports saved API responses into the library, all files in one transaction.
     ///
     /// With `dryRun` the files are only parsed and counted. A file that is not a feed, is cut
