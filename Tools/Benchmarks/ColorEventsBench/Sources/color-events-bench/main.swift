@@ -47,22 +47,23 @@ func measure(events: Int, samples: Int, _ send: () -> Void) -> Figures {
 }
 
 /// The same, for a send that must be awaited.
-func measureAsync(events: Int, samples: Int, send: () throws -> Void, settle: () async -> Void) async throws -> Figures
-{
-    for _ in 0..<max(1, events / 20) { try send() }
+func measureAsync(
+    events: Int, samples: Int, send: () async throws -> Void, settle: () async -> Void
+) async throws -> Figures {
+    for _ in 0..<max(1, events / 20) { try await send() }
     await settle()
     let clock = ContinuousClock()
     var elapsed = Duration.seconds(1_000_000)
     for _ in 0..<rounds {
         let start = clock.now
-        for _ in 0..<events / rounds { try send() }
+        for _ in 0..<events / rounds { try await send() }
         await settle()
         elapsed = min(elapsed, start.duration(to: clock.now) * rounds)
     }
     var timings: [Duration] = []
     for _ in 0..<samples {
         let before = clock.now
-        try send()
+        try await send()
         await settle()
         timings.append(before.duration(to: clock.now))
     }
@@ -104,18 +105,21 @@ final class AsyncChecksum: Sendable {
 
 // MARK: - Scenario 1: one event -> two actions (the seed's example, three screens listening)
 
-func strataSync(subscribers: Int, event: Event, events: Int, samples: Int) -> (Figures, Int) {
+func strataSync(subscribers: Int, event: Event, events: Int, samples: Int) async throws -> (Figures, Int) {
     let bus = newBus()
     let checksum = Checksum()
     let left = (0..<subscribers).map { _ in bus.subscribe(LeftAction.self) }
     let center = bus.subscribe(CenterAction.self)
     let right = bus.subscribe(RightAction.self)
-    let figures = measure(events: events, samples: samples) {
-        _ = try? bus.send(event)
-        for subscription in left { for action in subscription.drain() { checksum.add(action.color) } }
-        for action in center.drain() { checksum.add(action.color) }
-        for action in right.drain() { checksum.add(action.color) }
-    }
+    // The send awaits the journal's write; the subscribers are drained in the same loop, synchronously.
+    let figures = try await measureAsync(
+        events: events, samples: samples,
+        send: {
+            _ = try await bus.send(event)
+            for subscription in left { for action in subscription.drain() { checksum.add(action.color) } }
+            for action in center.drain() { checksum.add(action.color) }
+            for action in right.drain() { checksum.add(action.color) }
+        }, settle: {})
     return (figures, checksum.deliveries)
 }
 
@@ -133,7 +137,7 @@ func strataAsync(subscribers: Int, event: Event, events: Int, samples: Int) asyn
     readers.append(Task.detached { for await action in centerActions { checksum.add(action.color) } })
     readers.append(Task.detached { for await action in rightActions { checksum.add(action.color) } })
     let figures = try await measureAsync(
-        events: events, samples: samples, send: { try bus.send(event) }, settle: { await bus.flush() })
+        events: events, samples: samples, send: { _ = try await bus.send(event) }, settle: { await bus.flush() })
     let deliveries = checksum.deliveries
     for subscription in left { subscription.cancel() }
     center.cancel()
@@ -194,7 +198,8 @@ for (name, subscribers, event, seedEvent, perEvent, events, samples) in [
     ),
 ] {
     let warm = max(1, events / 20)
-    let (sync, syncCount) = strataSync(subscribers: subscribers, event: event, events: events, samples: samples)
+    let (sync, syncCount) = try await strataSync(
+        subscribers: subscribers, event: event, events: events, samples: samples)
     check(syncCount, expected: (warm + events / rounds * rounds + samples) * perEvent, "strata (sync)")
     let (async, asyncCount) = try await strataAsync(
         subscribers: subscribers, event: event, events: events, samples: samples)
