@@ -22,7 +22,7 @@ struct ChangedFilesTests {
         let useCase = try lint(changed: ["Sources/ShopUseCase/ListItems.swift"])
         #expect(useCase.status == 1)
         let lines = useCase.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("Sources/ShopUseCase/ListItems.swift:3:8: error: ") })
+        #expect(lines.contains { $0.hasPrefix("Sources/ShopUseCase/ListItems.swift:4:8: error: ") })
         #expect(!lines.contains { $0.hasPrefix("Sources/ShopPresenter/") })
         #expect(
             lines.contains { $0.hasPrefix("Package.swift: error: ShopPresenter (presenter) depends on ShopRepository") }

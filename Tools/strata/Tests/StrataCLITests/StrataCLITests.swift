@@ -54,7 +54,7 @@ struct StrataCLITests {
         #expect(run.status == 1)
         #expect(
             run.stdout.split(separator: "\n").contains(
-                "Sources/ShopUseCase/ListItems.swift:3:8: error: ShopUseCase imports Core but does not declare it; add \"Core\" to the target's dependencies in Package.swift [implicit-dependency]"
+                "Sources/ShopUseCase/ListItems.swift:4:8: error: ShopUseCase imports Core but does not declare it; add \"Core\" to the target's dependencies in Package.swift [implicit-dependency]"
             ))
         #expect(run.stderr.isEmpty)
     }

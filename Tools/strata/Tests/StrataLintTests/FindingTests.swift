@@ -19,8 +19,8 @@ struct FindingTests {
             result.compact == [
                 "Package.swift:0:0 layer-dependency ShopPresenter->ShopRepository",
                 "Package.swift:0:0 unused-dependency ShopRepository->Core (warning)",
-                "Sources/ShopPresenter/ItemsPresenter.swift:3:10 layer-import ShopPresenter->ShopRepository",
-                "Sources/ShopUseCase/ListItems.swift:3:8 implicit-dependency ShopUseCase->Core",
+                "Sources/ShopPresenter/ItemsPresenter.swift:4:10 layer-import ShopPresenter->ShopRepository",
+                "Sources/ShopUseCase/ListItems.swift:4:8 implicit-dependency ShopUseCase->Core",
             ])
         #expect(result.exitCode == 1)
         #expect(result.findings[0].message.contains("presenter may use only usecase, entity, core"))
@@ -73,8 +73,8 @@ struct FindingTests {
             result.compact == [
                 "Package.swift:0:0 layer-dependency ShopPresenter->ShopRepository (known)",
                 "Package.swift:0:0 unused-dependency ShopRepository->Core (warning)",
-                "Sources/ShopPresenter/ItemsPresenter.swift:3:10 layer-import ShopPresenter->ShopRepository",
-                "Sources/ShopUseCase/ListItems.swift:3:8 implicit-dependency ShopUseCase->Core",
+                "Sources/ShopPresenter/ItemsPresenter.swift:4:10 layer-import ShopPresenter->ShopRepository",
+                "Sources/ShopUseCase/ListItems.swift:4:8 implicit-dependency ShopUseCase->Core",
             ])
         #expect(
             result.staleBaseline.map(\.key) == ["implicit-dependency|ShopUseCase|Gone|Sources/ShopUseCase/Old.swift"])

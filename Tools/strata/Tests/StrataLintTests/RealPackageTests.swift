@@ -10,7 +10,7 @@ import Testing
 struct RealPackageTests {
     /// TCA's macro tests import a swift-syntax product only the macro target declares: a real finding.
     static let tcaMacroTestsImport =
-        "Tests/ComposableArchitectureMacrosTests/MacroBaseTestCase.swift:4:10 implicit-dependency ComposableArchitectureMacrosTests->SwiftSyntaxMacros"
+        "Tests/ComposableArchitectureMacrosTests/MacroBaseTestCase.swift:5:10 implicit-dependency ComposableArchitectureMacrosTests->SwiftSyntaxMacros"
 
     @Test("a macro target used through #externalMacro is no unused dependency (TCA, Vapor)")
     func macroTargets() throws {

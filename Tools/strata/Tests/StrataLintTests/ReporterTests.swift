@@ -16,7 +16,7 @@ struct ReporterTests {
                 "Package.swift: note: known violation: ShopPresenter (presenter) depends on ShopRepository"))
         #expect(
             lines[2]
-                == "Sources/ShopPresenter/ItemsPresenter.swift:3:10: error: ShopPresenter (presenter) imports ShopRepository (repository), but presenter may use only usecase, entity, core [layer-import]"
+                == "Sources/ShopPresenter/ItemsPresenter.swift:4:10: error: ShopPresenter (presenter) imports ShopRepository (repository), but presenter may use only usecase, entity, core [layer-import]"
         )
         #expect(lines[1].contains(": warning: ") && lines[1].hasSuffix("[unused-dependency]"))
         #expect(lines[4].hasPrefix("baseline.json: note: stale baseline entry implicit-dependency|ShopUseCase|Gone"))
@@ -28,7 +28,7 @@ struct ReporterTests {
         #expect(lines[0].hasPrefix("::notice file=Package.swift,title=strata layer-dependency::known violation: "))
         #expect(
             lines[2].hasPrefix(
-                "::error file=Sources/ShopPresenter/ItemsPresenter.swift,line=3,col=10,title=strata layer-import::ShopPresenter"
+                "::error file=Sources/ShopPresenter/ItemsPresenter.swift,line=4,col=10,title=strata layer-import::ShopPresenter"
             ))
         #expect(lines[1].hasPrefix("::warning file=Package.swift,"))
         #expect(GitHubReport.escapeProperty("a:b,c%\n") == "a%3Ab%2Cc%25%0A")
@@ -41,7 +41,7 @@ struct ReporterTests {
         let findings = try #require(object["findings"] as? [[String: Any]])
         #expect(findings.count == 4)
         #expect(findings[2]["file"] as? String == "Sources/ShopPresenter/ItemsPresenter.swift")
-        #expect(findings[2]["line"] as? Int == 3 && findings[2]["column"] as? Int == 10)
+        #expect(findings[2]["line"] as? Int == 4 && findings[2]["column"] as? Int == 10)
         #expect(findings[2]["rule"] as? String == "layer-import" && findings[2]["severity"] as? String == "error")
         #expect(findings[0]["known"] as? Bool == true)
         #expect((object["staleBaseline"] as? [Any])?.count == 1)
@@ -81,7 +81,7 @@ struct ReporterTests {
         let region = try #require(
             ((importResult["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
                 as? [String: Any])
-        #expect(region["startLine"] as? Int == 3 && region["startColumn"] as? Int == 10)
+        #expect(region["startLine"] as? Int == 4 && region["startColumn"] as? Int == 10)
         #expect(
             results[0]["baselineState"] as? String == "unchanged" && results[2]["baselineState"] as? String == "new")
     }

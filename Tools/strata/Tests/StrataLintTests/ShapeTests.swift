@@ -48,11 +48,11 @@ struct ShapeTests {
         #expect(
             try findings("no-flags-below-the-app") == [
                 "Modules/Log/Log.swift:4:29 no-flags-below-the-app Log->--verbose",
-                "\(file):12:41 no-flags-below-the-app ShopEntity->--name",  // single-line
-                "\(file):13:56 no-flags-below-the-app ShopEntity->`shop list`",  // the second pattern
-                "\(file):20:19 no-flags-below-the-app ShopEntity->--item-name",  // multi-line
-                "\(file):23:53 no-flags-below-the-app ShopEntity->--raw-flag",  // raw
-                "\(file):25:62 no-flags-below-the-app ShopEntity->--inner",  // a string inside an interpolation
+                "\(file):13:41 no-flags-below-the-app ShopEntity->--name",  // single-line
+                "\(file):14:56 no-flags-below-the-app ShopEntity->`shop list`",  // the second pattern
+                "\(file):21:19 no-flags-below-the-app ShopEntity->--item-name",  // multi-line
+                "\(file):24:53 no-flags-below-the-app ShopEntity->--raw-flag",  // raw
+                "\(file):26:62 no-flags-below-the-app ShopEntity->--inner",  // a string inside an interpolation
             ])
         // Comments, the excepted Terminal, the factory and the app (not in `in`) have flags too.
         let message = try #require(try fixture.lint().findings.first { $0.dependency == "--name" }?.message)
@@ -88,7 +88,7 @@ struct ShapeTests {
         let known = result.findings.filter(\.known).map(\.compact)
         #expect(
             known == [
-                "Sources/ShopEntity/ShopError.swift:12:41 no-flags-below-the-app ShopEntity->--name (known)",
+                "Sources/ShopEntity/ShopError.swift:13:41 no-flags-below-the-app ShopEntity->--name (known)",
                 "strata.yml:16:16 missing-type GiftFactory->GiftFactory (known)",
             ])
         #expect(
@@ -111,7 +111,7 @@ struct ShapeTests {
             ))
         #expect(
             text.contains(
-                "Sources/ShopEntity/ShopError.swift:12:41: error: ShopEntity (entity) has \"--name\" in a string literal: only the app names flags and commands [no-flags-below-the-app]\n"
+                "Sources/ShopEntity/ShopError.swift:13:41: error: ShopEntity (entity) has \"--name\" in a string literal: only the app names flags and commands [no-flags-below-the-app]\n"
             ))
         let github = try Reporter.render(result, format: .github)
         #expect(
@@ -130,7 +130,7 @@ struct ShapeTests {
             })
         #expect(
             findings.contains {
-                $0["rule"] as? String == "no-flags-below-the-app" && $0["line"] as? Int == 20
+                $0["rule"] as? String == "no-flags-below-the-app" && $0["line"] as? Int == 21
                     && $0["column"] as? Int == 19
             })
 

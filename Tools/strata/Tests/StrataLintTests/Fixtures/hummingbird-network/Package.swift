@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+// swift-format-ignore-file
 // Reduced from hummingbird-project/hummingbird's Package.swift (see SOURCES.md): the core, the
 // testing library and the core's tests, whose one file here is all under `#if canImport(Network)`.
 

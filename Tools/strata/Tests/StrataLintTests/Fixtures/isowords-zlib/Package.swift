@@ -1,4 +1,5 @@
 // swift-tools-version:5.9
+// swift-format-ignore-file
 
 // Reduced from pointfreeco/isowords' Package.swift (see SOURCES.md): the Gzip target and the C
 // target it links zlib through, whose module map names the module zlibLinux.

@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+// swift-format-ignore-file
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [

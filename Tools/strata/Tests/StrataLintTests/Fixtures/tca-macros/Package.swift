@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// swift-format-ignore-file
 
 // Reduced from pointfreeco/swift-composable-architecture's Package.swift (see SOURCES.md):
 // the library, its macro target and the macro tests, with the dependencies they name.

@@ -1,4 +1,5 @@
 // swift-tools-version:6.2
+// swift-format-ignore-file
 // Reduced from vapor/vapor's Package.swift (see SOURCES.md): Vapor, the macro library and its
 // macro target, which VaporMacros declares only under the MacroRouting trait.
 import PackageDescription

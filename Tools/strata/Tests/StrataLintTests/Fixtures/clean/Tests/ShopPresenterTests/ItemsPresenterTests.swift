@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 @testable import ShopPresenter
 import ShopEntity
 import Testing

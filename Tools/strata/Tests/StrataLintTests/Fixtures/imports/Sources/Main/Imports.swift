@@ -1,4 +1,4 @@
-#!/usr/bin/env swift
+// swift-format-ignore-file
 import Core
 import Alpha
 @testable import Beta

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 import ShopEntity
 import ShopUseCase
   import ShopRepository

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 import Core
 
 // Flags in comments are fine: --comment-flag

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 import Observation
 
 /// Helps implement the conformance to the ``Reducer`` protocol for a type.

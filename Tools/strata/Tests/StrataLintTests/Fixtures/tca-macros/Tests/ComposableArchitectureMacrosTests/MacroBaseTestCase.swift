@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 #if canImport(ComposableArchitectureMacros)
   import ComposableArchitectureMacros
   import MacroTesting

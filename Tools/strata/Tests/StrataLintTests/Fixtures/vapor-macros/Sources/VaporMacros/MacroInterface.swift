@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 #if MacroRouting
 public import HTTPTypes
 public import Vapor

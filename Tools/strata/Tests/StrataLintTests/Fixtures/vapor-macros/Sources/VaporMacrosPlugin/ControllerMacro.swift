@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 import SwiftSyntaxBuilder
@@ -8,4 +9,5 @@ import Foundation
 #endif
 import Algorithms
 
+public struct ControllerMacro: ExtensionMacro, MemberAttributeMacro, MemberMacro {
 }

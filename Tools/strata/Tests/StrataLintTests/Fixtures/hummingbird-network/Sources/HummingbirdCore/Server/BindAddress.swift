@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 //
 // This source file is part of the Hummingbird server framework project
 // Copyright (c) the Hummingbird authors
