@@ -105,11 +105,14 @@ enum Views {
         Rendering(text: { _ in data.text }, plain: { [[data.text]] }, json: { data.entries })
     }
 
+    /// The word for a problem `--fix` repaired (`found` and `left` are the others).
+    private static let fixedState = "fixed"
+
     /// What `papers doctor` found: each problem with what became of it, then the verdict.
     static func health(_ data: LibraryHealthViewData) -> Rendering {
         func state(_ problem: LibraryProblem) -> String {
             guard data.fixAsked else { return "found" }
-            return data.fixed.contains(problem) ? "fixed" : "left"
+            return data.fixed.contains(problem) ? fixedState : "left"
         }
         return Rendering(
             text: { terminal in
@@ -117,10 +120,12 @@ enum Views {
                 var lines = ["library: \(Headings.plural(data.papers, "paper"))"]
                 for problem in data.problems {
                     let mark = state(problem)
-                    let word = mark == "fixed" ? style.green(mark) : style.red(mark)
-                    let note =
-                        mark == "fixed" ? "" : remedy(problem).map { " (fixable: \($0))" } ?? " (not fixable here)"
-                    lines.append("\(word): \(describe(problem))\(note)")
+                    guard mark != fixedState else {
+                        lines.append("\(style.green(mark)): \(describe(problem))")
+                        continue
+                    }
+                    let note = remedy(problem).map { " (fixable: \($0))" } ?? " (not fixable here)"
+                    lines.append("\(style.red(mark)): \(describe(problem))\(note)")
                 }
                 if data.problems.isEmpty {
                     lines.append(style.green("no damage found"))
