@@ -7,51 +7,92 @@ import Testing
 struct HandoffTests {
     struct Damaged: Error, Equatable {}
 
+    /// Takes every batch, flattened, the way a database write does.
+    static func drain<Item>(_ batches: Handoff.Batches<Item>) throws -> [Item] {
+        var items: [Item] = []
+        while let batch = try batches.next() { items.append(contentsOf: batch) }
+        return items
+    }
+
+    /// Runs blocking code on a thread of its own, as a database's writer does: never on the tasks' threads.
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+
     @Test("every item reaches the consumer once, in order, across many small batches")
-    func order() throws {
-        var received: [Int] = []
-        try Handoff.run(
-            batchSize: 3, depth: 1, produce: { send in for i in 0..<1_000 { try send(i) } },
-            consume: { received.append($0) })
+    func order() async throws {
+        let received = try await Handoff.run(
+            depth: 1,
+            produce: { send in
+                for i in stride(from: 0, to: 1_000, by: 3) { try await send(Array(i..<min(i + 3, 1_000))) }
+            },
+            consume: { batches in try await Self.onThread { try Self.drain(batches) } })
         #expect(received == Array(0..<1_000))
     }
 
-    @Test("the producer runs on another thread than the consumer")
-    func otherThread() throws {
-        let consumer = pthread_self()
-        var producers: [pthread_t] = []
-        try Handoff.run(produce: { send in try send(pthread_self()) }, consume: { producers.append($0) })
-        #expect(producers.count == 1)
-        #expect(pthread_equal(producers[0], consumer) == 0)
+    @Test("the producer runs while the consumer is still taking: it is never ahead by more than the depth")
+    func overlaps() async throws {
+        let sent = Mutex(0)
+        let aheadBy = try await Handoff.run(
+            depth: 2,
+            produce: { send in
+                for i in 0..<50 {
+                    try await send([i])
+                    sent.withLock { $0 += 1 }
+                }
+            },
+            consume: { batches in
+                try await Self.onThread {
+                    var taken = 0
+                    var most = 0
+                    while try batches.next() != nil {
+                        taken += 1
+                        Thread.sleep(forTimeInterval: 0.001)
+                        most = max(most, sent.withLock { $0 } - taken)
+                    }
+                    return (taken, most)
+                }
+            })
+        #expect(aheadBy.0 == 50)
+        // The depth, plus the batch the producer has just queued before waiting.
+        #expect(aheadBy.1 <= 2)
     }
 
-    @Test("a producer's error is rethrown, and what it still queued is not consumed")
-    func producerFails() {
+    @Test("a producer's error is rethrown by the consumer, and what it queued before is not handed over")
+    func producerFails() async {
         let consumed = Mutex(0)
-        let error = #expect(throws: Damaged.self) {
-            try Handoff.run(
-                batchSize: 10,
+        let error = await #expect(throws: Damaged.self) {
+            try await Handoff.run(
+                depth: 4,
                 produce: { send in
-                    for i in 0..<5 { try send(i) }
+                    try await send([1, 2])
                     throw Damaged()
-                }, consume: { _ in consumed.withLock { $0 += 1 } })
+                },
+                consume: { batches in
+                    try await Self.onThread {
+                        // Let the producer throw before the first batch is taken.
+                        Thread.sleep(forTimeInterval: 0.05)
+                        while let batch = try batches.next() { consumed.withLock { $0 += batch.count } }
+                    }
+                })
         }
         #expect(error == Damaged())
-        // The five items were still in the producer's unsent batch when it threw.
         #expect(consumed.withLock { $0 } == 0)
     }
 
     @Test("a consumer's error stops the producer at its next send, and run returns only after it has stopped")
-    func consumerFails() {
+    func consumerFails() async {
         let state = Mutex((sent: 0, stoppedBy: nil as (any Error)?, returned: false))
-        #expect(throws: Damaged.self) {
-            try Handoff.run(
-                batchSize: 1, depth: 1,
+        await #expect(throws: Damaged.self) {
+            try await Handoff.run(
+                depth: 1,
                 produce: { send in
                     defer { state.withLock { $0.returned = true } }
                     do {
                         for i in 0..<1_000_000 {
-                            try send(i)
+                            try await send([i])
                             state.withLock { $0.sent += 1 }
                         }
                     } catch {
@@ -59,21 +100,25 @@ struct HandoffTests {
                         throw error
                     }
                 },
-                consume: { item in
-                    if item == 10 { throw Damaged() }
+                consume: { batches in
+                    try await Self.onThread {
+                        while let batch = try batches.next(), batch != [10] {}
+                        throw Damaged()
+                    }
                 })
         }
         let final = state.withLock { $0 }
         #expect(final.returned)
         #expect(final.stoppedBy is CancellationError)
-        // At most the consumed items, the one queued and the one waiting to be queued.
+        // At most the eleven taken, the one queued and the one waiting for room.
         #expect(final.sent <= 13)
     }
 
-    @Test("a producer that yields nothing ends the run at once")
-    func empty() throws {
-        var received: [Int] = []
-        try Handoff.run(produce: { _ in }, consume: { received.append($0) })
+    @Test("a producer that sends nothing, or only empty batches, ends the run at once")
+    func empty() async throws {
+        let received = try await Handoff.run(
+            produce: { send in try await send([Int]()) },
+            consume: { batches in try await Self.onThread { try Self.drain(batches) } })
         #expect(received.isEmpty)
     }
 }

@@ -63,10 +63,10 @@ struct AtomFeedParserTests {
     }
 
     @Test("a file is streamed to the same papers as memory")
-    func file() throws {
+    func file() async throws {
         var ids: [String] = []
-        let header = try parser.parse(fileAt: FixtureFiles.url("arxiv", "search-all-testing-100-entries.xml")) {
-            ids.append($0.id)
+        let header = try await parser.read(fileAt: FixtureFiles.url("arxiv", "search-all-testing-100-entries.xml")) {
+            ids.append(contentsOf: $0.map(\.id))
         }
         let page = try parser.page(try Feeds.fixture("search-all-testing-100-entries.xml"), source: "fixture")
         #expect(ids == page.papers.map(\.id))
@@ -76,13 +76,20 @@ struct AtomFeedParserTests {
     @Test(
         "input cut into chunks anywhere (inside tags, attributes, entities, UTF-8 characters) parses the same",
         arguments: [1, 7, 4_093])
-    func chunks(size: Int) throws {
+    func chunks(size: Int) async throws {
         let whole = try parser.page(try Feeds.fixture("search-all-testing-100-entries.xml"), source: "fixture")
         let chunked = AtomFeedParser(chunkSize: size)
         #expect(try chunked.page(try Feeds.fixture("search-all-testing-100-entries.xml"), source: "fixture") == whole)
         var papers: [Paper] = []
-        try chunked.parse(fileAt: FixtureFiles.url("arxiv", "search-all-testing-100-entries.xml")) { papers.append($0) }
+        var batches = 0
+        try await chunked.read(fileAt: FixtureFiles.url("arxiv", "search-all-testing-100-entries.xml")) {
+            #expect(!$0.isEmpty)
+            papers.append(contentsOf: $0)
+            batches += 1
+        }
         #expect(papers == whole.papers)
+        // Handed over as the chunks complete them, not all at the end.
+        #expect(batches > 1)
         let legacy = try Feeds.fixture("legacy2016-au-del_maestro-10-of-31.xml")
         #expect(try chunked.page(legacy, source: "legacy") == (try parser.page(legacy, source: "legacy")))
     }

@@ -17,7 +17,7 @@ struct LibraryHealthTests {
             try Feeds.fixture("search-all-testing-100-entries.xml"), source: "fixture"
         ).papers
         try await library.save(papers)
-        try await library.setFavourite(id: papers[0].id, true, at: Date(timeIntervalSince1970: 1_700_000_000))
+        _ = try await library.setFavourite(id: papers[0].id, true, at: Date(timeIntervalSince1970: 1_700_000_000))
         return (library, database, papers)
     }
 

@@ -57,9 +57,7 @@ struct SQLitePaperLibraryTests {
         revised.title = "Quokka ecology"
         // The same paper twice in one import: inserted, then updated before the index saw it.
         let batch = [first] + papers.dropFirst().prefix(10) + [revised]
-        let summary = try await library.importing { save in
-            for paper in batch { try save(paper) }
-        }
+        let summary = try await library.importing { save in try await save(batch) }
         #expect(summary == SaveSummary(added: 11, updated: 1))
         #expect(try await library.search("quokka", limit: 5).map(\.id) == [first.id])
         #expect(try await library.search("zeppelin", limit: 5).isEmpty)
@@ -99,9 +97,9 @@ struct SQLitePaperLibraryTests {
         let rest = papers[(SQLitePaperLibrary.indexBatch + 100)...]
         // Paper 7 is indexed with the first batch, then updated in the same import.
         let summary = try await library.importing { [revised] save in
-            for paper in first { try save(paper) }
-            try save(revised)
-            for paper in rest { try save(paper) }
+            try await save(Array(first))
+            try await save([revised])
+            try await save(Array(rest))
         }
         #expect(summary == SaveSummary(added: count, updated: 1))
         #expect(try await library.search("quokka", limit: 5).map(\.id) == ["2501.00007"])
@@ -311,7 +309,7 @@ struct SQLitePaperLibraryTests {
         try await library.save(Array(papers.prefix(3)))
         await #expect(throws: PapersError.badFeed(source: "t", problem: .empty)) {
             try await library.importing { save in
-                for paper in papers.dropFirst(3).prefix(10) { try save(paper) }
+                try await save(Array(papers.dropFirst(3).prefix(10)))
                 throw PapersError.badFeed(source: "t", problem: .empty)
             }
         }
@@ -368,7 +366,7 @@ struct SQLitePaperLibraryTests {
         #expect(try await library.save([v2, papers[1]]) == SaveSummary(updated: 1, unchanged: 1))
         await #expect(throws: PapersError.noIDs) {
             try await library.importing { save in
-                try save(papers[2])
+                try await save([papers[2]])
                 throw PapersError.noIDs
             }
         }

@@ -137,8 +137,6 @@ struct PapersUseCaseTests {
 
 extension AtomFeedParser {
     fileprivate func parse(fileAt url: URL) throws -> FeedPage {
-        var papers: [Paper] = []
-        let header = try parse(fileAt: url) { papers.append($0) }
-        return FeedPage(header: header, papers: papers)
+        try page(Data(contentsOf: url), source: url.path)
     }
 }

@@ -42,9 +42,13 @@ public struct AtomFeedParser: Sendable {
         }
     }
 
-    /// Parses a feed file in chunks, never holding the whole file, handing each paper to `onEntry`.
+    /// Reads a feed file in chunks, never holding the whole file, handing its papers to
+    /// `onPapers` a chunk's worth at a time, in the file's order.
+    ///
+    /// - Throws: `PapersError.fileNotFound`, `.folderNotFile`, `.fileNotReadable`, `.badFeed`,
+    ///   `.apiError`, or what `onPapers` throws.
     @discardableResult
-    public func parse(fileAt url: URL, onEntry: (Paper) throws -> Void) throws -> FeedHeader {
+    public func read(fileAt url: URL, onPapers: ([Paper]) async throws -> Void) async throws -> FeedHeader {
         let path = url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -66,15 +70,23 @@ public struct AtomFeedParser: Sendable {
         }
         var atom = try AtomReader(source: path, head: chunk)
         var offset = AtomReader.headLength
+        var papers: [Paper] = []
         while !chunk.isEmpty {
             try chunk.withUnsafeBytes { raw in
                 guard offset < raw.count else { return }
-                try atom.push(UnsafeRawBufferPointer(rebasing: raw[offset...]), onEntry: onEntry)
+                try atom.push(UnsafeRawBufferPointer(rebasing: raw[offset...])) { papers.append($0) }
+            }
+            // Handed over between chunks, so the parser never waits inside libxml2's callbacks.
+            if !papers.isEmpty {
+                try await onPapers(papers)
+                papers.removeAll(keepingCapacity: true)
             }
             chunk = try read()
             offset = 0
         }
-        return try atom.finish(onEntry: onEntry)
+        let header = try atom.finish { papers.append($0) }
+        if !papers.isEmpty { try await onPapers(papers) }
+        return header
     }
 
     /// Parses a feed held in memory into one page: its header and every paper.

@@ -16,9 +16,9 @@ public final class InMemoryPaperFeedReader: PaperFeedReader {
         files.withLock { $0[path] = .failure(error) }
     }
 
-    /// Hands over the papers held for `file`.
-    public func read(_ file: URL, onEntry: (Paper) throws -> Void) throws {
+    /// Hands over the papers held for `file`, in one batch.
+    public func read(_ file: URL, onPapers: ([Paper]) async throws -> Void) async throws {
         guard let papers = files.withLock({ $0[file.path] }) else { throw PapersError.fileNotFound(file.path) }
-        for paper in try papers.get() { try onEntry(paper) }
+        try await onPapers(papers.get())
     }
 }

@@ -22,18 +22,18 @@ public final class InMemoryPaperLibrary: PaperLibrary {
 
     /// Saves papers and a fetch record.
     public func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) async throws -> SaveSummary {
-        let summary = try await importing { sink in for paper in papers { try sink(paper) } }
+        let summary = try await importing { save in try await save(papers) }
         if let query { state.withLock { $0.fetches.append((query, date)) } }
         return summary
     }
 
     /// Applies what `produce` yields to a copy, and keeps the copy only if `produce` finishes.
-    public func importing(_ produce: @escaping @Sendable ((Paper) throws -> Void) throws -> Void) async throws
-        -> SaveSummary
+    public func importing(_ produce: @escaping @Sendable (_ save: ([Paper]) async throws -> Void) async throws -> Void)
+        async throws -> SaveSummary
     {
         var papers = state.withLock { $0.papers }
         var summary = SaveSummary()
-        try produce { paper in
+        func keep(_ paper: Paper) {
             if let old = papers[paper.id] {
                 if paper.version > old.version || (paper.version == old.version && paper.updated > old.updated) {
                     papers[paper.id] = paper
@@ -45,6 +45,9 @@ public final class InMemoryPaperLibrary: PaperLibrary {
                 papers[paper.id] = paper
                 summary.added += 1
             }
+        }
+        try await produce { batch in
+            for paper in batch { keep(paper) }
         }
         state.withLock { $0.papers = papers }
         return summary

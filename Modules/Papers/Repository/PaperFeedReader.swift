@@ -6,13 +6,11 @@ import PapersEntity
 /// The use case asks for papers by file and never opens one itself: the factory injects the
 /// libxml2 reader, tests an in-memory one.
 public protocol PaperFeedReader: Sendable {
-    /// Reads the feed at `file`, handing each paper to `onEntry` as soon as it is read.
+    /// Reads the feed at `file`, handing its papers to `onPapers` a batch at a time, in the file's order.
     ///
-    /// Synchronous on purpose: an import calls it inside `PaperLibrary.importing`'s producer,
-    /// which runs on a thread of its own beside SQLite's writer, never on the caller's.
-    ///
-    /// - Throws: `PapersError.fileNotFound`, `.fileNotReadable`, `.badFeed`, or `.apiError` for a saved error response.
-    func read(_ file: URL, onEntry: (Paper) throws -> Void) throws
+    /// - Throws: `PapersError.fileNotFound`, `.fileNotReadable`, `.badFeed`, `.apiError` for a
+    ///   saved error response, or what `onPapers` throws.
+    func read(_ file: URL, onPapers: ([Paper]) async throws -> Void) async throws
 }
 
 /// Feed files read with `AtomFeedParser` (libxml2), in chunks, never holding a whole file.
@@ -24,8 +22,8 @@ public struct AtomPaperFeedReader: PaperFeedReader {
         self.parser = parser
     }
 
-    /// Parses the file at `file`.
-    public func read(_ file: URL, onEntry: (Paper) throws -> Void) throws {
-        try parser.parse(fileAt: file, onEntry: onEntry)
+    /// Parses the file at `file`, a chunk at a time.
+    public func read(_ file: URL, onPapers: ([Paper]) async throws -> Void) async throws {
+        try await parser.read(fileAt: file, onPapers: onPapers)
     }
 }

@@ -12,13 +12,13 @@ public protocol PaperLibrary: Sendable {
     /// Saves papers and, when `query` is given, one fetch-history record, in one transaction.
     @discardableResult
     func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) async throws -> SaveSummary
-    /// Saves every paper `produce` hands to its sink, in one transaction; if `produce` throws, nothing is kept.
+    /// Saves every batch `produce` hands to `save`, in one transaction; if `produce` throws, nothing is kept.
     ///
-    /// `produce` may run on another thread than the caller's, so that reading the input and
-    /// writing the library overlap; the call returns only after `produce` has.
+    /// `produce` runs beside the write, so that reading the input and writing the library
+    /// overlap; the call returns only after `produce` has.
     @discardableResult
-    func importing(_ produce: @escaping @Sendable (_ save: (Paper) throws -> Void) throws -> Void) async throws
-        -> SaveSummary
+    func importing(_ produce: @escaping @Sendable (_ save: ([Paper]) async throws -> Void) async throws -> Void)
+        async throws -> SaveSummary
     /// Papers whose title, abstract or authors match `text`, best match first.
     func search(_ text: String, limit: Int) async throws -> [Paper]
     /// Marks or unmarks a favourite; returns whether anything changed.

@@ -122,11 +122,11 @@ public struct PapersUseCase: Sendable {
         guard !files.isEmpty else { throw PapersError.noFilesToImport }
         let seen = RepeatFilter()
         if dryRun {
-            for file in files { try parse(file) { _ = seen.isNew($0) } }
+            for file in files { try await read(file) { papers in for paper in papers { _ = seen.isNew(paper) } } }
             return ImportReport(files: files.count, papers: seen.distinct, repeats: seen.repeats, saved: nil)
         }
         let saved = try await library.importing { save in
-            for file in files { try parse(file) { if seen.isNew($0) { try save($0) } } }
+            for file in files { try await read(file) { papers in try await save(papers.filter(seen.isNew)) } }
         }
         return ImportReport(files: files.count, papers: seen.distinct, repeats: seen.repeats, saved: saved)
     }
@@ -138,9 +138,9 @@ public struct PapersUseCase: Sendable {
     }
 
     /// Reads one feed file; a saved error response is bad input for an import, not an error of arXiv's now.
-    private func parse(_ file: URL, onEntry: (Paper) throws -> Void) throws {
+    private func read(_ file: URL, onPapers: ([Paper]) async throws -> Void) async throws {
         do {
-            try feeds.read(file, onEntry: onEntry)
+            try await feeds.read(file, onPapers: onPapers)
         } catch PapersError.apiError(let message) {
             throw PapersError.savedErrorResponse(file: file.path, message: message)
         }

@@ -1,65 +1,59 @@
 import Foundation
 
-/// Runs a producer on a thread of its own and hands what it yields, in batches, to a consumer on the calling thread.
+/// Hands batches from an async producer to a consumer that must stay synchronous (inside a
+/// database transaction), in order, with the two running at the same time.
 ///
 /// A bulk write is two kinds of work that need not wait for each other: reading the input
 /// (parsing a file, building rows) and writing it (SQLite, which one connection does on one
-/// thread). With the producer on a second core the write never waits for the parse. The
-/// queue holds at most `depth` batches, so memory stays flat however much is produced.
+/// thread). The producer runs as a child task, so the write never waits for the parse; the
+/// consumer takes batches with a blocking `next()` from the database's own thread, never from
+/// a task's. At most `depth` batches wait, so memory stays flat however much is produced.
 ///
-/// Errors travel both ways: when `produce` throws, `run` rethrows it without consuming the
-/// rest; when `consume` throws, the producer's next `send` throws `CancellationError` and
-/// `run` rethrows the consumer's error. `run` returns only once the producer's thread has
-/// finished, so nothing it started outlives the call.
+/// Errors travel both ways: when `produce` throws, the consumer's next `next()` throws it
+/// without handing over what is still queued; when `consume` throws, the producer's next `send`
+/// throws `CancellationError` and `run` rethrows the consumer's error. `run` returns only once
+/// the producer has finished, so nothing it started outlives the call.
 public enum Handoff {
-    /// Produces on a new thread and consumes on this one, in order, until the producer returns.
+    /// Runs `produce` as a child task and `consume` here, until the producer returns and every batch is taken.
     ///
     /// - Parameters:
-    ///   - batchSize: how many items cross between the threads at once (fewer wake-ups).
-    ///   - depth: how many batches may wait for the consumer before the producer blocks.
-    ///   - produce: yields every item to `send`, on the producer's thread.
-    ///   - consume: handles each item, on the calling thread.
-    public static func run<Item: Sendable>(
-        batchSize: Int = 256,
+    ///   - depth: how many batches may wait for the consumer before the producer's `send` waits.
+    ///   - produce: hands every batch to `send`.
+    ///   - consume: takes the batches from `Batches.next()`, in order, until it returns nil.
+    public static func run<Item: Sendable, Output: Sendable>(
         depth: Int = 4,
-        produce: @escaping @Sendable (_ send: (Item) throws -> Void) throws -> Void,
-        consume: (Item) throws -> Void
-    ) throws {
+        produce: @escaping @Sendable (_ send: ([Item]) async throws -> Void) async throws -> Void,
+        consume: (_ batches: Batches<Item>) async throws -> Output
+    ) async throws -> Output {
         let channel = BatchChannel<Item>(depth: max(1, depth))
-        let size = max(1, batchSize)
-        let thread = Thread {
-            var batch: [Item] = []
-            batch.reserveCapacity(size)
-            do {
-                try produce { item in
-                    batch.append(item)
-                    if batch.count == size {
-                        try channel.put(batch)
-                        batch.removeAll(keepingCapacity: true)
-                    }
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do {
+                    try await produce { batch in if !batch.isEmpty { try await channel.put(batch) } }
+                    channel.finish(throwing: nil)
+                } catch {
+                    channel.finish(throwing: error)
                 }
-                if !batch.isEmpty { try channel.put(batch) }
-                channel.finish(throwing: nil)
-            } catch {
-                channel.finish(throwing: error)
             }
+            // Once the consumer is done, however it ended, a producer still sending is stopped.
+            defer { channel.cancel() }
+            return try await consume(Batches(channel: channel))
         }
-        // Parsers recurse; give the producer the stack a main thread would have.
-        thread.stackSize = 8 << 20
-        thread.start()
-        do {
-            while let batch = try channel.take() {
-                for item in batch { try consume(item) }
-            }
-        } catch {
-            channel.cancel()
-            channel.waitUntilFinished()
-            throw error
-        }
+    }
+
+    /// The consumer's side: batches in the order they were sent.
+    public struct Batches<Item: Sendable>: Sendable {
+        fileprivate let channel: BatchChannel<Item>
+
+        /// The next batch, waiting for it; nil once the producer has returned and everything is taken.
+        ///
+        /// Blocks the calling thread: call it from a database's thread, not from a task.
+        /// - Throws: the producer's error, as soon as it is known (what is still queued would only be rolled back).
+        public func next() throws -> [Item]? { try channel.take() }
     }
 }
 
-/// A bounded queue of batches between one producer thread and one consumer thread.
+/// A bounded queue of batches between an async producer and a blocking consumer.
 ///
 /// Unchecked `Sendable`: every stored property is read and written only with `condition` held.
 private final class BatchChannel<Item: Sendable>: @unchecked Sendable {
@@ -70,61 +64,74 @@ private final class BatchChannel<Item: Sendable>: @unchecked Sendable {
     private var finished = false
     private var failure: (any Error)?
     private var cancelled = false
+    /// The producer, waiting for room.
+    private var waiting: CheckedContinuation<Void, any Error>?
 
     init(depth: Int) {
         self.depth = depth
     }
 
-    /// Queues a batch, waiting while the queue is full; throws once the consumer has given up.
-    func put(_ batch: [Item]) throws {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.count >= depth && !cancelled { condition.wait() }
-        if cancelled { throw CancellationError() }
-        batches.append(batch)
-        condition.broadcast()
+    /// Queues a batch, then waits while the queue is full; throws once the consumer has given up.
+    func put(_ batch: [Item]) async throws {
+        try Task.checkCancellation()
+        let full = try locked {
+            if cancelled { throw CancellationError() }
+            batches.append(batch)
+            condition.broadcast()
+            return batches.count >= depth
+        }
+        guard full else { return }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            locked {
+                if cancelled {
+                    continuation.resume(throwing: CancellationError())
+                } else if batches.count < depth {
+                    continuation.resume()
+                } else {
+                    waiting = continuation
+                }
+            }
+        }
     }
 
     /// The next batch, or nil once the producer has finished and everything is taken.
-    ///
-    /// Throws the producer's error as soon as it is known: what is still queued would only
-    /// be rolled back.
     func take() throws -> [Item]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let failure { throw failure }
-            if !batches.isEmpty {
-                let batch = batches.removeFirst()
-                condition.broadcast()
-                return batch
+        try locked {
+            while true {
+                if let failure { throw failure }
+                if !batches.isEmpty {
+                    let batch = batches.removeFirst()
+                    waiting?.resume()
+                    waiting = nil
+                    return batch
+                }
+                if finished { return nil }
+                condition.wait()
             }
-            if finished { return nil }
-            condition.wait()
         }
     }
 
     /// Records that the producer returned (`nil`) or threw.
     func finish(throwing error: (any Error)?) {
-        condition.lock()
-        finished = true
-        failure = error
-        condition.broadcast()
-        condition.unlock()
+        locked {
+            finished = true
+            failure = error
+            condition.broadcast()
+        }
     }
 
-    /// Tells the producer to stop at its next `put`.
+    /// Tells the producer to stop: a waiting `put` and every later one throw `CancellationError`.
     func cancel() {
-        condition.lock()
-        cancelled = true
-        condition.broadcast()
-        condition.unlock()
+        locked {
+            cancelled = true
+            waiting?.resume(throwing: CancellationError())
+            waiting = nil
+        }
     }
 
-    /// Blocks until the producer has returned or thrown.
-    func waitUntilFinished() {
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
         condition.lock()
-        while !finished { condition.wait() }
-        condition.unlock()
+        defer { condition.unlock() }
+        return try body()
     }
 }

@@ -48,23 +48,23 @@ func measure(events: Int, samples: Int, _ send: () -> Void) -> Figures {
 
 /// The same, for a send that must be awaited.
 func measureAsync(
-    events: Int, samples: Int, send: () async throws -> Void, settle: () async -> Void
+    events: Int, samples: Int, send: () async throws -> Void, settle: (() async -> Void)? = nil
 ) async throws -> Figures {
     for _ in 0..<max(1, events / 20) { try await send() }
-    await settle()
+    await settle?()
     let clock = ContinuousClock()
     var elapsed = Duration.seconds(1_000_000)
     for _ in 0..<rounds {
         let start = clock.now
         for _ in 0..<events / rounds { try await send() }
-        await settle()
+        await settle?()
         elapsed = min(elapsed, start.duration(to: clock.now) * rounds)
     }
     var timings: [Duration] = []
     for _ in 0..<samples {
         let before = clock.now
         try await send()
-        await settle()
+        await settle?()
         timings.append(before.duration(to: clock.now))
     }
     timings.sort()
@@ -119,7 +119,7 @@ func strataSync(subscribers: Int, event: Event, events: Int, samples: Int) async
             for subscription in left { for action in subscription.drain() { checksum.add(action.color) } }
             for action in center.drain() { checksum.add(action.color) }
             for action in right.drain() { checksum.add(action.color) }
-        }, settle: {})
+        })
     return (figures, checksum.deliveries)
 }
 
