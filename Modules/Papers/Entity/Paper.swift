@@ -30,13 +30,20 @@ public struct Paper: Sendable, Equatable, Codable, Identifiable {
     public var journalRef: String?
     /// The DOI, if there is one.
     public var doi: String?
+    /// Every version arXiv lists, oldest first; empty when the source gave none (the query API).
+    public var versions: [PaperVersion]
+    /// The licence's URL, if the source gave one.
+    public var license: String?
+    /// Whether arXiv has withdrawn the paper (a deleted record in an OAI-PMH harvest).
+    public var withdrawn: Bool
 
     /// Creates a paper; `title` and `summary` have their whitespace collapsed.
     public init(
         id: String, version: Int, title: String, summary: String, authors: [Author],
         published: Date, updated: Date, primaryCategory: String, categories: [String],
         abstractURL: String? = nil, pdfURL: String? = nil,
-        comment: String? = nil, journalRef: String? = nil, doi: String? = nil
+        comment: String? = nil, journalRef: String? = nil, doi: String? = nil,
+        versions: [PaperVersion] = [], license: String? = nil, withdrawn: Bool = false
     ) {
         self.id = id
         self.version = version
@@ -52,6 +59,9 @@ public struct Paper: Sendable, Equatable, Codable, Identifiable {
         self.comment = comment
         self.journalRef = journalRef
         self.doi = doi
+        self.versions = versions
+        self.license = license
+        self.withdrawn = withdrawn
     }
 
     /// The id with its version, such as `2401.12345v2`.
@@ -131,14 +141,49 @@ public struct Author: Sendable, Equatable, Codable {
     public var name: String
     /// The institutions the author gave.
     public var affiliations: [String]
+    /// The family name, when the source splits names (OAI-PMH's arXiv format, the snapshot): `Del Maestro`.
+    public var keyname: String?
+    /// The given names, when the source splits names: `Adrian`.
+    public var forenames: String?
+    /// A suffix such as `Jr`, when the source gives one.
+    public var suffix: String?
 
-    public init(name: String, affiliations: [String] = []) {
+    public init(
+        name: String, affiliations: [String] = [], keyname: String? = nil, forenames: String? = nil,
+        suffix: String? = nil
+    ) {
         self.name = name
         self.affiliations = affiliations
+        self.keyname = keyname
+        self.forenames = forenames
+        self.suffix = suffix
     }
 
-    /// The last word of the name, for citation keys and short lists.
+    /// An author from a split name: `name` is forenames, keyname and suffix in reading order.
+    public init(keyname: String, forenames: String?, suffix: String?) {
+        let parts = [forenames, keyname, suffix].compactMap { $0?.isEmpty == false ? $0 : nil }
+        self.init(name: parts.joined(separator: " "), keyname: keyname, forenames: forenames, suffix: suffix)
+    }
+
+    /// The family name for citation keys and short lists: the keyname when known, else the name's last word.
     public var lastName: String {
-        name.split(separator: " ").last.map(String.init) ?? name
+        if let keyname, !keyname.isEmpty { return keyname }
+        return name.split(separator: " ").last.map(String.init) ?? name
+    }
+}
+
+/// One version of a paper: its number, when it was submitted and, from arXivRaw, its size.
+public struct PaperVersion: Sendable, Equatable, Codable {
+    /// 1 for the first version.
+    public var number: Int
+    /// When this version was submitted.
+    public var submitted: Date
+    /// The size as arXiv gives it, such as `13kb`.
+    public var size: String?
+
+    public init(number: Int, submitted: Date, size: String? = nil) {
+        self.number = number
+        self.submitted = submitted
+        self.size = size
     }
 }

@@ -8,6 +8,7 @@ enum Columns {
     static let names = [
         "id", "version", "title", "summary", "author_names", "authors", "published", "updated",
         "primary_category", "categories", "abstract_url", "pdf_url", "comment", "journal_ref", "doi",
+        "versions", "license", "withdrawn",
     ]
 
     static let select = names.joined(separator: ", ")
@@ -32,6 +33,8 @@ enum Columns {
             paper.primaryCategory.databaseValue, paper.categories.joined(separator: " ").databaseValue,
             paper.abstractURL.databaseValue, paper.pdfURL.databaseValue,
             paper.comment.databaseValue, paper.journalRef.databaseValue, paper.doi.databaseValue,
+            VersionCoding.encode(paper.versions).databaseValue, paper.license.databaseValue,
+            paper.withdrawn.databaseValue,
         ]
         return StatementArguments(values)
     }
@@ -41,7 +44,8 @@ enum Columns {
             id: row[0], version: row[1], title: row[2], summary: row[3], authors: AuthorCoding.decode(row[5]),
             published: Date(millisecondsSince1970: row[6]), updated: Date(millisecondsSince1970: row[7]),
             primaryCategory: row[8], categories: (row[9] as String).split(separator: " ").map(String.init),
-            abstractURL: row[10], pdfURL: row[11], comment: row[12], journalRef: row[13], doi: row[14])
+            abstractURL: row[10], pdfURL: row[11], comment: row[12], journalRef: row[13], doi: row[14],
+            versions: VersionCoding.decode(row[15]), license: row[16], withdrawn: row[17])
     }
 }
 

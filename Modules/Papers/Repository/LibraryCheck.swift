@@ -10,7 +10,13 @@ enum LibraryCheck {
     /// Every check, in order; `thorough` adds FTS5's own check of every term (it needs a connection that may write).
     static func run(_ db: Database, thorough: Bool) throws -> LibraryHealth {
         // A damaged file first: what it holds cannot be trusted by the checks after this one.
-        let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check(\(messageLimit))")
+        let integrity: [String]
+        do {
+            integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check(\(messageLimit))")
+        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+            // Damage where the check itself must read (a b-tree's inner page) stops it with an error.
+            integrity = [error.message ?? "database disk image is malformed"]
+        }
         let count = "SELECT count(*) FROM papers"
         guard integrity == ["ok"] else {
             let papers = (try? Int.fetchOne(db, sql: count)) ?? 0

@@ -1,4 +1,6 @@
+import Core
 import Database
+import Foundation
 import PapersEntity
 
 /// The library's tables and their migrations, in order; a migration never changes once shipped.
@@ -153,6 +155,33 @@ public enum PapersSchema {
                     UPDATE meta SET value = CAST(round(value * 1000) AS INTEGER) WHERE key = 'last_request_at';
                     """)
         }
+        migrator.registerMigration("v4") { db in
+            // Versions, licence and withdrawal from OAI-PMH and the snapshot; the state of each harvest.
+            try db.execute(
+                sql: """
+                    ALTER TABLE papers ADD COLUMN versions TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE papers ADD COLUMN license TEXT;
+                    ALTER TABLE papers ADD COLUMN withdrawn INTEGER NOT NULL DEFAULT 0;
+                    CREATE TABLE harvests (
+                        endpoint TEXT NOT NULL,
+                        set_spec TEXT NOT NULL,
+                        metadata_prefix TEXT NOT NULL,
+                        from_date TEXT,
+                        token TEXT,
+                        records INTEGER NOT NULL,
+                        deleted INTEGER NOT NULL,
+                        pages INTEGER NOT NULL,
+                        last_response TEXT,
+                        PRIMARY KEY (endpoint, set_spec, metadata_prefix)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE oai_sets (
+                        endpoint TEXT NOT NULL,
+                        spec TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        PRIMARY KEY (endpoint, spec)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 
@@ -175,15 +204,54 @@ enum AuthorCoding {
     static let authorSeparator: Character = "\u{1E}"
     static let fieldSeparator: Character = "\u{1F}"
 
+    /// Between a name and its parts (keyname, forenames, suffix), when the source split it.
+    static let partSeparator: Character = "\u{1D}"
+
     static func encode(_ authors: [Author]) -> String {
-        authors.map { ([$0.name] + $0.affiliations).joined(separator: String(fieldSeparator)) }
-            .joined(separator: String(authorSeparator))
+        authors.map { author in
+            var name = author.name
+            if let keyname = author.keyname {
+                name += [keyname, author.forenames ?? "", author.suffix ?? ""].map { String(partSeparator) + $0 }
+                    .joined()
+            }
+            return ([name] + author.affiliations).joined(separator: String(fieldSeparator))
+        }
+        .joined(separator: String(authorSeparator))
     }
 
     static func decode(_ text: String) -> [Author] {
         text.split(separator: authorSeparator).map { record in
             let fields = record.split(separator: fieldSeparator, omittingEmptySubsequences: false).map(String.init)
-            return Author(name: fields.first ?? "", affiliations: Array(fields.dropFirst()))
+            let parts = (fields.first ?? "").split(separator: partSeparator, omittingEmptySubsequences: false)
+            var author = Author(name: parts.first.map(String.init) ?? "", affiliations: Array(fields.dropFirst()))
+            if parts.count == 4 {
+                author.keyname = String(parts[1])
+                author.forenames = parts[2].isEmpty ? nil : String(parts[2])
+                author.suffix = parts[3].isEmpty ? nil : String(parts[3])
+            }
+            return author
+        }
+    }
+}
+
+/// Versions in one text column: versions split by U+001E, a version's number, milliseconds and size by U+001F.
+enum VersionCoding {
+    static func encode(_ versions: [PaperVersion]) -> String {
+        versions.map { version in
+            "\(version.number)\u{1F}\(version.submitted.millisecondsSince1970)\u{1F}\(version.size ?? "")"
+        }
+        .joined(separator: "\u{1E}")
+    }
+
+    static func decode(_ text: String) -> [PaperVersion] {
+        text.split(separator: "\u{1E}").compactMap { record in
+            let fields = record.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+            guard fields.count == 3, let number = Int(fields[0]), let milliseconds = Int64(fields[1]) else {
+                return nil
+            }
+            return PaperVersion(
+                number: number, submitted: Date(millisecondsSince1970: milliseconds),
+                size: fields[2].isEmpty ? nil : String(fields[2]))
         }
     }
 }

@@ -217,7 +217,9 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// FTS5 read every term against the rows, which finds an index holding old text. A damaged
     /// file is not written to: a repair could spread the damage.
     public func checkHealth(fix: Bool) async throws -> LibraryHealth {
-        guard fix else { return try await database.read { db in try LibraryCheck.run(db, thorough: false) } }
+        let quick = try await database.read { db in try LibraryCheck.run(db, thorough: false) }
+        // A damaged file is never written to: nothing here can repair it, and a write could spread the damage.
+        guard fix, !quick.problems.contains(where: { !$0.isFixable }) else { return quick }
         return try await database.write { db in
             let found = try LibraryCheck.run(db, thorough: true)
             guard !found.problems.contains(where: { !$0.isFixable }), !found.problems.isEmpty else { return found }
