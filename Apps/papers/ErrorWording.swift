@@ -72,6 +72,26 @@ enum ErrorWording {
             "the library has \(Headings.plural(fixable, "problem")) left; `papers doctor --fix` repairs them"
         case .libraryDamaged(_, _):
             "the library file is damaged; restore a copy, or start a new library and `papers import` your saved feeds again"
+        case .oaiError(let code, let message): oai(code, Quote.text(message, limit: 300))
+        case .unknownSet(let set, let closest):
+            "the OAI-PMH repository has no set \(Quote.quoted(set))"
+                + (closest.isEmpty ? "" : "; did you mean \(closest.joined(separator: ", "))?")
+                + " Sets are named like math, physics:hep-th or cs:cs:AI; pass one of them to --set"
+        case .notADate(let text): "\(Quote.quoted(text)) is not a date; give --from as YYYY-MM-DD, such as 2025-03-01"
+        }
+    }
+
+    /// An OAI-PMH error, by its code.
+    private static func oai(_ code: String, _ message: String) -> String {
+        switch code {
+        case "badArgument":
+            "the OAI-PMH repository refused the request (\(message)); check --set, and --from: YYYY-MM-DD, not before 2005-09-16 and not in the future"
+        case "cannotDisseminateFormat":
+            "the OAI-PMH repository cannot send that metadata format (\(message)); pass --metadata-prefix arXivRaw or arXiv"
+        case "badResumptionToken":
+            "the OAI-PMH repository refused the harvest's resumption token twice (\(message)); run the harvest again later"
+        default:
+            "the OAI-PMH repository answered with error \(code) (\(message)); check --oai-url"
         }
     }
 
@@ -112,6 +132,10 @@ enum ErrorWording {
             "\(source): entry \(entry) (line \(line)) has no arXiv id (got \(Quote.quoted(found))); the feed is damaged, nothing was saved"
         case .incompleteEntry(let entry, let line, let part, let id):
             "\(source): entry \(entry) (line \(line), \(id)) has no \(name(of: part)); the feed is damaged, nothing was saved"
+        case .unsupportedMetadata(let record, let line, let namespace):
+            "\(source): record \(record) (line \(line)) is in a metadata format papers cannot read"
+                + (namespace.map { " (\(Quote.text($0)))" } ?? "")
+                + "; harvest or export it with metadataPrefix arXivRaw or arXiv"
         case .startTagTooLong(let line, let limit):
             "\(source): the start tag on line \(line) is longer than \(limit / 1024) KiB, which no Atom feed needs; nothing was saved, the file is damaged or not a feed"
         }

@@ -64,14 +64,23 @@ public enum PapersError: DomainError, Equatable {
     /// `papers doctor` left damage in the library: `fixable` problems a fix would repair, and
     /// `unfixable` ones (a damaged file) it cannot.
     case libraryDamaged(fixable: Int, unfixable: Int)
+    /// An OAI-PMH repository answered a harvest with an error other than "no records match":
+    /// its code (`badArgument`, `badResumptionToken`, `cannotDisseminateFormat`, …) and message.
+    case oaiError(code: String, message: String)
+    /// A harvest set the repository does not list; the closest names it does.
+    case unknownSet(String, closest: [String])
+    /// A date that is not `YYYY-MM-DD`.
+    case notADate(String)
 
     /// The kind of each case, which picks the exit code.
     public var kind: ErrorKind {
         switch self {
         case .notAnArxivID, .emptyQuery, .emptySearch, .limitOutOfRange, .unexpectedToken, .searchEndsWithOperator,
             .unclosedParenthesis, .operatorWithoutOperand, .unclosedQuote, .fieldWithoutWord, .notACategory,
-            .noFilesToImport, .noIDs, .offlineSearch, .invalidAPIURL, .folderNotFile, .notAVersion:
+            .noFilesToImport, .noIDs, .offlineSearch, .invalidAPIURL, .folderNotFile, .notAVersion, .unknownSet,
+            .notADate:
             .usage
+        case .oaiError(let code, _): ["badArgument", "cannotDisseminateFormat"].contains(code) ? .usage : .remote
         case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound: .notFound
         case .apiError, .unexpectedStatus, .emptyPage: .remote
         case .badFeed, .savedErrorResponse: .badData
@@ -125,4 +134,7 @@ public enum FeedProblem: Sendable, Equatable {
     case incompleteEntry(entry: Int, line: Int, missing: EntryPart, id: String)
     /// A start tag, beginning on `line`, longer than `limit` bytes: refused before the XML parser sees it.
     case startTagTooLong(line: Int, limit: Int)
+    /// An OAI-PMH record (1-based, on `line`) in a metadata format papers cannot read (`oai_dc`);
+    /// its namespace, when it has one.
+    case unsupportedMetadata(record: Int, line: Int, namespace: String?)
 }

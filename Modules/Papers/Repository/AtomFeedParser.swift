@@ -26,20 +26,7 @@ public struct AtomFeedParser: Sendable {
     /// - Parameter source: names the input in error messages, such as the URL.
     @discardableResult
     public func parse(_ data: Data, source: String, onEntry: (Paper) throws -> Void) throws -> FeedHeader {
-        if let problem = FeedSniffer.problem(head: data, isWhole: true) {
-            throw PapersError.badFeed(source: source, problem: problem)
-        }
-        var atom = try AtomReader(source: source, head: data)
-        return try data.withUnsafeBytes { raw in
-            // Chunks, so libxml2 never holds a second copy of the whole body.
-            var offset = AtomReader.headLength
-            while offset < raw.count {
-                let end = min(offset + chunkSize, raw.count)
-                try atom.push(UnsafeRawBufferPointer(rebasing: raw[offset..<end]), onEntry: onEntry)
-                offset = end
-            }
-            return try atom.finish(onEntry: onEntry)
-        }
+        try AtomReader.parse(data, source: source, chunkSize: chunkSize, onItem: onEntry).header
     }
 
     /// Reads a feed file in chunks, never holding the whole file, handing its papers to
@@ -49,44 +36,7 @@ public struct AtomFeedParser: Sendable {
     ///   `.apiError`, or what `onPapers` throws.
     @discardableResult
     public func read(fileAt url: URL, onPapers: ([Paper]) async throws -> Void) async throws -> FeedHeader {
-        let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw PapersError.fileNotFound(path)
-        }
-        guard !isDirectory.boolValue else { throw PapersError.folderNotFile(path) }
-        guard let file = FileHandle(forReadingAtPath: path) else {
-            throw PapersError.fileNotReadable(path, reason: nil)
-        }
-        defer { try? file.close() }
-        func read() throws -> Data {
-            do { return try file.read(upToCount: chunkSize) ?? Data() } catch {
-                throw PapersError.fileNotReadable(path, reason: error.localizedDescription)
-            }
-        }
-        var chunk = try read()
-        if let problem = FeedSniffer.problem(head: chunk, isWhole: chunk.count < chunkSize) {
-            throw PapersError.badFeed(source: path, problem: problem)
-        }
-        var atom = try AtomReader(source: path, head: chunk)
-        var offset = AtomReader.headLength
-        var papers: [Paper] = []
-        while !chunk.isEmpty {
-            try chunk.withUnsafeBytes { raw in
-                guard offset < raw.count else { return }
-                try atom.push(UnsafeRawBufferPointer(rebasing: raw[offset...])) { papers.append($0) }
-            }
-            // Handed over between chunks, so the parser never waits inside libxml2's callbacks.
-            if !papers.isEmpty {
-                try await onPapers(papers)
-                papers.removeAll(keepingCapacity: true)
-            }
-            chunk = try read()
-            offset = 0
-        }
-        let header = try atom.finish { papers.append($0) }
-        if !papers.isEmpty { try await onPapers(papers) }
-        return header
+        try await AtomReader.read(fileAt: url, chunkSize: chunkSize, onItems: onPapers).header
     }
 
     /// Parses a feed held in memory into one page: its header and every paper.

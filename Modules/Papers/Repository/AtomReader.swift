@@ -3,115 +3,16 @@ import Core
 import Foundation
 import PapersEntity
 
-/// One pass over one feed with libxml2's SAX2 push parser: bytes go in chunk by chunk, papers come out at each `</entry>`.
-///
-/// SAX rather than `xmlTextReader`: the reader builds (and frees) a small tree node for every
-/// element and text run, which costs more than twice what the parser itself does; SAX hands
-/// over names, attributes and text without building anything. Names are compared as pointers:
-/// libxml2 interns element, attribute and namespace names in the parser's dictionary, and the
-/// names we look for are interned in the same one.
-struct AtomReader: ~Copyable {
-    private let context: xmlParserCtxtPtr
-    private let state: UnsafeMutablePointer<AtomState>
-    private var tagGuard: StartTagGuard
+/// The Atom feed reader: papers at each `</entry>`.
+typealias AtomReader = SAXReader<AtomState>
 
-    /// How many bytes `init` takes: libxml2 reads the encoding from them.
-    static let headLength = 4
-
-    /// Starts a parse with the first `headLength` bytes of the input (or all of it, if shorter); `push` the rest.
-    init(source: String, head: some Collection<UInt8>) throws {
-        var tagGuard = StartTagGuard(source: source)
-        try Array(head.prefix(Self.headLength)).withUnsafeBytes { try tagGuard.scan($0) }
-        var handler = xmlSAXHandler()
-        handler.initialized = XML_SAX2_MAGIC
-        handler.startElementNs = { user, name, _, namespace, _, _, attributeCount, _, attributes in
-            guard let user, let name else { return }
-            AtomState.from(user).pointee.startElement(name, namespace, attributes, Int(attributeCount))
-        }
-        handler.endElementNs = { user, name, _, namespace in
-            guard let user, let name else { return }
-            AtomState.from(user).pointee.endElement(name, namespace)
-        }
-        handler.characters = { user, bytes, count in
-            guard let user, let bytes else { return }
-            AtomState.from(user).pointee.characters(bytes, Int(count))
-        }
-        handler.cdataBlock = handler.characters
-        handler.serror = { user, error in
-            guard let user, let error else { return }
-            AtomState.from(user).pointee.record(error.pointee)
-        }
-        let state = UnsafeMutablePointer<AtomState>.allocate(capacity: 1)
-        state.initialize(to: AtomState(source: source))
-        let prefix = Array(head.prefix(Self.headLength))
-        let created = prefix.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                xmlCreatePushParserCtxt(&handler, state, $0.baseAddress, Int32($0.count), source)
-            }
-        }
-        guard let context = created else {
-            state.deinitialize(count: 1)
-            state.deallocate()
-            throw PapersError.badFeed(source: source, problem: .unreadable)
-        }
-        self.context = context
-        self.state = state
-        self.tagGuard = tagGuard
-        xmlCtxtUseOptions(context, AtomFeedParser.options)
-        state.pointee.attach(context)
-    }
-
-    deinit {
-        xmlFreeParserCtxt(context)
-        state.deinitialize(count: 1)
-        state.deallocate()
-    }
-
-    /// Parses the next bytes, handing each complete paper to `onEntry`.
-    mutating func push(_ bytes: UnsafeRawBufferPointer, onEntry: (Paper) throws -> Void) throws {
-        guard !bytes.isEmpty else { return }
-        try tagGuard.scan(bytes)
-        try parse(
-            bytes.baseAddress?.assumingMemoryBound(to: CChar.self), count: bytes.count, terminate: false,
-            onEntry: onEntry)
-    }
-
-    /// Ends the input: what is left is parsed and the feed's header returned.
-    func finish(onEntry: (Paper) throws -> Void) throws -> FeedHeader {
-        try parse(nil, count: 0, terminate: true, onEntry: onEntry)
-        guard state.pointee.sawRoot else {
-            throw PapersError.badFeed(source: state.pointee.source, problem: .noElements)
-        }
-        return state.pointee.header
-    }
-
-    private func parse(_ bytes: UnsafePointer<CChar>?, count: Int, terminate: Bool, onEntry: (Paper) throws -> Void)
-        throws
-    {
-        var offset = 0
-        repeat {
-            // xmlParseChunk takes an Int32 length.
-            let length = min(count - offset, 1 << 30)
-            let status = withoutActuallyEscaping(onEntry) { onEntry in
-                state.pointee.onEntry = onEntry
-                defer { state.pointee.onEntry = nil }
-                return xmlParseChunk(
-                    context, bytes.map { $0 + offset }, Int32(length), terminate && offset + length == count ? 1 : 0)
-            }
-            if let failure = state.pointee.failure { throw failure }
-            if status != 0 || context.pointee.wellFormed == 0 { throw state.pointee.malformed() }
-            offset += length
-        } while offset < count
-    }
-}
-
-/// What the SAX callbacks share: the entry being built, the text being captured, the header and the first failure.
-struct AtomState {
+/// What the Atom callbacks share: the entry being built, the text being captured, the header and the first failure.
+struct AtomState: SAXState {
     let source: String
     private var context: xmlParserCtxtPtr?
     private var names = InternedNames()
-    var onEntry: ((Paper) throws -> Void)?
-    var failure: (any Error)?
+    var onItem: ((Paper) throws -> Void)?
+    private(set) var failure: (any Error)?
     private var firstError: String?
     private(set) var header = FeedHeader()
     private(set) var sawRoot = false
@@ -141,6 +42,29 @@ struct AtomState {
 
     static func from(_ user: UnsafeMutableRawPointer) -> UnsafeMutablePointer<AtomState> {
         user.assumingMemoryBound(to: AtomState.self)
+    }
+
+    static func handler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { user, name, _, namespace, _, _, attributeCount, _, attributes in
+            guard let user, let name else { return }
+            AtomState.from(user).pointee.startElement(name, namespace, attributes, Int(attributeCount))
+        }
+        handler.endElementNs = { user, name, _, namespace in
+            guard let user, let name else { return }
+            AtomState.from(user).pointee.endElement(name, namespace)
+        }
+        handler.characters = { user, bytes, count in
+            guard let user, let bytes else { return }
+            AtomState.from(user).pointee.characters(bytes, Int(count))
+        }
+        handler.cdataBlock = handler.characters
+        handler.serror = { user, error in
+            guard let user, let error else { return }
+            AtomState.from(user).pointee.record(error.pointee)
+        }
+        return handler
     }
 
     // MARK: - Callbacks
@@ -191,7 +115,7 @@ struct AtomState {
             inEntry = false
             header.entryCount += 1
             do {
-                try onEntry?(try entry.paper(source: source, index: header.entryCount))
+                try onItem?(try entry.paper(source: source, index: header.entryCount))
             } catch {
                 fail(error)
             }

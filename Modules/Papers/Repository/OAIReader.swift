@@ -1,0 +1,300 @@
+import CLibXML2
+import Core
+import Foundation
+import PapersEntity
+
+/// The OAI-PMH response reader: a record at each `</record>`.
+typealias OAIReader = SAXReader<OAIState>
+
+/// What the OAI-PMH callbacks share: the record being built, the text being captured, the response and the first failure.
+struct OAIState: SAXState {
+    let source: String
+    private var context: xmlParserCtxtPtr?
+    private var names = OAINames()
+    var onItem: ((OAIRecord) throws -> Void)?
+    private(set) var failure: (any Error)?
+    private var firstError: String?
+    private(set) var response = OAIResponse()
+    private(set) var sawRoot = false
+    private var record = RecordBuilder()
+    private var inRecord = false
+    private var inAuthor = false
+    private var depth = 0
+    private var capture: (field: Field, depth: Int)?
+    private var text: [UInt8] = []
+
+    enum Field {
+        case responseDate, error, identifier, datestamp, resumptionToken
+        case id, title, abstract, authors, categories, comments, journalRef, doi, license
+        case versionDate, versionSize, created, updated, keyname, forenames, suffix, affiliation
+    }
+
+    init(source: String) {
+        self.source = source
+        text.reserveCapacity(4096)
+    }
+
+    mutating func attach(_ context: xmlParserCtxtPtr) {
+        self.context = context
+        names = OAINames(dictionary: context.pointee.dict)
+    }
+
+    static func from(_ user: UnsafeMutableRawPointer) -> UnsafeMutablePointer<OAIState> {
+        user.assumingMemoryBound(to: OAIState.self)
+    }
+
+    static func handler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { user, name, _, namespace, _, _, attributeCount, _, attributes in
+            guard let user, let name else { return }
+            OAIState.from(user).pointee.startElement(name, namespace, attributes, Int(attributeCount))
+        }
+        handler.endElementNs = { user, name, _, namespace in
+            guard let user, let name else { return }
+            OAIState.from(user).pointee.endElement(name, namespace)
+        }
+        handler.characters = { user, bytes, count in
+            guard let user, let bytes else { return }
+            OAIState.from(user).pointee.characters(bytes, Int(count))
+        }
+        handler.cdataBlock = handler.characters
+        handler.serror = { user, error in
+            guard let user, let error else { return }
+            OAIState.from(user).pointee.record(error.pointee)
+        }
+        return handler
+    }
+
+    // MARK: - Callbacks
+
+    mutating func startElement(
+        _ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?,
+        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ attributeCount: Int
+    ) {
+        depth += 1
+        guard failure == nil else { return }
+        if !sawRoot {
+            guard namespace == names.oai, name == names.root else {
+                return fail(
+                    PapersError.badFeed(
+                        source: source,
+                        problem: .notAtom(root: String(cString: name), namespace: namespace.map { String(cString: $0) })
+                    ))
+            }
+            sawRoot = true
+            return
+        }
+        let element = Element(attributes: attributes, count: attributeCount)
+        let field: Field?
+        if namespace == names.oai {
+            field = oaiElement(name, element)
+        } else if inRecord, namespace == names.arXivRaw || namespace == names.arXiv {
+            if record.format == nil {
+                record.format = namespace == names.arXivRaw ? .arXivRaw : .arXiv
+            }
+            field = metadataElement(name, element)
+        } else if inRecord, record.inMetadata, record.format == nil {
+            record.format = .other(namespace.map { String(cString: $0) })
+            field = nil
+        } else {
+            field = nil
+        }
+        guard let field, capture == nil else { return }
+        text.removeAll(keepingCapacity: true)
+        capture = (field, depth)
+    }
+
+    mutating func endElement(_ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?) {
+        defer { depth -= 1 }
+        guard failure == nil else { return }
+        if let capture, capture.depth == depth {
+            finishCapture()
+            return
+        }
+        if name == names.author, namespace == names.arXiv {
+            inAuthor = false
+        } else if name == names.record, namespace == names.oai, inRecord {
+            inRecord = false
+            response.recordCount += 1
+            do {
+                try onItem?(try record.record(source: source, index: response.recordCount))
+            } catch {
+                fail(error)
+            }
+        }
+    }
+
+    mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
+        guard capture != nil else { return }
+        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    mutating func record(_ error: xmlError) {
+        guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        let message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
+        firstError = "line \(error.line): \(Paper.collapsingWhitespace(message))"
+    }
+
+    // MARK: - Elements
+
+    private mutating func oaiElement(_ name: UnsafePointer<xmlChar>, _ element: Element) -> Field? {
+        switch name {
+        case names.record:
+            inRecord = true
+            record = RecordBuilder()
+            record.line = context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0
+            return nil
+        case names.header:
+            if let status = element.value(of: names.status), FeedBytes.find("deleted", in: status) != nil {
+                record.deleted = true
+            }
+            return nil
+        case names.metadata:
+            record.inMetadata = true
+            return nil
+        case names.identifier: return inRecord ? .identifier : nil
+        case names.datestamp: return inRecord ? .datestamp : nil
+        case names.responseDate: return .responseDate
+        case names.resumptionToken: return .resumptionToken
+        case names.error:
+            response.error = (element.value(of: names.code).map { String(decoding: $0, as: UTF8.self) } ?? "", "")
+            return .error
+        default: return nil
+        }
+    }
+
+    private mutating func metadataElement(_ name: UnsafePointer<xmlChar>, _ element: Element) -> Field? {
+        switch name {
+        case names.id: return .id
+        case names.title: return .title
+        case names.abstract: return .abstract
+        case names.authors: return record.format == .arXivRaw ? .authors : nil
+        case names.author:
+            inAuthor = true
+            record.authors.append(Author(name: ""))
+            return nil
+        case names.keyname: return inAuthor ? .keyname : nil
+        case names.forenames: return inAuthor ? .forenames : nil
+        case names.suffix: return inAuthor ? .suffix : nil
+        case names.affiliation: return inAuthor ? .affiliation : nil
+        case names.categories: return .categories
+        case names.comments: return .comments
+        case names.journalRef: return .journalRef
+        case names.doi: return .doi
+        case names.license: return .license
+        case names.version:
+            let label = element.value(of: names.version).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            record.versions.append((number: Int(label.drop { $0 == "v" }) ?? 0, date: nil, size: nil))
+            return nil
+        case names.date: return record.versions.isEmpty ? nil : .versionDate
+        case names.size: return record.versions.isEmpty ? nil : .versionSize
+        case names.created: return .created
+        case names.updated: return .updated
+        default: return nil
+        }
+    }
+
+    private mutating func finishCapture() {
+        guard let field = capture?.field else { return }
+        capture = nil
+        switch field {
+        case .responseDate: response.responseDate = AtomDate.parse(text)
+        case .error:
+            let message = string()
+            response.error?.message = message
+        case .resumptionToken:
+            let token = string()
+            response.resumptionToken = token.isEmpty ? nil : token
+        case .identifier: record.identifier = string()
+        case .datestamp: record.datestamp = OAIDate.day(text) ?? AtomDate.parse(text)
+        case .id: record.id = string()
+        case .title: record.title = rawString()
+        case .abstract: record.summary = rawString()
+        case .authors: record.authorList = string()
+        case .categories: record.categories = string().split(separator: " ").map(String.init)
+        case .comments: record.comment = string()
+        case .journalRef: record.journalRef = string()
+        case .doi: record.doi = string()
+        case .license: record.license = string()
+        case .versionDate: record.versions[record.versions.count - 1].date = OAIDate.rfc1123(text)
+        case .versionSize: record.versions[record.versions.count - 1].size = string()
+        case .created: record.created = OAIDate.day(text)
+        case .updated: record.updated = OAIDate.day(text)
+        case .keyname: record.setAuthorPart(\.keyname, string())
+        case .forenames: record.setAuthorPart(\.forenames, string())
+        case .suffix: record.setAuthorPart(\.suffix, string())
+        case .affiliation:
+            if !record.authors.isEmpty { record.authors[record.authors.count - 1].affiliations.append(string()) }
+        }
+    }
+
+    private func string() -> String { text.withUnsafeBufferPointer(Paper.collapsedString) }
+
+    private func rawString() -> String { String(decoding: text, as: UTF8.self) }
+
+    // MARK: - Errors
+
+    private mutating func fail(_ error: any Error) {
+        guard failure == nil else { return }
+        failure = error
+        if let context { xmlStopParser(context) }
+    }
+
+    func malformed() -> PapersError {
+        PapersError.badFeed(source: source, problem: .notWellFormed(firstError))
+    }
+}
+
+/// The names the OAI-PMH reader looks for, interned in one parser's dictionary.
+struct OAINames {
+    var oai, arXivRaw, arXiv: UnsafePointer<xmlChar>?
+    var root, record, header, metadata, identifier, datestamp, responseDate, resumptionToken,
+        error: UnsafePointer<xmlChar>?
+    var status, code, version: UnsafePointer<xmlChar>?
+    var id, title, abstract, authors, author, keyname, forenames, suffix, affiliation: UnsafePointer<xmlChar>?
+    var categories, comments, journalRef, doi, license, date, size, created, updated: UnsafePointer<xmlChar>?
+
+    init() {}
+
+    init(dictionary: xmlDictPtr?) {
+        func intern(_ text: String) -> UnsafePointer<xmlChar>? {
+            text.withCString {
+                xmlDictLookup(dictionary, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self), -1)
+            }
+        }
+        oai = intern("http://www.openarchives.org/OAI/2.0/")
+        arXivRaw = intern("http://arxiv.org/OAI/arXivRaw/")
+        arXiv = intern("http://arxiv.org/OAI/arXiv/")
+        root = intern("OAI-PMH")
+        record = intern("record")
+        header = intern("header")
+        metadata = intern("metadata")
+        identifier = intern("identifier")
+        datestamp = intern("datestamp")
+        responseDate = intern("responseDate")
+        resumptionToken = intern("resumptionToken")
+        error = intern("error")
+        status = intern("status")
+        code = intern("code")
+        version = intern("version")
+        id = intern("id")
+        title = intern("title")
+        abstract = intern("abstract")
+        authors = intern("authors")
+        author = intern("author")
+        keyname = intern("keyname")
+        forenames = intern("forenames")
+        suffix = intern("suffix")
+        affiliation = intern("affiliation")
+        categories = intern("categories")
+        comments = intern("comments")
+        journalRef = intern("journal-ref")
+        doi = intern("doi")
+        license = intern("license")
+        date = intern("date")
+        size = intern("size")
+        created = intern("created")
+        updated = intern("updated")
+    }
+}

@@ -1,0 +1,202 @@
+import CLibXML2
+import Foundation
+import PapersEntity
+
+/// What the SAX2 callbacks of one kind of document share: what is being built, the first failure.
+///
+/// Each conforming type wires its own callbacks (`handler()`): a C function pointer cannot be
+/// formed inside generic code, and the push loop around them is the same for every document.
+protocol SAXState {
+    /// What the document yields, one at a time (a paper from a feed, a record from OAI-PMH).
+    associatedtype Item
+    /// libxml2's callbacks, each forwarding to this type's method of the same name.
+    static func handler() -> xmlSAXHandler
+    init(source: String)
+    /// Names the input in errors.
+    var source: String { get }
+    /// Set during a chunk's parse: where each complete item goes.
+    var onItem: ((Item) throws -> Void)? { get set }
+    /// The first error the callbacks met; the parse stops there.
+    var failure: (any Error)? { get }
+    /// Whether the document's root element was seen.
+    var sawRoot: Bool { get }
+    /// Connects the state to its parser, whose dictionary the names are interned in.
+    mutating func attach(_ context: xmlParserCtxtPtr)
+    /// The error for input libxml2 found not well-formed.
+    func malformed() -> PapersError
+}
+
+/// One pass over one document with libxml2's SAX2 push parser: bytes go in chunk by chunk,
+/// items come out as their end tags are read.
+///
+/// SAX rather than `xmlTextReader`: the reader builds (and frees) a small tree node for every
+/// element and text run, which costs more than twice what the parser itself does; SAX hands
+/// over names, attributes and text without building anything. Names are compared as pointers:
+/// libxml2 interns element, attribute and namespace names in the parser's dictionary, and the
+/// names we look for are interned in the same one.
+struct SAXReader<State: SAXState>: ~Copyable {
+    private let context: xmlParserCtxtPtr
+    private let state: UnsafeMutablePointer<State>
+    private var tagGuard: StartTagGuard
+
+    /// How many bytes `init` takes: libxml2 reads the encoding from them.
+    static var headLength: Int { 4 }
+
+    /// Starts a parse with the first `headLength` bytes of the input (or all of it, if shorter); `push` the rest.
+    init(source: String, head: some Collection<UInt8>) throws {
+        var tagGuard = StartTagGuard(source: source)
+        try Array(head.prefix(Self.headLength)).withUnsafeBytes { try tagGuard.scan($0) }
+        var handler = State.handler()
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        state.initialize(to: State(source: source))
+        let prefix = Array(head.prefix(Self.headLength))
+        let created = prefix.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                xmlCreatePushParserCtxt(&handler, state, $0.baseAddress, Int32($0.count), source)
+            }
+        }
+        guard let context = created else {
+            state.deinitialize(count: 1)
+            state.deallocate()
+            throw PapersError.badFeed(source: source, problem: .unreadable)
+        }
+        self.context = context
+        self.state = state
+        self.tagGuard = tagGuard
+        xmlCtxtUseOptions(context, AtomFeedParser.options)
+        state.pointee.attach(context)
+    }
+
+    deinit {
+        xmlFreeParserCtxt(context)
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// Parses the next bytes, handing each complete item to `onItem`.
+    mutating func push(_ bytes: UnsafeRawBufferPointer, onItem: (State.Item) throws -> Void) throws {
+        guard !bytes.isEmpty else { return }
+        try tagGuard.scan(bytes)
+        try parse(
+            bytes.baseAddress?.assumingMemoryBound(to: CChar.self), count: bytes.count, terminate: false,
+            onItem: onItem)
+    }
+
+    /// Ends the input: what is left is parsed, and the state returned for what the document said besides its items.
+    func finish(onItem: (State.Item) throws -> Void) throws -> State {
+        try parse(nil, count: 0, terminate: true, onItem: onItem)
+        guard state.pointee.sawRoot else {
+            throw PapersError.badFeed(source: state.pointee.source, problem: .noElements)
+        }
+        return state.pointee
+    }
+
+    private func parse(_ bytes: UnsafePointer<CChar>?, count: Int, terminate: Bool, onItem: (State.Item) throws -> Void)
+        throws
+    {
+        var offset = 0
+        repeat {
+            // xmlParseChunk takes an Int32 length.
+            let length = min(count - offset, 1 << 30)
+            let status = withoutActuallyEscaping(onItem) { onItem in
+                state.pointee.onItem = onItem
+                defer { state.pointee.onItem = nil }
+                return xmlParseChunk(
+                    context, bytes.map { $0 + offset }, Int32(length), terminate && offset + length == count ? 1 : 0)
+            }
+            if let failure = state.pointee.failure { throw failure }
+            if status != 0 || context.pointee.wellFormed == 0 { throw state.pointee.malformed() }
+            offset += length
+        } while offset < count
+    }
+}
+
+extension SAXReader {
+    /// Parses a document held in memory (an HTTP body), in chunks so libxml2 never holds a second copy of it.
+    ///
+    /// - Parameter source: names the input in error messages, such as the URL.
+    static func parse(_ data: Data, source: String, chunkSize: Int, onItem: (State.Item) throws -> Void) throws
+        -> State
+    {
+        if let problem = FeedSniffer.problem(head: data, isWhole: true) {
+            throw PapersError.badFeed(source: source, problem: problem)
+        }
+        var reader = try Self(source: source, head: data)
+        return try data.withUnsafeBytes { raw in
+            var offset = headLength
+            while offset < raw.count {
+                let end = min(offset + chunkSize, raw.count)
+                try reader.push(UnsafeRawBufferPointer(rebasing: raw[offset..<end]), onItem: onItem)
+                offset = end
+            }
+            return try reader.finish(onItem: onItem)
+        }
+    }
+
+    /// Reads a file in chunks, never holding the whole file, handing its items to `onItems`
+    /// a chunk's worth at a time, in the file's order.
+    ///
+    /// - Throws: `PapersError.fileNotFound`, `.folderNotFile`, `.fileNotReadable`, `.badFeed`,
+    ///   the document's own errors, or what `onItems` throws.
+    static func read(fileAt url: URL, chunkSize: Int, onItems: ([State.Item]) async throws -> Void) async throws
+        -> State
+    {
+        let file = try FeedFile(url, chunkSize: chunkSize)
+        var chunk = try file.read()
+        if let problem = FeedSniffer.problem(head: chunk, isWhole: chunk.count < chunkSize) {
+            throw PapersError.badFeed(source: file.path, problem: problem)
+        }
+        var reader = try Self(source: file.path, head: chunk)
+        var offset = headLength
+        var items: [State.Item] = []
+        while !chunk.isEmpty {
+            try chunk.withUnsafeBytes { raw in
+                guard offset < raw.count else { return }
+                try reader.push(UnsafeRawBufferPointer(rebasing: raw[offset...])) { items.append($0) }
+            }
+            // Handed over between chunks, so the parser never waits inside libxml2's callbacks.
+            if !items.isEmpty {
+                try await onItems(items)
+                items.removeAll(keepingCapacity: true)
+            }
+            chunk = try file.read()
+            offset = 0
+        }
+        let state = try reader.finish { items.append($0) }
+        if !items.isEmpty { try await onItems(items) }
+        return state
+    }
+}
+
+/// A file opened for reading in chunks, with the errors a person can act on.
+final class FeedFile {
+    let path: String
+    private let handle: FileHandle
+    private let chunkSize: Int
+
+    /// Opens the file at `url`.
+    ///
+    /// - Throws: `PapersError.fileNotFound`, `.folderNotFile` or `.fileNotReadable`.
+    init(_ url: URL, chunkSize: Int) throws {
+        path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw PapersError.fileNotFound(path)
+        }
+        guard !isDirectory.boolValue else { throw PapersError.folderNotFile(path) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw PapersError.fileNotReadable(path, reason: nil)
+        }
+        self.handle = handle
+        self.chunkSize = chunkSize
+    }
+
+    deinit { try? handle.close() }
+
+    /// The next chunk; empty at the end of the file.
+    func read() throws -> Data {
+        do { return try handle.read(upToCount: chunkSize) ?? Data() } catch {
+            throw PapersError.fileNotReadable(path, reason: error.localizedDescription)
+        }
+    }
+}
