@@ -18,7 +18,7 @@ struct PapersUseCaseTests {
         let source = InMemoryPaperSource(papers: remote)
         let store = InMemoryPaperLibrary(papers: library)
         return (
-            PapersUseCase(source: source, library: store, feeds: AtomPaperFeedReader(), clock: clock.clock), source,
+            PapersUseCase(source: source, library: store, feeds: FilePaperFeedReader(), clock: clock.clock), source,
             store
         )
     }

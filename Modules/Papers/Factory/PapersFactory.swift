@@ -72,7 +72,7 @@ public enum PapersFactory {
     }
 
     private static func feature(source: any PaperSource, library: any PaperLibrary, clock: WallClock) -> PapersFeature {
-        let useCase = PapersUseCase(source: source, library: library, feeds: AtomPaperFeedReader(), clock: clock)
+        let useCase = PapersUseCase(source: source, library: library, feeds: FilePaperFeedReader(), clock: clock)
         return PapersFeature(useCase: useCase, clock: clock)
     }
 }

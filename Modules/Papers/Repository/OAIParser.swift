@@ -9,6 +9,9 @@ import PapersEntity
 /// An `<error>` is not thrown here: the response carries it, and the harvester decides
 /// (`noRecordsMatch` is an empty list, `badResumptionToken` a list to start again).
 public struct OAIParser: Sendable {
+    /// The namespace of OAI-PMH's own elements.
+    public static let namespace = "http://www.openarchives.org/OAI/2.0/"
+
     /// How many bytes are handed to libxml2 at a time.
     public let chunkSize: Int
 
