@@ -77,6 +77,7 @@ enum ErrorWording {
             "the OAI-PMH repository has no set \(Quote.quoted(set))"
                 + (closest.isEmpty ? "" : "; did you mean \(closest.joined(separator: ", "))?")
                 + " Sets are named like math, physics:hep-th or cs:cs:AI; pass one of them to --set"
+        case .offlineHarvest: "--offline: harvesting arXiv needs the network; run without --offline"
         case .notADate(let text): "\(Quote.quoted(text)) is not a date; give --from as YYYY-MM-DD, such as 2025-03-01"
         }
     }

@@ -18,7 +18,9 @@ struct PapersUseCaseTests {
         let source = InMemoryPaperSource(papers: remote)
         let store = InMemoryPaperLibrary(papers: library)
         return (
-            PapersUseCase(source: source, library: store, feeds: FilePaperFeedReader(), clock: clock.clock), source,
+            PapersUseCase(
+                source: source, library: store, feeds: FilePaperFeedReader(), harvests: OfflineHarvestSource(),
+                clock: clock.clock), source,
             store
         )
     }
@@ -117,7 +119,8 @@ struct PapersUseCaseTests {
         reader.fail("/bad.xml", with: .badFeed(source: "/bad.xml", problem: .notWellFormed(nil)))
         let library = InMemoryPaperLibrary()
         let useCase = PapersUseCase(
-            source: InMemoryPaperSource(papers: []), library: library, feeds: reader, clock: clock.clock)
+            source: InMemoryPaperSource(papers: []), library: library, feeds: reader,
+            harvests: OfflineHarvestSource(), clock: clock.clock)
         await #expect(throws: PapersError.badFeed(source: "/bad.xml", problem: .notWellFormed(nil))) {
             try await useCase.importFeeds([URL(fileURLWithPath: "/a.xml"), URL(fileURLWithPath: "/bad.xml")])
         }

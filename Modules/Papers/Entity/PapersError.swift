@@ -71,6 +71,8 @@ public enum PapersError: DomainError, Equatable {
     case unknownSet(String, closest: [String])
     /// A date that is not `YYYY-MM-DD`.
     case notADate(String)
+    /// A harvest in a run that may not use the network.
+    case offlineHarvest
 
     /// The kind of each case, which picks the exit code.
     public var kind: ErrorKind {
@@ -78,7 +80,7 @@ public enum PapersError: DomainError, Equatable {
         case .notAnArxivID, .emptyQuery, .emptySearch, .limitOutOfRange, .unexpectedToken, .searchEndsWithOperator,
             .unclosedParenthesis, .operatorWithoutOperand, .unclosedQuote, .fieldWithoutWord, .notACategory,
             .noFilesToImport, .noIDs, .offlineSearch, .invalidAPIURL, .folderNotFile, .notAVersion, .unknownSet,
-            .notADate:
+            .notADate, .offlineHarvest:
             .usage
         case .oaiError(let code, _): ["badArgument", "cannotDisseminateFormat"].contains(code) ? .usage : .remote
         case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound: .notFound

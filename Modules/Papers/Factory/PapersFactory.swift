@@ -17,15 +17,17 @@ public enum PapersFactory {
     public static let userAgent = "strata-papers/\(StrataVersion.current) (papers command-line arXiv library)"
     /// arXiv's own query endpoint, used unless the app is given another.
     public static let defaultAPIURL = ArxivAPI.Configuration.defaultBaseURL
+    /// arXiv's OAI-PMH repository, used unless the app is given another.
+    public static let defaultOAIURL = OAIPMHSource.defaultBaseURL
     /// Limits of each HTTP attempt: a page of 2,000 entries is about 20 MB and can take a minute.
     public static let defaultLimits = HTTPLimits(idleTimeout: 60, totalTimeout: 180, maxResponseBytes: 64 << 20)
 
-    /// arXiv at `apiURL` and the library in the file at `databaseURL`.
+    /// arXiv at `apiURL` (queries) and `oaiURL` (harvests), and the library in the file at `databaseURL`.
     ///
     /// - Parameter onRetry: told when arXiv did not answer and the client waits to try again.
     /// - Throws: `StorageError` when the library cannot be opened or migrated.
     public static func live(
-        databaseURL: URL, apiURL: URL = defaultAPIURL, limits: HTTPLimits = defaultLimits,
+        databaseURL: URL, apiURL: URL = defaultAPIURL, oaiURL: URL = defaultOAIURL, limits: HTTPLimits = defaultLimits,
         clock: WallClock = .live, transport: HTTPTransport = .live,
         onRetry: @escaping @Sendable (TransferRetry) -> Void = { _ in }
     ) throws -> PapersFeature {
@@ -33,10 +35,13 @@ public enum PapersFactory {
         let client = HTTPClient(
             configuration: .init(userAgent: userAgent, limits: limits, maxAttempts: 4, baseDelay: 3, maxDelay: 30),
             transport: transport, clock: clock, onRetry: onRetry)
-        let api = ArxivAPI(
-            configuration: .init(baseURL: apiURL), client: client, clock: clock,
-            requestLog: SQLiteRequestLog(database: database))
-        return feature(source: api, library: SQLitePaperLibrary(database: database), clock: clock)
+        let requestLog = SQLiteRequestLog(database: database)
+        let api = ArxivAPI(configuration: .init(baseURL: apiURL), client: client, clock: clock, requestLog: requestLog)
+        // One gate for both: arXiv's 3 s covers the query API and OAI-PMH together.
+        let harvests = OAIPMHSource(
+            baseURL: oaiURL, client: client, gate: RequestGate(clock: clock, log: requestLog))
+        return feature(
+            source: api, library: SQLitePaperLibrary(database: database), harvests: harvests, clock: clock)
     }
 
     /// The library in the file at `databaseURL` alone: no HTTP client is even created, so no connection can be opened.
@@ -71,8 +76,12 @@ public enum PapersFactory {
             access: access)
     }
 
-    private static func feature(source: any PaperSource, library: any PaperLibrary, clock: WallClock) -> PapersFeature {
-        let useCase = PapersUseCase(source: source, library: library, feeds: FilePaperFeedReader(), clock: clock)
+    private static func feature(
+        source: any PaperSource, library: any PaperLibrary, harvests: any HarvestSource = OfflineHarvestSource(),
+        clock: WallClock
+    ) -> PapersFeature {
+        let useCase = PapersUseCase(
+            source: source, library: library, feeds: FilePaperFeedReader(), harvests: harvests, clock: clock)
         return PapersFeature(useCase: useCase, clock: clock)
     }
 }

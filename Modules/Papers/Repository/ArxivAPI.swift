@@ -6,8 +6,7 @@ import PapersEntity
 /// The arXiv API (`/api/query`) as a `PaperSource`: paged, throttled to the API's terms, retried.
 ///
 /// - Pages of at most 2,000 and at most 30,000 results per query (the API's limits).
-/// - At least 3 s between two requests, across runs too: the time of the last request is kept
-///   in the `RequestLog` (a row of the library's database), and the wait goes through the injected clock.
+/// - At least 3 s between two requests, across runs too (`RequestGate`).
 /// - 429, 5xx and connection errors are retried by the `HTTPClient` (honouring Retry-After);
 ///   an empty page in the middle of a result set, a known fault of the API, is asked for again.
 public struct ArxivAPI: PaperSource {
@@ -39,16 +38,14 @@ public struct ArxivAPI: PaperSource {
 
     private let configuration: Configuration
     private let client: HTTPClient
-    private let clock: WallClock
-    private let requestLog: any RequestLog
+    private let gate: RequestGate
     private let parser = AtomFeedParser()
 
     /// Creates the API source; the factory injects the client, the clock and the request log.
     public init(configuration: Configuration, client: HTTPClient, clock: WallClock, requestLog: any RequestLog) {
         self.configuration = configuration
         self.client = client
-        self.clock = clock
-        self.requestLog = requestLog
+        gate = RequestGate(interval: configuration.minimumInterval, clock: clock, log: requestLog)
     }
 
     /// Fetches every page of `query` up to its limit.
@@ -91,9 +88,9 @@ public struct ArxivAPI: PaperSource {
 
     private func fetchPage(_ query: PaperQuery, start: Int, size: Int) async throws -> FeedPage {
         let url = try pageURL(query, start: start, size: size)
-        try await waitForTurn()
+        try await gate.waitForTurn()
         let response = try await client.get(url)
-        try await requestLog.recordRequest(at: clock.now())
+        try await gate.answered()
         guard response.isSuccess else {
             // An error feed says what is wrong (the parser throws its message); anything else gets the status.
             if let apiError = apiError(in: response.body, source: url.absoluteString) { throw apiError }
@@ -112,15 +109,6 @@ public struct ArxivAPI: PaperSource {
         } catch {
             return nil
         }
-    }
-
-    /// Sleeps until `minimumInterval` has passed since the last request of any run, then records this one.
-    private func waitForTurn() async throws {
-        if let last = try await requestLog.lastRequestTime() {
-            let wait = last.addingTimeInterval(configuration.minimumInterval).timeIntervalSince(clock.now())
-            if wait > 0 { try await clock.sleep(min(wait, configuration.minimumInterval)) }
-        }
-        try await requestLog.recordRequest(at: clock.now())
     }
 
     /// The request URL of one page.

@@ -8,6 +8,8 @@ public final class InMemoryPaperLibrary: PaperLibrary {
         var papers: [String: Paper] = [:]
         var favourites: [String: Date] = [:]
         var fetches: [(query: String, date: Date)] = []
+        var harvests: [HarvestKey: HarvestState] = [:]
+        var sets: [String: [HarvestSet]] = [:]
     }
 
     private let state = Mutex(State())
@@ -117,5 +119,35 @@ public final class InMemoryPaperLibrary: PaperLibrary {
             for id in orphans { state.favourites[id] = nil }
             return LibraryHealth(papers: state.papers.count, problems: problems, fixed: problems)
         }
+    }
+
+    /// The harvest's saved state.
+    public func harvestState(_ key: HarvestKey) async throws -> HarvestState? { state.withLock { $0.harvests[key] } }
+
+    /// Saves the papers, marks the deleted ones withdrawn and keeps the state.
+    public func saveHarvestPage(_ papers: [Paper], withdrawn ids: [String], state harvest: HarvestState) async throws
+        -> (saved: SaveSummary, withdrawn: Int)
+    {
+        let saved = try await importing { save in try await save(papers) }
+        let withdrawn = state.withLock { state in
+            state.harvests[harvest.key] = harvest
+            var marked = 0
+            for id in ids where state.papers[id]?.withdrawn == false {
+                state.papers[id]?.withdrawn = true
+                marked += 1
+            }
+            return marked
+        }
+        return (saved, withdrawn)
+    }
+
+    /// The sets kept for `endpoint`.
+    public func harvestSets(endpoint: String) async throws -> [HarvestSet] {
+        state.withLock { $0.sets[endpoint] ?? [] }
+    }
+
+    /// Replaces the sets kept for `endpoint`.
+    public func saveHarvestSets(_ sets: [HarvestSet], endpoint: String) async throws {
+        state.withLock { $0.sets[endpoint] = sets }
     }
 }

@@ -92,12 +92,14 @@ public struct OAIResponse: Sendable, Equatable {
     public var error: (code: String, message: String)?
     /// How many records the response held, deleted ones included.
     public var recordCount = 0
+    /// The sets of a `ListSets` response.
+    public var sets: [HarvestSet] = []
 
     public init() {}
 
     public static func == (lhs: OAIResponse, rhs: OAIResponse) -> Bool {
         lhs.responseDate == rhs.responseDate && lhs.resumptionToken == rhs.resumptionToken
             && lhs.error?.code == rhs.error?.code && lhs.error?.message == rhs.error?.message
-            && lhs.recordCount == rhs.recordCount
+            && lhs.recordCount == rhs.recordCount && lhs.sets == rhs.sets
     }
 }

@@ -18,13 +18,14 @@ struct OAIState: SAXState {
     private(set) var sawRoot = false
     private var record = RecordBuilder()
     private var inRecord = false
+    private var inSet = false
     private var inAuthor = false
     private var depth = 0
     private var capture: (field: Field, depth: Int)?
     private var text: [UInt8] = []
 
     enum Field {
-        case responseDate, error, identifier, datestamp, resumptionToken
+        case responseDate, error, identifier, datestamp, resumptionToken, setSpec, setName
         case id, title, abstract, authors, categories, comments, journalRef, doi, license
         case versionDate, versionSize, created, updated, keyname, forenames, suffix, affiliation
     }
@@ -114,6 +115,8 @@ struct OAIState: SAXState {
         }
         if name == names.author, namespace == names.arXiv {
             inAuthor = false
+        } else if name == names.set, namespace == names.oai {
+            inSet = false
         } else if name == names.record, namespace == names.oai, inRecord {
             inRecord = false
             response.recordCount += 1
@@ -153,6 +156,12 @@ struct OAIState: SAXState {
         case names.metadata:
             record.inMetadata = true
             return nil
+        case names.set:
+            inSet = true
+            response.sets.append(HarvestSet(spec: "", name: ""))
+            return nil
+        case names.setSpec: return inSet ? .setSpec : nil
+        case names.setName: return inSet ? .setName : nil
         case names.identifier: return inRecord ? .identifier : nil
         case names.datestamp: return inRecord ? .datestamp : nil
         case names.responseDate: return .responseDate
@@ -206,6 +215,8 @@ struct OAIState: SAXState {
         case .resumptionToken:
             let token = string()
             response.resumptionToken = token.isEmpty ? nil : token
+        case .setSpec: response.sets[response.sets.count - 1].spec = string()
+        case .setName: response.sets[response.sets.count - 1].name = string()
         case .identifier: record.identifier = string()
         case .datestamp: record.datestamp = OAIDate.day(text) ?? AtomDate.parse(text)
         case .id: record.id = string()
@@ -251,7 +262,7 @@ struct OAINames {
     var oai, arXivRaw, arXiv: UnsafePointer<xmlChar>?
     var root, record, header, metadata, identifier, datestamp, responseDate, resumptionToken,
         error: UnsafePointer<xmlChar>?
-    var status, code, version: UnsafePointer<xmlChar>?
+    var set, setSpec, setName, status, code, version: UnsafePointer<xmlChar>?
     var id, title, abstract, authors, author, keyname, forenames, suffix, affiliation: UnsafePointer<xmlChar>?
     var categories, comments, journalRef, doi, license, date, size, created, updated: UnsafePointer<xmlChar>?
 
@@ -275,6 +286,9 @@ struct OAINames {
         responseDate = intern("responseDate")
         resumptionToken = intern("resumptionToken")
         error = intern("error")
+        set = intern("set")
+        setSpec = intern("setSpec")
+        setName = intern("setName")
         status = intern("status")
         code = intern("code")
         version = intern("version")

@@ -34,6 +34,19 @@ public protocol PaperLibrary: Sendable {
     func stats() async throws -> LibraryStats
     /// Looks for damage; with `fix`, repairs what it can in one transaction and checks again.
     func checkHealth(fix: Bool) async throws -> LibraryHealth
+    /// The saved state of the harvest following `key`, if one ever stored a page.
+    func harvestState(_ key: HarvestKey) async throws -> HarvestState?
+    /// Saves a harvested page in one transaction: its papers, the withdrawal of its deleted
+    /// records' papers, and the harvest's state after it. A run killed at any point loses at
+    /// most the page in flight, and the saved token says where to go on.
+    ///
+    /// - Returns: what saving the papers did, and how many papers the library had were marked withdrawn.
+    func saveHarvestPage(_ papers: [Paper], withdrawn ids: [String], state: HarvestState) async throws
+        -> (saved: SaveSummary, withdrawn: Int)
+    /// The sets last listed by the repository at `endpoint` (empty if never listed).
+    func harvestSets(endpoint: String) async throws -> [HarvestSet]
+    /// Replaces the sets kept for `endpoint`.
+    func saveHarvestSets(_ sets: [HarvestSet], endpoint: String) async throws
 }
 
 extension PaperLibrary {

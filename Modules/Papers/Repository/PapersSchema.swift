@@ -171,7 +171,7 @@ public enum PapersSchema {
                         records INTEGER NOT NULL,
                         deleted INTEGER NOT NULL,
                         pages INTEGER NOT NULL,
-                        last_response TEXT,
+                        last_response INTEGER,
                         PRIMARY KEY (endpoint, set_spec, metadata_prefix)
                     ) WITHOUT ROWID;
                     CREATE TABLE oai_sets (

@@ -230,4 +230,70 @@ public struct SQLitePaperLibrary: PaperLibrary {
                 fixed: found.problems.filter { !after.problems.contains($0) })
         }
     }
+
+    /// The harvest's state, from the `harvests` table.
+    public func harvestState(_ key: HarvestKey) async throws -> HarvestState? {
+        try await database.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT from_date, token, records, deleted, pages, last_response FROM harvests
+                    WHERE endpoint = ? AND set_spec = ? AND metadata_prefix = ?
+                    """, arguments: [key.endpoint, key.set, key.format.rawValue]
+            ).map { row in
+                HarvestState(
+                    key: key, from: row[0], token: row[1], records: row[2], deleted: row[3], pages: row[4],
+                    lastResponse: (row[5] as Int64?).map(Date.init(millisecondsSince1970:)))
+            }
+        }
+    }
+
+    /// Upserts the papers, marks the deleted ones withdrawn and saves the state, in one transaction.
+    public func saveHarvestPage(_ papers: [Paper], withdrawn ids: [String], state: HarvestState) async throws
+        -> (saved: SaveSummary, withdrawn: Int)
+    {
+        try await database.write { db in
+            let saved = try Self.upsert(db) { insert in
+                for paper in papers { try insert(Columns.arguments(paper)) }
+            }
+            var withdrawn = 0
+            for id in ids {
+                try db.execute(sql: "UPDATE papers SET withdrawn = 1 WHERE id = ? AND withdrawn = 0", arguments: [id])
+                withdrawn += db.changesCount
+            }
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO harvests
+                        (endpoint, set_spec, metadata_prefix, from_date, token, records, deleted, pages, last_response)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    state.key.endpoint, state.key.set, state.key.format.rawValue, state.from, state.token,
+                    state.records, state.deleted, state.pages, state.lastResponse?.millisecondsSince1970,
+                ])
+            return (saved, withdrawn)
+        }
+    }
+
+    /// The sets kept for `endpoint`, by name.
+    public func harvestSets(endpoint: String) async throws -> [HarvestSet] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT spec, name FROM oai_sets WHERE endpoint = ? ORDER BY spec", arguments: [endpoint]
+            )
+            .map { HarvestSet(spec: $0[0], name: $0[1]) }
+        }
+    }
+
+    /// Replaces the sets kept for `endpoint`.
+    public func saveHarvestSets(_ sets: [HarvestSet], endpoint: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM oai_sets WHERE endpoint = ?", arguments: [endpoint])
+            for set in sets {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO oai_sets (endpoint, spec, name) VALUES (?, ?, ?)",
+                    arguments: [endpoint, set.spec, set.name])
+            }
+        }
+    }
 }

@@ -3,22 +3,28 @@ import Foundation
 import PapersEntity
 import PapersRepository
 
-/// What a person can do with Papers: search arXiv, keep a library, search it offline.
+/// What a person can do with Papers: search and harvest arXiv, keep a library, search it offline.
 ///
 /// Every paper fetched from arXiv is saved in the library (in one transaction with its fetch
 /// record), so a later offline run finds it. No I/O here: arXiv, the library and feed files
 /// are reached through the injected repositories, and time through the clock.
 public struct PapersUseCase: Sendable {
     private let source: any PaperSource
-    private let library: any PaperLibrary
+    let library: any PaperLibrary
     private let feeds: any PaperFeedReader
-    private let clock: WallClock
+    let harvests: any HarvestSource
+    let clock: WallClock
 
-    /// Creates the use cases over a source of papers, the library, a reader of feed files and a clock.
-    public init(source: any PaperSource, library: any PaperLibrary, feeds: any PaperFeedReader, clock: WallClock) {
+    /// Creates the use cases over a source of papers, the library, a reader of feed files, an
+    /// OAI-PMH repository to harvest and a clock.
+    public init(
+        source: any PaperSource, library: any PaperLibrary, feeds: any PaperFeedReader, harvests: any HarvestSource,
+        clock: WallClock
+    ) {
         self.source = source
         self.library = library
         self.feeds = feeds
+        self.harvests = harvests
         self.clock = clock
     }
 

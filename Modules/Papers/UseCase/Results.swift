@@ -1,3 +1,4 @@
+import Foundation
 import PapersEntity
 
 /// A list of papers and what the screen needs besides them.
@@ -56,5 +57,58 @@ public struct ImportReport: Sendable, Equatable {
         self.papers = papers
         self.repeats = repeats
         self.saved = saved
+    }
+}
+
+/// How far a harvest has come, after each page.
+public struct HarvestProgress: Sendable, Equatable {
+    /// Pages stored by this run.
+    public var pages: Int
+    /// Records stored by this run, deleted ones included.
+    public var records: Int
+    /// The latest datestamp among the records so far.
+    public var datestamp: Date?
+
+    public init(pages: Int = 0, records: Int = 0, datestamp: Date? = nil) {
+        self.pages = pages
+        self.records = records
+        self.datestamp = datestamp
+    }
+}
+
+/// What a harvest did.
+public struct HarvestReport: Sendable, Equatable {
+    /// The list followed.
+    public var key: HarvestKey
+    /// The day the list started from (nil: everything).
+    public var from: String?
+    /// Whether this run went on with a list an earlier run left unfinished.
+    public var resumed: Bool
+    /// How often the repository refused a token (expired at midnight UTC) and the list started again from `from`.
+    public var restarts: Int
+    /// Pages this run stored.
+    public var pages: Int
+    /// Records this run stored, deleted ones included.
+    public var records: Int
+    /// Papers added, updated or unchanged.
+    public var saved: SaveSummary
+    /// Deleted records: the papers the library had that are now marked withdrawn, and those it never had.
+    public var withdrawn: Int
+    /// The day the next run will start from.
+    public var nextFrom: String?
+
+    public init(
+        key: HarvestKey, from: String?, resumed: Bool = false, restarts: Int = 0, pages: Int = 0, records: Int = 0,
+        saved: SaveSummary = SaveSummary(), withdrawn: Int = 0, nextFrom: String? = nil
+    ) {
+        self.key = key
+        self.from = from
+        self.resumed = resumed
+        self.restarts = restarts
+        self.pages = pages
+        self.records = records
+        self.saved = saved
+        self.withdrawn = withdrawn
+        self.nextFrom = nextFrom
     }
 }
