@@ -57,14 +57,24 @@ struct NetworkOptions: ParsableArguments {
 
     /// `--api-url`, else `$STRATA_ARXIV_API_URL`, else arXiv's own endpoint; a usage error for anything but an http(s) URL.
     func resolvedAPIURL(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
-        guard let text = apiURL ?? EnvironmentValue.read(Self.apiURLVariable, environment: environment)
-        else {
-            return PapersFactory.defaultAPIURL
-        }
+        try Endpoint.resolve(
+            apiURL, flag: "--api-url", variable: Self.apiURLVariable, fallback: PapersFactory.defaultAPIURL,
+            environment: environment)
+    }
+}
+
+/// An endpoint from its flag, else its environment variable, else arXiv's own.
+enum Endpoint {
+    /// The URL; a usage error for anything but an http(s) URL, naming the flag and the variable.
+    static func resolve(
+        _ option: String?, flag: String, variable: String, fallback: URL,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> URL {
+        guard let text = option ?? EnvironmentValue.read(variable, environment: environment) else { return fallback }
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
         else {
             throw MessageError.usage(
-                "\(Quote.quoted(text)) is not an http(s) URL; pass --api-url \(PapersFactory.defaultAPIURL.absoluteString) or fix $\(Self.apiURLVariable)"
+                "\(Quote.quoted(text)) is not an http(s) URL; pass \(flag) \(fallback.absoluteString) or fix $\(variable)"
             )
         }
         return url

@@ -32,6 +32,31 @@ enum Headings {
             "imported \(plural(data.papers, "paper")) from \(files)\(repeats): \(counts(added: data.added, updated: data.updated, unchanged: data.unchanged))"
     }
 
+    /// What a harvest did, in one line, and what the next run will do.
+    static func harvestLine(_ data: HarvestViewData) -> String {
+        let set = data.set.isEmpty ? "all of arXiv" : "set \(data.set)"
+        let from = data.from.map { " from \($0)" } ?? ""
+        var notes: [String] = []
+        if data.resumed { notes.append("went on from the last run's token") }
+        if data.restarts > 0 { notes.append("token refused, list started again \(plural(data.restarts, "time"))") }
+        let note = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
+        let withdrawn = data.withdrawn == 0 ? "" : ", \(DisplayFormat.grouped(data.withdrawn)) withdrawn"
+        let next = data.nextFrom.map { "; the next harvest starts from \($0)" } ?? ""
+        return
+            "harvested \(set) (\(data.format))\(from)\(note): \(plural(data.records, "record")) in \(plural(data.pages, "page")), \(counts(added: data.added, updated: data.updated, unchanged: data.unchanged))\(withdrawn)\(next)"
+    }
+
+    /// A running harvest's progress line.
+    static func harvestProgress(_ data: HarvestProgressViewData) -> String {
+        var parts = [plural(data.pages, "page"), plural(data.records, "record")]
+        if let rate = data.recordsPerSecond {
+            let shown = rate >= 10 ? DisplayFormat.grouped(Int(rate)) : String(format: "%.1f", rate)
+            parts.append("\(shown) records/s")
+        }
+        if let day = data.datestamp { parts.append("at \(day)") }
+        return parts.joined(separator: " · ")
+    }
+
     /// `n noun` with an s when n is not 1.
     static func plural(_ value: Int, _ noun: String) -> String {
         "\(DisplayFormat.grouped(value)) \(noun)\(value == 1 ? "" : "s")"

@@ -51,6 +51,25 @@ struct ImportJSON: Encodable {
     }
 }
 
+/// A harvest's counts as `--format json` prints them, with the line text output shows.
+struct HarvestJSON: Encodable {
+    let data: HarvestViewData
+    let message: String
+
+    init(_ data: HarvestViewData) {
+        self.data = data
+        message = Headings.harvestLine(data)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try data.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(message, forKey: .message)
+    }
+
+    private enum Key: String, CodingKey { case message }
+}
+
 /// One paper as `--format json` prints it.
 struct PaperDetailJSON: Encodable {
     let shortID, id: String

@@ -101,6 +101,12 @@ enum Views {
             json: { ImportJSON(data) })
     }
 
+    static func harvest(_ data: HarvestViewData) -> Rendering {
+        Rendering(
+            text: { _ in Headings.harvestLine(data) }, plain: { [[Headings.harvestLine(data)]] },
+            json: { HarvestJSON(data) })
+    }
+
     static func bibTeX(_ data: BibTeXViewData) -> Rendering {
         Rendering(text: { _ in data.text }, plain: { [[data.text]] }, json: { data.entries })
     }

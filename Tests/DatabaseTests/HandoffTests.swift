@@ -63,17 +63,21 @@ struct HandoffTests {
     @Test("a producer's error is rethrown by the consumer, and what it queued before is not handed over")
     func producerFails() async {
         let consumed = Mutex(0)
+        let throwing = DispatchSemaphore(value: 0)
         let error = await #expect(throws: Damaged.self) {
             try await Handoff.run(
                 depth: 4,
                 produce: { send in
                     try await send([1, 2])
+                    throwing.signal()
                     throw Damaged()
                 },
                 consume: { batches in
                     try await Self.onThread {
-                        // Let the producer throw before the first batch is taken.
-                        Thread.sleep(forTimeInterval: 0.05)
+                        // Take nothing until the producer has thrown: from the throw to the channel
+                        // knowing it nothing waits, so the pause only covers a descheduled thread.
+                        throwing.wait()
+                        Thread.sleep(forTimeInterval: 0.2)
                         while let batch = try batches.next() { consumed.withLock { $0 += batch.count } }
                     }
                 })

@@ -4,7 +4,7 @@ import Observation
 import PapersEntity
 import PapersUseCase
 
-/// Publishes the library's statistics, imports, BibTeX exports and health checks.
+/// Publishes the library's statistics, imports, harvests, BibTeX exports and health checks.
 @Observable
 @MainActor
 public final class LibraryPresenter: Presenting {
@@ -12,6 +12,8 @@ public final class LibraryPresenter: Presenting {
     public private(set) var stats: ViewState<LibraryStatsViewData> = .initial
     /// The outcome of the last import.
     public private(set) var importResult: ViewState<ImportViewData> = .initial
+    /// The outcome of the last harvest.
+    public private(set) var harvestResult: ViewState<HarvestViewData> = .initial
     /// The entries of the last BibTeX export.
     public private(set) var bibTeX: ViewState<BibTeXViewData> = .initial
     /// What the last check of the library found and fixed.
@@ -56,6 +58,27 @@ public final class LibraryPresenter: Presenting {
             return ImportViewData(
                 files: report.files, papers: report.papers, added: saved.added, updated: saved.updated,
                 unchanged: saved.unchanged, repeats: report.repeats, dryRun: dryRun)
+        }
+    }
+
+    /// Harvests a set of arXiv's OAI-PMH repository into the library; `progress` hears after every page.
+    public func harvest(
+        set: String?, from: String?, format: MetadataFormat,
+        progress: (@Sendable (HarvestProgressViewData) -> Void)? = nil
+    ) async {
+        await load(\.harvestResult) {
+            let report = try await useCase.harvest(set: set, from: from, format: format) { step in
+                progress?(
+                    HarvestProgressViewData(
+                        pages: step.pages, records: step.records,
+                        recordsPerSecond: step.elapsed >= 1 ? Double(step.records) / step.elapsed : nil,
+                        datestamp: step.datestamp.map(HarvestDay.string)))
+            }
+            return HarvestViewData(
+                set: report.key.set, format: report.key.format.rawValue, endpoint: report.key.endpoint,
+                from: report.from, resumed: report.resumed, restarts: report.restarts, pages: report.pages,
+                records: report.records, added: report.saved.added, updated: report.saved.updated,
+                unchanged: report.saved.unchanged, withdrawn: report.withdrawn, nextFrom: report.nextFrom)
         }
     }
 

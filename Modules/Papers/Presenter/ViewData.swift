@@ -187,6 +187,42 @@ public struct ImportViewData: Sendable, Equatable, Codable {
     public var dryRun: Bool
 }
 
+/// What a harvest did.
+public struct HarvestViewData: Sendable, Equatable, Codable {
+    /// The set as OAI-PMH names it; empty for all of arXiv.
+    public var set: String
+    /// The metadata format, `arXivRaw` or `arXiv`.
+    public var format: String
+    /// The repository's base URL.
+    public var endpoint: String
+    /// The day the list started from, `YYYY-MM-DD`; nil for everything.
+    public var from: String?
+    /// Whether the run went on with a list an earlier run left unfinished.
+    public var resumed: Bool
+    /// How often the repository refused a token and the list started again.
+    public var restarts: Int
+    public var pages: Int
+    /// Records received, deleted ones included.
+    public var records: Int
+    public var added: Int
+    public var updated: Int
+    public var unchanged: Int
+    /// Papers marked withdrawn (deleted records of papers the library had).
+    public var withdrawn: Int
+    /// The day the next run starts from.
+    public var nextFrom: String?
+}
+
+/// How far a running harvest has come.
+public struct HarvestProgressViewData: Sendable, Equatable {
+    public var pages: Int
+    public var records: Int
+    /// Records a second so far; nil before a second has passed.
+    public var recordsPerSecond: Double?
+    /// The latest datestamp so far, `YYYY-MM-DD`.
+    public var datestamp: String?
+}
+
 /// BibTeX entries, ready to print.
 public struct BibTeXViewData: Sendable, Equatable, Codable {
     /// One entry per paper.

@@ -44,6 +44,7 @@ extension PapersUseCase {
         }
         var report = HarvestReport(key: key, from: state.from, resumed: resumed)
         var latest: Date?
+        let started = clock.now()
         while true {
             let page = try await harvests.listRecords(
                 ListRecordsRequest(set: set, format: format, from: state.from, token: state.token))
@@ -77,7 +78,10 @@ extension PapersUseCase {
             report.pages += 1
             report.records += page.records.count
             latest = [latest, page.latestDatestamp].compactMap { $0 }.max()
-            progress?(HarvestProgress(pages: report.pages, records: report.records, datestamp: latest))
+            progress?(
+                HarvestProgress(
+                    pages: report.pages, records: report.records, datestamp: latest,
+                    elapsed: clock.now().timeIntervalSince(started)))
             if state.token == nil { break }
         }
         report.nextFrom = state.lastResponse.map(HarvestDay.string)
@@ -103,14 +107,17 @@ enum SetNames {
     /// Up to `limit` set names, the closest first.
     static func closest(to typed: String, in specs: [String], limit: Int = 3) -> [String] {
         let wanted = typed.lowercased()
-        let ranked = specs.compactMap { spec -> (spec: String, score: Int)? in
+        let ranked = Set(specs).compactMap { spec -> (spec: String, score: Int)? in
             let said = spokenName(spec).lowercased()
             if said == wanted || spec.lowercased() == wanted { return (spec, 0) }
             let distance = min(editDistance(wanted, said), editDistance(wanted, spec.lowercased()))
             guard distance <= max(2, wanted.count / 3) else { return nil }
             return (spec, distance)
         }
-        return ranked.sorted { ($0.score, $0.spec) < ($1.score, $1.spec) }.prefix(limit).map(\.spec)
+        // Another way of saying a set is the answer; near misses are only worth showing without one.
+        let said = ranked.filter { $0.score == 0 }
+        return (said.isEmpty ? ranked : said).sorted { ($0.score, $0.spec) < ($1.score, $1.spec) }.prefix(limit)
+            .map(\.spec)
     }
 
     /// How a set is said outside OAI-PMH: `cs:cs:AI` is `cs.AI`, `physics:hep-th` is `hep-th`, `math` is `math`.

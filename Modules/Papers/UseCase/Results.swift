@@ -68,11 +68,14 @@ public struct HarvestProgress: Sendable, Equatable {
     public var records: Int
     /// The latest datestamp among the records so far.
     public var datestamp: Date?
+    /// Seconds since the run started, by the use case's clock.
+    public var elapsed: Double
 
-    public init(pages: Int = 0, records: Int = 0, datestamp: Date? = nil) {
+    public init(pages: Int = 0, records: Int = 0, datestamp: Date? = nil, elapsed: Double = 0) {
         self.pages = pages
         self.records = records
         self.datestamp = datestamp
+        self.elapsed = elapsed
     }
 }
 

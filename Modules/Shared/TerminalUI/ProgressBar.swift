@@ -38,6 +38,17 @@ public final class ProgressBar: @unchecked Sendable {
         }
     }
 
+    /// Draws a status instead of a bar, for work whose total is unknown (cut to the terminal's width).
+    public func show(_ status: String) {
+        guard enabled else { return }
+        let text = "\r\(label) \(String(status.prefix(max(10, width + 20))))\u{1B}[K"
+        lock.withLock {
+            guard text != lastDrawn else { return }
+            lastDrawn = text
+            write(text)
+        }
+    }
+
     /// Clears the bar's line.
     public func finish() {
         guard enabled else { return }

@@ -1,0 +1,66 @@
+import AppSupport
+import ArgumentParser
+import Foundation
+import PapersEntity
+import PapersFactory
+import TerminalUI
+
+extension MetadataFormat: ExpressibleByArgument {}
+
+/// `papers harvest`: arXiv's metadata over OAI-PMH, into the library, resumably and incrementally.
+struct Harvest: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "harvest", abstract: "Harvest arXiv's metadata over OAI-PMH into the library.",
+        discussion: """
+            Every page is saved with the harvest's state: a harvest that is killed goes on where it \
+            stopped, and the next run of the same set asks only for what changed since the last one. \
+            Deleted records mark their papers withdrawn. Requests keep 3 s apart, across runs, with the \
+            query API's.
+
+            Examples:
+              papers harvest --set physics:hep-th --from 2025-01-01
+              papers harvest --set cs:cs:AI --metadata-prefix arXiv
+            """)
+
+    @Option(help: "The set, such as math, physics:hep-th or cs:cs:AI (default: all of arXiv).")
+    var set: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Records changed on or after this day, YYYY-MM-DD (default: since the set's last harvest, else all).",
+            valueName: "date"))
+    var from: String?
+
+    @Option(
+        name: .customLong("metadata-prefix"),
+        help: "arXivRaw (every version with its date and size) or arXiv (authors split into keyname and forenames).")
+    var metadataPrefix: MetadataFormat = .arXivRaw
+
+    @Option(
+        name: .customLong("oai-url"),
+        help: ArgumentHelp(
+            "The OAI-PMH repository (default: $STRATA_ARXIV_OAI_URL, else https://oaipmh.arxiv.org/oai).",
+            valueName: "url"))
+    var oaiURL: String?
+
+    @OptionGroup var options: CommonOptions
+
+    /// The environment variable that names the repository.
+    static let oaiURLVariable = "STRATA_ARXIV_OAI_URL"
+
+    func run() async throws {
+        let (set, from, format, options) = (set, from, metadataPrefix, options)
+        let oaiURL = try Endpoint.resolve(
+            oaiURL, flag: "--oai-url", variable: Self.oaiURLVariable, fallback: PapersFactory.defaultOAIURL)
+        try await ErrorWording.reporter.run { @MainActor in
+            let feature = try PapersFactory.live(
+                databaseURL: try DatabasePath.resolve(app: "papers", option: options.db), oaiURL: oaiURL,
+                onRetry: RetryNotice.live.show)
+            let presenter = feature.makeLibraryPresenter()
+            let line = ProgressBar(label: "harvesting", environment: .live)
+            await presenter.harvest(set: set, from: from, format: format) { line.show(Headings.harvestProgress($0)) }
+            line.finish()
+            try Views.harvest(presenter.harvestResult.result()).print(as: options.format)
+        }
+    }
+}
