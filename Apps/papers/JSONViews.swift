@@ -12,6 +12,7 @@ struct PaperListJSON: Encodable {
         let category: String
         let isFavourite, isRecent: Bool
         let mark: String
+        let markedVersion: Int?
     }
 
     let heading: String
@@ -31,7 +32,7 @@ struct PaperListJSON: Encodable {
                 authors: row.authors,
                 allAuthors: row.allAuthors, category: row.category, isFavourite: row.isFavourite,
                 isRecent: row.isRecent,
-                mark: row.isFavourite ? Views.favouriteMark : "")
+                mark: row.isFavourite ? Views.favouriteMark : "", markedVersion: row.markedVersion)
         }
         self.emptyMessage = emptyMessage
         savedNote = Headings.saved(data)
@@ -80,6 +81,9 @@ struct PaperDetailJSON: Encodable {
     let categories: [String]
     let abstractURL, pdfURL: String
     let comment, journalRef, doi: String?
+    let versions: [VersionViewData]
+    let license: String?
+    let withdrawn: Bool
     let summary: String
     let isFavourite, isRecent: Bool
     let notice: String?
@@ -99,6 +103,9 @@ struct PaperDetailJSON: Encodable {
         comment = data.comment
         journalRef = data.journalRef
         doi = data.doi
+        versions = data.versions
+        license = data.license
+        withdrawn = data.withdrawn
         summary = data.summary
         isFavourite = data.isFavourite
         isRecent = data.isRecent

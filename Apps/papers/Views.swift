@@ -26,7 +26,9 @@ enum Views {
                 ])
                 for row in data.rows {
                     table.append([
-                        style.yellow(row.isFavourite ? favouriteMark : ""), style.cyan(row.shortID), row.date,
+                        style.yellow(row.isFavourite ? favouriteMark : ""),
+                        style.cyan(row.shortID) + (row.markedVersion.map { style.yellow(" (marked v\($0))") } ?? ""),
+                        row.date,
                         row.authors, row.category, row.isRecent ? style.bold(row.title) : row.title,
                     ])
                 }
@@ -58,8 +60,13 @@ enum Views {
             let fields = data.fields.map {
                 "\(style.bold(DisplayWidth.pad($0.label + ":", to: labelWidth))) \($0.value)"
             }
+            let versions = data.versions.map { version in
+                "\(DisplayWidth.pad("", to: labelWidth)) v\(version.number)  \(version.date)"
+                    + (version.size.map { "  \($0)" } ?? "")
+            }
+            let heading = versions.isEmpty ? [] : [style.bold("versions:")]
             let summary = width.map { wrap(data.summary, width: max(40, $0)) } ?? data.summary
-            return [notice].compactMap { $0 } + fields + ["", summary]
+            return [notice].compactMap { $0 } + fields + heading + versions + ["", summary]
         }
         return Rendering(
             text: { terminal in lines(Style(terminal), width: terminal.fitWidth).joined(separator: "\n") },

@@ -77,6 +77,24 @@ struct HarvestCommandTests {
         #expect(server.requests.filter { $0.target.contains("ListSets") }.count == 1)
     }
 
+    @Test("a saved OAI-PMH response imports; show lists its versions and licence, bibtex its journal DOI")
+    func importAndShow() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("p.sqlite").path
+        let file = FixtureFiles.url("arxiv-oai", "20-GetRecord-0806.4129-arXivRaw.xml").path
+        let imported = try papers.run(["import", file, "--db", db])
+        #expect(imported.status == 0 && imported.stdout.contains("imported 1 paper from 1 file"), "\(imported.stderr)")
+        let shown = try papers.run(["show", "0806.4129", "--offline", "--db", db, "--format", "plain"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        for line in [
+            "versions:", "v1  2008-06-25  13kb", "v6  2014-12-12  17kb", "license:   http://arxiv.org/licenses/",
+        ] {
+            #expect(shown.stdout.contains(line), "\(line): \(shown.stdout)")
+        }
+        let bibtex = try papers.run(["bibtex", "0806.4129", "--offline", "--db", db])
+        #expect(bibtex.stdout.contains("doi = {10.1063/1.3536454}") && bibtex.stdout.contains("eprint = {0806.4129}"))
+    }
+
     @Test("on a terminal a progress line shows pages, records, records/s and the latest datestamp")
     func progressLine() throws {
         let directory = try TemporaryDirectory()

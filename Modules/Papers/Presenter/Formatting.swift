@@ -7,12 +7,15 @@ import PapersEntity
 /// Counts and days (UTC, arXiv's time zone for dates) are written by Core's `DisplayFormat`.
 enum Formatting {
     /// The rows of a list, with every value whole: the app fits them to its output.
-    static func rows(_ papers: [Paper], favourites: Set<String>, now: Date) -> [PaperRowViewData] {
+    static func rows(_ papers: [Paper], favourites: Set<String>, markedVersions: [String: Int] = [:], now: Date)
+        -> [PaperRowViewData]
+    {
         papers.map { paper in
             PaperRowViewData(
                 shortID: paper.shortID, id: paper.id, date: DisplayFormat.day(paper.published), title: paper.title,
                 authors: paper.authorSummary, allAuthors: paper.authors.map(\.name), category: paper.primaryCategory,
-                isFavourite: favourites.contains(paper.id), isRecent: paper.isRecentlyPublished(now: now))
+                isFavourite: favourites.contains(paper.id), isRecent: paper.isRecentlyPublished(now: now),
+                markedVersion: markedVersions[paper.id].flatMap { $0 < paper.version ? $0 : nil })
         }
     }
 
@@ -28,7 +31,11 @@ enum Formatting {
             published: DisplayFormat.day(paper.published), updated: DisplayFormat.day(paper.updated),
             primaryCategory: paper.primaryCategory, categories: paper.categories,
             abstractURL: paper.abstractURL, pdfURL: paper.pdfURL,
-            comment: paper.comment, journalRef: paper.journalRef, doi: paper.doi, summary: paper.summary,
+            comment: paper.comment, journalRef: paper.journalRef, doi: paper.doi,
+            versions: paper.versions.map {
+                VersionViewData(number: $0.number, date: DisplayFormat.day($0.submitted), size: $0.size)
+            },
+            license: paper.license, withdrawn: paper.withdrawn, summary: paper.summary,
             isFavourite: isFavourite, isRecent: paper.isRecentlyPublished(now: now), change: change)
     }
 }

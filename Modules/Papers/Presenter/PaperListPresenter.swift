@@ -57,7 +57,9 @@ public final class PaperListPresenter: Presenting {
 
     private func view(_ list: PaperList, subject: PaperListSubject) -> PaperListViewData {
         PaperListViewData(
-            rows: Formatting.rows(list.papers, favourites: list.favouriteIDs, now: now()), subject: subject,
+            rows: Formatting.rows(
+                list.papers, favourites: list.favouriteIDs, markedVersions: list.markedVersions, now: now()),
+            subject: subject,
             description: list.description, totalResults: list.totalResults,
             saved: list.saved.map { SavedCounts(added: $0.added, updated: $0.updated, unchanged: $0.unchanged) })
     }

@@ -21,6 +21,8 @@ public struct PaperRowViewData: Sendable, Equatable, Codable {
     public var isFavourite: Bool
     /// Whether version 1 came out in the last seven days.
     public var isRecent: Bool
+    /// For a favourite whose library copy is newer than the version it had when marked: that version.
+    public var markedVersion: Int? = nil
 }
 
 /// A list of papers and what it answers; the app words its heading.
@@ -106,6 +108,12 @@ public struct PaperDetailViewData: Sendable, Equatable, Codable {
     public var journalRef: String?
     /// The DOI, if any.
     public var doi: String?
+    /// Every version arXiv lists, oldest first (empty when the library learnt none).
+    public var versions: [VersionViewData] = []
+    /// The licence's URL, if known.
+    public var license: String? = nil
+    /// Whether arXiv has withdrawn the paper.
+    public var withdrawn = false
     /// The abstract.
     public var summary: String
     /// Whether the paper is a favourite.
@@ -122,12 +130,23 @@ public struct PaperDetailViewData: Sendable, Equatable, Codable {
             ("published", published), ("updated", updated),
             ("category", ([primaryCategory] + categories.filter { $0 != primaryCategory }).joined(separator: " ")),
             ("abstract", abstractURL), ("pdf", pdfURL), ("comment", comment), ("journal", journalRef), ("doi", doi),
+            ("license", license), ("withdrawn", withdrawn ? "yes" : nil),
             ("favourite", isFavourite ? "yes" : "no"),
         ]
         return pairs.compactMap { label, value in
             value.flatMap { $0.isEmpty ? nil : DetailField(label: label, value: $0) }
         }
     }
+}
+
+/// One version of a paper.
+public struct VersionViewData: Sendable, Equatable, Codable {
+    /// 1 for the first.
+    public var number: Int
+    /// When it was submitted, `yyyy-MM-dd`.
+    public var date: String
+    /// Its size as arXiv gives it, such as `13kb`.
+    public var size: String?
 }
 
 /// One labelled value of a detail view.

@@ -7,6 +7,7 @@ public final class InMemoryPaperLibrary: PaperLibrary {
     private struct State {
         var papers: [String: Paper] = [:]
         var favourites: [String: Date] = [:]
+        var markedVersions: [String: Int] = [:]
         var fetches: [(query: String, date: Date)] = []
         var harvests: [HarvestKey: HarvestState] = [:]
         var sets: [String: [HarvestSet]] = [:]
@@ -79,8 +80,10 @@ public final class InMemoryPaperLibrary: PaperLibrary {
                 }
                 guard state.favourites[id] == nil else { return false }
                 state.favourites[id] = date
+                state.markedVersions[id] = state.papers[id]?.version
                 return true
             }
+            state.markedVersions[id] = nil
             return state.favourites.removeValue(forKey: id) != nil
         }
     }
@@ -94,6 +97,9 @@ public final class InMemoryPaperLibrary: PaperLibrary {
 
     /// The ids of every favourite.
     public func favouriteIDs() async throws -> Set<String> { state.withLock { Set($0.favourites.keys) } }
+
+    /// The version each favourite had when it was marked.
+    public func markedVersions() async throws -> [String: Int] { state.withLock { $0.markedVersions } }
 
     /// Counts, top categories and dates.
     public func stats() async throws -> LibraryStats {

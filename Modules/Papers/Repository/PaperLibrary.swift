@@ -30,6 +30,8 @@ public protocol PaperLibrary: Sendable {
     func favourites() async throws -> [Paper]
     /// The ids of every favourite.
     func favouriteIDs() async throws -> Set<String>
+    /// The version each favourite had when it was marked, by id (favourites marked before versions were kept have none).
+    func markedVersions() async throws -> [String: Int]
     /// Counts, top categories and dates.
     func stats() async throws -> LibraryStats
     /// Looks for damage; with `fix`, repairs what it can in one transaction and checks again.

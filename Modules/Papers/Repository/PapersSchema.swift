@@ -162,6 +162,7 @@ public enum PapersSchema {
                     ALTER TABLE papers ADD COLUMN versions TEXT NOT NULL DEFAULT '';
                     ALTER TABLE papers ADD COLUMN license TEXT;
                     ALTER TABLE papers ADD COLUMN withdrawn INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE favourites ADD COLUMN version INTEGER;
                     CREATE TABLE harvests (
                         endpoint TEXT NOT NULL,
                         set_spec TEXT NOT NULL,

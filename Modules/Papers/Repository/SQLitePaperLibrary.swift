@@ -162,8 +162,11 @@ public struct SQLitePaperLibrary: PaperLibrary {
                     throw PapersError.notInLibrary(id)
                 }
                 try db.execute(
-                    sql: "INSERT OR IGNORE INTO favourites (paper_id, added_at) VALUES (?, ?)",
-                    arguments: [id, date.millisecondsSince1970])
+                    sql: """
+                        INSERT OR IGNORE INTO favourites (paper_id, added_at, version)
+                        VALUES (?, ?, (SELECT version FROM papers WHERE id = ?))
+                        """,
+                    arguments: [id, date.millisecondsSince1970, id])
             } else {
                 try db.execute(sql: "DELETE FROM favourites WHERE paper_id = ?", arguments: [id])
             }
@@ -186,6 +189,16 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// The ids of every favourite.
     public func favouriteIDs() async throws -> Set<String> {
         try await database.read { db in Set(try String.fetchAll(db, sql: "SELECT paper_id FROM favourites")) }
+    }
+
+    /// The version each favourite had when it was marked.
+    public func markedVersions() async throws -> [String: Int] {
+        try await database.read { db in
+            Dictionary(
+                try Row.fetchAll(db, sql: "SELECT paper_id, version FROM favourites WHERE version IS NOT NULL").map {
+                    (row: Row) -> (String, Int) in (row[0], row[1])
+                }, uniquingKeysWith: { first, _ in first })
+        }
     }
 
     /// Counts, top categories and dates.

@@ -99,9 +99,11 @@ public struct PapersUseCase: Sendable {
     /// The favourites, most recently marked first.
     public func favourites() async throws -> PaperList {
         let papers = try await library.favourites()
-        return PaperList(
+        var list = PaperList(
             papers: papers, favouriteIDs: Set(papers.map(\.id)), totalResults: papers.count, saved: nil,
             description: "favourites")
+        list.markedVersions = try await library.markedVersions()
+        return list
     }
 
     /// Searches the library's full-text index, offline.

@@ -7,6 +7,8 @@ public struct PaperList: Sendable, Equatable {
     public var papers: [Paper]
     /// Which of them (and others) are favourites.
     public var favouriteIDs: Set<String>
+    /// The version each favourite had when it was marked, for a list of favourites.
+    public var markedVersions: [String: Int] = [:]
     /// Results the source has in all, when known.
     public var totalResults: Int?
     /// What saving them did to the library, for fetched lists.
