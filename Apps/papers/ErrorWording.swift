@@ -77,6 +77,14 @@ enum ErrorWording {
             "the OAI-PMH repository has no set \(Quote.quoted(set))"
                 + (closest.isEmpty ? "" : "; did you mean \(closest.joined(separator: ", "))?")
                 + " Sets are named like math, physics:hep-th or cs:cs:AI; pass one of them to --set"
+        case .badArchive(let name, let valid):
+            "arXiv has no archive \(Quote.quoted(name))"
+                + (valid.isEmpty ? "" : "; the archives are \(valid.joined(separator: ", "))")
+                + ". Give categories such as cs.LG, hep-th or math.AG"
+        case .offlineAnnouncements:
+            "--offline: the day's announcements come from arXiv's feed; run without --offline"
+        case .notAnAnnounceType(let text):
+            "\(Quote.quoted(text)) is not an announce type; give --type as a comma-separated list of new, cross, replace and replace-cross"
         case .offlineHarvest: "--offline: harvesting arXiv needs the network; run without --offline"
         case .notADate(let text): "\(Quote.quoted(text)) is not a date; give --from as YYYY-MM-DD, such as 2025-03-01"
         }
@@ -137,6 +145,8 @@ enum ErrorWording {
             "\(source): record \(record) (line \(line)) is in a metadata format papers cannot read"
                 + (namespace.map { " (\(Quote.text($0)))" } ?? "")
                 + "; harvest or export it with metadataPrefix arXivRaw or arXiv"
+        case .unknownAnnounceType(let entry, let line, let type):
+            "\(source): item \(entry) (line \(line)) has announce type \(Quote.quoted(type)), not new, cross, replace or replace-cross; the feed is damaged or newer than papers"
         case .startTagTooLong(let line, let limit):
             "\(source): the start tag on line \(line) is longer than \(limit / 1024) KiB, which no Atom feed needs; nothing was saved, the file is damaged or not a feed"
         }

@@ -50,9 +50,10 @@ struct Harvest: AsyncParsableCommand {
 
     func run() async throws {
         let (set, from, format, options) = (set, from, metadataPrefix, options)
-        let oaiURL = try Endpoint.resolve(
-            oaiURL, flag: "--oai-url", variable: Self.oaiURLVariable, fallback: PapersFactory.defaultOAIURL)
+        let option = oaiURL
         try await ErrorWording.reporter.run { @MainActor in
+            let oaiURL = try Endpoint.resolve(
+                option, flag: "--oai-url", variable: Self.oaiURLVariable, fallback: PapersFactory.defaultOAIURL)
             let feature = try PapersFactory.live(
                 databaseURL: try DatabasePath.resolve(app: "papers", option: options.db), oaiURL: oaiURL,
                 onRetry: RetryNotice.live.show)

@@ -1,4 +1,5 @@
 import Core
+import PapersEntity
 import PapersPresenter
 
 /// The lines `papers` writes above and below its lists and after an import: the app's words
@@ -6,6 +7,15 @@ import PapersPresenter
 enum Headings {
     /// `20 of 214,881 results for all:testing`, or `3 papers for favourites`.
     static func list(_ data: PaperListViewData) -> String {
+        if case .announcements(let categories, let unfiltered, let day) = data.subject {
+            let byType = Dictionary(grouping: data.rows.compactMap(\.announceType), by: { $0 }).mapValues(\.count)
+            let counts = AnnounceType.allCases.compactMap { type in
+                byType[type.rawValue].map { "\(DisplayFormat.grouped($0)) \(type.rawValue)" }
+            }
+            let shown = data.rows.count < unfiltered ? " (of \(DisplayFormat.grouped(unfiltered)))" : ""
+            return
+                "\(plural(data.rows.count, "announcement"))\(shown) in \(categories)\(day.map { " on \($0)" } ?? ""): \(counts.joined(separator: ", "))"
+        }
         if let total = data.totalResults, total > data.rows.count {
             return
                 "\(DisplayFormat.grouped(data.rows.count)) of \(DisplayFormat.grouped(total)) results for \(data.description)"

@@ -13,6 +13,7 @@ struct PaperListJSON: Encodable {
         let isFavourite, isRecent: Bool
         let mark: String
         let markedVersion: Int?
+        let announceType: String?
     }
 
     let heading: String
@@ -32,7 +33,8 @@ struct PaperListJSON: Encodable {
                 authors: row.authors,
                 allAuthors: row.allAuthors, category: row.category, isFavourite: row.isFavourite,
                 isRecent: row.isRecent,
-                mark: row.isFavourite ? Views.favouriteMark : "", markedVersion: row.markedVersion)
+                mark: row.isFavourite ? Views.favouriteMark : "", markedVersion: row.markedVersion,
+                announceType: row.announceType)
         }
         self.emptyMessage = emptyMessage
         savedNote = Headings.saved(data)

@@ -20,24 +20,32 @@ enum Views {
             text: { terminal in
                 guard !data.rows.isEmpty else { return emptyMessage(data.subject) }
                 let style = Style(terminal)
-                var table = Table(columns: [
-                    .init(""), .init("ID"), .init("DATE"), .init("AUTHORS", maxWidth: authorWidth), .init("CATEGORY"),
-                    .init("TITLE", flexible: true, minWidth: minimumTitleWidth),
-                ])
-                for row in data.rows {
-                    table.append([
-                        style.yellow(row.isFavourite ? favouriteMark : ""),
-                        style.cyan(row.shortID) + (row.markedVersion.map { style.yellow(" (marked v\($0))") } ?? ""),
-                        row.date,
-                        row.authors, row.category, row.isRecent ? style.bold(row.title) : row.title,
+                let typed = data.rows.contains { $0.announceType != nil }
+                var table = Table(
+                    columns: [.init(""), .init("ID")] + (typed ? [.init("TYPE")] : []) + [
+                        .init("DATE"), .init("AUTHORS", maxWidth: authorWidth), .init("CATEGORY"),
+                        .init("TITLE", flexible: true, minWidth: minimumTitleWidth),
                     ])
+                for row in data.rows {
+                    let type = typed ? [row.announceType ?? ""] : []
+                    table.append(
+                        [
+                            style.yellow(row.isFavourite ? favouriteMark : ""),
+                            style.cyan(row.shortID)
+                                + (row.markedVersion.map { style.yellow(" (marked v\($0))") } ?? ""),
+                        ] + type + [
+                            row.date, row.authors, row.category, row.isRecent ? style.bold(row.title) : row.title,
+                        ])
                 }
                 let lines = [style.dim(Headings.list(data)), table.render(style: style, fitting: terminal.fitWidth)]
                 return (lines + [Headings.saved(data).map(style.dim)].compactMap { $0 }).joined(separator: "\n")
             },
             // Plain is for scripts: every author, not the summary the table shows.
             plain: {
-                data.rows.map { [$0.shortID, $0.date, $0.category, $0.allAuthors.joined(separator: ", "), $0.title] }
+                data.rows.map { row in
+                    [row.shortID] + (row.announceType.map { [$0] } ?? [])
+                        + [row.date, row.category, row.allAuthors.joined(separator: ", "), row.title]
+                }
             },
             json: { PaperListJSON(data, emptyMessage: emptyMessage(data.subject)) })
     }
@@ -48,6 +56,10 @@ enum Views {
         case .arxivSearch(let query): "arXiv has no results for \(query); try other words or --field all"
         case .category(let category): "arXiv has no papers in \(category); check the category name"
         case .favourites: "no favourites yet; add one with `papers fav ID`"
+        case .announcements(let categories, 0, let day):
+            "no announcements in \(categories)\(day.map { " on \($0)" } ?? ""): arXiv announces nothing on Saturdays, Sundays and holidays"
+        case .announcements(let categories, let unfiltered, _):
+            "none of the \(Headings.plural(unfiltered, "announcement")) in \(categories) is of the types asked for; leave out --type to see them all"
         case .librarySearch(let text):
             "nothing in the library matches \(Quote.quoted(text)); fetch more with `papers search` or `papers import`"
         }

@@ -50,4 +50,28 @@ struct OAIImportTests {
         try await reader.read(FixtureFiles.url("arxiv-oai", "43-noRecordsMatch-2022.xml")) { papers += $0 }
         #expect(papers.isEmpty)
     }
+
+    @Test(
+        "a newer record without versions, licence or the first version's date (the query API, the daily feed) keeps what the library knew",
+        arguments: [true, false])
+    func newerRecordKeeps(sqlite: Bool) async throws {
+        let library: any PaperLibrary =
+            sqlite
+            ? SQLitePaperLibrary(database: try AppDatabase.inMemory(migrator: PapersSchema.migrator))
+            : InMemoryPaperLibrary()
+        let harvested = try #require(
+            try OAIParser().page(try FixtureFiles.data("arxiv-oai", "20-GetRecord-0806.4129-arXivRaw.xml"), source: "f")
+                .papers.first)
+        try await library.save([harvested])
+        var announced = harvested
+        announced.version = 7
+        announced.versions = []
+        announced.license = nil
+        announced.published = Date(timeIntervalSince1970: 1_800_000_000)
+        announced.updated = announced.published
+        #expect(try await library.save([announced]) == SaveSummary(updated: 1))
+        let kept = try #require(try await library.paper(id: "0806.4129"))
+        #expect(kept.version == 7 && kept.published == harvested.published)
+        #expect(kept.versions == harvested.versions && kept.license == harvested.license)
+    }
 }

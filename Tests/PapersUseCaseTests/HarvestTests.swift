@@ -49,7 +49,8 @@ struct HarvestTests {
     static func useCase(_ source: InMemoryHarvestSource, library: InMemoryPaperLibrary) -> PapersUseCase {
         PapersUseCase(
             source: InMemoryPaperSource(papers: []), library: library, feeds: InMemoryPaperFeedReader(),
-            harvests: source, clock: WallClock.fixed(Date(timeIntervalSince1970: 1_900_000_000)))
+            harvests: source, announcements: OfflineAnnouncementSource(),
+            clock: WallClock.fixed(Date(timeIntervalSince1970: 1_900_000_000)))
     }
 
     @Test(

@@ -20,6 +20,7 @@ struct PapersUseCaseTests {
         return (
             PapersUseCase(
                 source: source, library: store, feeds: FilePaperFeedReader(), harvests: OfflineHarvestSource(),
+                announcements: OfflineAnnouncementSource(),
                 clock: clock.clock), source,
             store
         )
@@ -120,7 +121,7 @@ struct PapersUseCaseTests {
         let library = InMemoryPaperLibrary()
         let useCase = PapersUseCase(
             source: InMemoryPaperSource(papers: []), library: library, feeds: reader,
-            harvests: OfflineHarvestSource(), clock: clock.clock)
+            harvests: OfflineHarvestSource(), announcements: OfflineAnnouncementSource(), clock: clock.clock)
         await #expect(throws: PapersError.badFeed(source: "/bad.xml", problem: .notWellFormed(nil))) {
             try await useCase.importFeeds([URL(fileURLWithPath: "/a.xml"), URL(fileURLWithPath: "/bad.xml")])
         }

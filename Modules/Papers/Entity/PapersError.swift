@@ -73,6 +73,12 @@ public enum PapersError: DomainError, Equatable {
     case notADate(String)
     /// A harvest in a run that may not use the network.
     case offlineHarvest
+    /// The day's announcements in a run that may not use the network.
+    case offlineAnnouncements
+    /// An announce type that is not new, cross, replace or replace-cross, as typed.
+    case notAnAnnounceType(String)
+    /// The daily feed does not know an archive; the archives it named as valid.
+    case badArchive(String, valid: [String])
 
     /// The kind of each case, which picks the exit code.
     public var kind: ErrorKind {
@@ -80,7 +86,7 @@ public enum PapersError: DomainError, Equatable {
         case .notAnArxivID, .emptyQuery, .emptySearch, .limitOutOfRange, .unexpectedToken, .searchEndsWithOperator,
             .unclosedParenthesis, .operatorWithoutOperand, .unclosedQuote, .fieldWithoutWord, .notACategory,
             .noFilesToImport, .noIDs, .offlineSearch, .invalidAPIURL, .folderNotFile, .notAVersion, .unknownSet,
-            .notADate, .offlineHarvest:
+            .notADate, .offlineHarvest, .badArchive, .offlineAnnouncements, .notAnAnnounceType:
             .usage
         case .oaiError(let code, _): ["badArgument", "cannotDisseminateFormat"].contains(code) ? .usage : .remote
         case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound: .notFound
@@ -139,4 +145,6 @@ public enum FeedProblem: Sendable, Equatable {
     /// An OAI-PMH record (1-based, on `line`) in a metadata format papers cannot read (`oai_dc`);
     /// its namespace, when it has one.
     case unsupportedMetadata(record: Int, line: Int, namespace: String?)
+    /// An RSS item (1-based, on `line`) whose `arxiv:announce_type` is none arXiv documents.
+    case unknownAnnounceType(entry: Int, line: Int, type: String)
 }

@@ -19,6 +19,8 @@ public enum PapersFactory {
     public static let defaultAPIURL = ArxivAPI.Configuration.defaultBaseURL
     /// arXiv's OAI-PMH repository, used unless the app is given another.
     public static let defaultOAIURL = OAIPMHSource.defaultBaseURL
+    /// arXiv's daily feed, used unless the app is given another.
+    public static let defaultRSSURL = ArxivRSS.defaultBaseURL
     /// Limits of each HTTP attempt: a page of 2,000 entries is about 20 MB and can take a minute.
     public static let defaultLimits = HTTPLimits(idleTimeout: 60, totalTimeout: 180, maxResponseBytes: 64 << 20)
 
@@ -27,7 +29,8 @@ public enum PapersFactory {
     /// - Parameter onRetry: told when arXiv did not answer and the client waits to try again.
     /// - Throws: `StorageError` when the library cannot be opened or migrated.
     public static func live(
-        databaseURL: URL, apiURL: URL = defaultAPIURL, oaiURL: URL = defaultOAIURL, limits: HTTPLimits = defaultLimits,
+        databaseURL: URL, apiURL: URL = defaultAPIURL, oaiURL: URL = defaultOAIURL, rssURL: URL = defaultRSSURL,
+        limits: HTTPLimits = defaultLimits,
         clock: WallClock = .live, transport: HTTPTransport = .live,
         onRetry: @escaping @Sendable (TransferRetry) -> Void = { _ in }
     ) throws -> PapersFeature {
@@ -37,11 +40,12 @@ public enum PapersFactory {
             transport: transport, clock: clock, onRetry: onRetry)
         let requestLog = SQLiteRequestLog(database: database)
         let api = ArxivAPI(configuration: .init(baseURL: apiURL), client: client, clock: clock, requestLog: requestLog)
-        // One gate for both: arXiv's 3 s covers the query API and OAI-PMH together.
-        let harvests = OAIPMHSource(
-            baseURL: oaiURL, client: client, gate: RequestGate(clock: clock, log: requestLog))
+        // One gate for all three: arXiv's 3 s covers the query API, OAI-PMH and RSS together.
+        let gate = RequestGate(clock: clock, log: requestLog)
         return feature(
-            source: api, library: SQLitePaperLibrary(database: database), harvests: harvests, clock: clock)
+            source: api, library: SQLitePaperLibrary(database: database),
+            harvests: OAIPMHSource(baseURL: oaiURL, client: client, gate: gate),
+            announcements: ArxivRSS(baseURL: rssURL, client: client, gate: gate), clock: clock)
     }
 
     /// The library in the file at `databaseURL` alone: no HTTP client is even created, so no connection can be opened.
@@ -78,10 +82,11 @@ public enum PapersFactory {
 
     private static func feature(
         source: any PaperSource, library: any PaperLibrary, harvests: any HarvestSource = OfflineHarvestSource(),
-        clock: WallClock
+        announcements: any AnnouncementSource = OfflineAnnouncementSource(), clock: WallClock
     ) -> PapersFeature {
         let useCase = PapersUseCase(
-            source: source, library: library, feeds: FilePaperFeedReader(), harvests: harvests, clock: clock)
+            source: source, library: library, feeds: FilePaperFeedReader(), harvests: harvests,
+            announcements: announcements, clock: clock)
         return PapersFeature(useCase: useCase, clock: clock)
     }
 }

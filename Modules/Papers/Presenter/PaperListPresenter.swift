@@ -41,6 +41,18 @@ public final class PaperListPresenter: Presenting {
         }
     }
 
+    /// The latest day's announcements in `categories`, those of `types` kept (and saved).
+    public func announcements(categories: [String], types: Set<AnnounceType> = Set(AnnounceType.allCases)) async {
+        await load(\.state) {
+            let found = try await useCase.announcements(categories: categories, types: types)
+            return view(
+                found.list,
+                subject: .announcements(
+                    categories.joined(separator: ", "), unfiltered: found.unfiltered,
+                    day: found.day.map(DisplayFormat.day)))
+        }
+    }
+
     /// The favourites.
     public func favourites() async {
         await load(\.state) {
@@ -58,7 +70,8 @@ public final class PaperListPresenter: Presenting {
     private func view(_ list: PaperList, subject: PaperListSubject) -> PaperListViewData {
         PaperListViewData(
             rows: Formatting.rows(
-                list.papers, favourites: list.favouriteIDs, markedVersions: list.markedVersions, now: now()),
+                list.papers, favourites: list.favouriteIDs, markedVersions: list.markedVersions,
+                announceTypes: list.announceTypes, now: now()),
             subject: subject,
             description: list.description, totalResults: list.totalResults,
             saved: list.saved.map { SavedCounts(added: $0.added, updated: $0.updated, unchanged: $0.unchanged) })

@@ -23,6 +23,8 @@ public struct PaperRowViewData: Sendable, Equatable, Codable {
     public var isRecent: Bool
     /// For a favourite whose library copy is newer than the version it had when marked: that version.
     public var markedVersion: Int? = nil
+    /// Why the paper is in a day's announcements: `new`, `cross`, `replace` or `replace-cross`.
+    public var announceType: String? = nil
 }
 
 /// A list of papers and what it answers; the app words its heading.
@@ -64,6 +66,9 @@ public enum PaperListSubject: Sendable, Equatable, Codable {
     case favourites
     /// A full-text search of the library, as typed.
     case librarySearch(String)
+    /// A day's announcements in the categories (comma-separated), how many the feed held before
+    /// the type filter, and the day (`yyyy-MM-dd`) when the feed said.
+    case announcements(String, unfiltered: Int, day: String?)
 }
 
 /// What marking or unmarking a favourite just did.

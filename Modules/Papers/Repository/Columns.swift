@@ -16,11 +16,23 @@ enum Columns {
     static func select(_ table: String) -> String { names.map { "\(table).\($0)" }.joined(separator: ", ") }
 
     /// Insert, or update when the new record is a higher version or the same version updated later.
+    ///
+    /// What a newer record may lack is kept: the earlier first-version date (the daily feed only
+    /// knows the announcement day), the version list and the licence (the query API has neither).
     static let upsert = """
         INSERT INTO papers (\(select)) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))
-        ON CONFLICT(id) DO UPDATE SET \(names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+        ON CONFLICT(id) DO UPDATE SET \(names.dropFirst().map(assignment).joined(separator: ", "))
         WHERE excluded.version > papers.version OR (excluded.version = papers.version AND excluded.updated > papers.updated)
         """
+
+    private static func assignment(_ name: String) -> String {
+        switch name {
+        case "published": "published = min(papers.published, excluded.published)"
+        case "versions": "versions = CASE WHEN excluded.versions = '' THEN papers.versions ELSE excluded.versions END"
+        case "license": "license = coalesce(excluded.license, papers.license)"
+        default: "\(name) = excluded.\(name)"
+        }
+    }
 
     /// The upsert's arguments, as concrete `DatabaseValue`s: an array literal of
     /// `DatabaseValueConvertible` existentials costs a box, a copy and a release per value.

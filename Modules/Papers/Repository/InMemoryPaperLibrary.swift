@@ -39,6 +39,10 @@ public final class InMemoryPaperLibrary: PaperLibrary {
         func keep(_ paper: Paper) {
             if let old = papers[paper.id] {
                 if paper.version > old.version || (paper.version == old.version && paper.updated > old.updated) {
+                    var paper = paper
+                    paper.published = min(paper.published, old.published)
+                    if paper.versions.isEmpty { paper.versions = old.versions }
+                    paper.license = paper.license ?? old.license
                     papers[paper.id] = paper
                     summary.updated += 1
                 } else {

@@ -10,10 +10,14 @@ extension PapersUseCase {
     /// Repository layer themselves.
     public static func inMemory(
         library: [Paper] = [], remote: [Paper] = [], feeds: [String: [Paper]] = [:],
-        harvests: any HarvestSource = InMemoryHarvestSource.empty(), clock: WallClock
+        harvests: any HarvestSource = InMemoryHarvestSource.empty(),
+        announcements: any AnnouncementSource = InMemoryAnnouncementSource(
+            .success(AnnouncementFeed(announcements: [], day: nil))),
+        clock: WallClock
     ) -> PapersUseCase {
         PapersUseCase(
             source: InMemoryPaperSource(papers: remote), library: InMemoryPaperLibrary(papers: library),
-            feeds: InMemoryPaperFeedReader(files: feeds), harvests: harvests, clock: clock)
+            feeds: InMemoryPaperFeedReader(files: feeds), harvests: harvests, announcements: announcements, clock: clock
+        )
     }
 }

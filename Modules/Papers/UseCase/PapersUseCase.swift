@@ -13,19 +13,44 @@ public struct PapersUseCase: Sendable {
     let library: any PaperLibrary
     private let feeds: any PaperFeedReader
     let harvests: any HarvestSource
+    private let announcementSource: any AnnouncementSource
     let clock: WallClock
 
     /// Creates the use cases over a source of papers, the library, a reader of feed files, an
-    /// OAI-PMH repository to harvest and a clock.
+    /// OAI-PMH repository to harvest, the daily announcements and a clock.
     public init(
         source: any PaperSource, library: any PaperLibrary, feeds: any PaperFeedReader, harvests: any HarvestSource,
-        clock: WallClock
+        announcements: any AnnouncementSource, clock: WallClock
     ) {
         self.source = source
         self.library = library
         self.feeds = feeds
         self.harvests = harvests
+        self.announcementSource = announcements
         self.clock = clock
+    }
+
+    /// The latest day's announcements in `categories`, those of `types` kept and saved in the library.
+    ///
+    /// The feed gives no date of a paper's first version, so a paper new to the library gets the
+    /// announcement day; the library keeps an earlier date it knows (see `PaperLibrary`).
+    /// - Throws: `PapersError.notACategory`, `.badArchive`, and the source's and the library's errors.
+    public func announcements(categories: [String], types: Set<AnnounceType>) async throws -> AnnouncementList {
+        for category in categories
+        where category.isEmpty || !category.allSatisfy({ $0.isLetter || $0 == "." || $0 == "-" }) {
+            throw PapersError.notACategory(category)
+        }
+        guard !categories.isEmpty else { throw PapersError.notACategory("") }
+        let feed = try await announcementSource.announcements(categories: categories)
+        let kept = feed.announcements.filter { types.contains($0.type) }
+        let papers = kept.map(\.paper)
+        let saved = try await library.save(
+            papers, fetchedBy: "rss:" + categories.joined(separator: "+"), at: clock.now())
+        var list = PaperList(
+            papers: papers, favouriteIDs: try await library.favouriteIDs(), totalResults: nil, saved: saved,
+            description: categories.joined(separator: ", "))
+        list.announceTypes = Dictionary(kept.map { ($0.paper.id, $0.type) }, uniquingKeysWith: { first, _ in first })
+        return AnnouncementList(list: list, unfiltered: feed.announcements.count, day: feed.day)
     }
 
     /// Searches arXiv and saves what comes back.

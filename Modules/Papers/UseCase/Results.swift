@@ -9,6 +9,8 @@ public struct PaperList: Sendable, Equatable {
     public var favouriteIDs: Set<String>
     /// The version each favourite had when it was marked, for a list of favourites.
     public var markedVersions: [String: Int] = [:]
+    /// Why each paper is in a day's announcements, for a list of announcements.
+    public var announceTypes: [String: AnnounceType] = [:]
     /// Results the source has in all, when known.
     public var totalResults: Int?
     /// What saving them did to the library, for fetched lists.
@@ -116,4 +118,14 @@ public struct HarvestReport: Sendable, Equatable {
         self.withdrawn = withdrawn
         self.nextFrom = nextFrom
     }
+}
+
+/// A day's announcements: the papers kept, and what the feed held before the filter.
+public struct AnnouncementList: Sendable, Equatable {
+    /// The papers of the kept types, in the feed's order, with what saving them did.
+    public var list: PaperList
+    /// How many announcements the feed held in all.
+    public var unfiltered: Int
+    /// The announcement day, when the feed says.
+    public var day: Date?
 }

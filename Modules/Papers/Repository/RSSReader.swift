@@ -1,0 +1,263 @@
+import CLibXML2
+import Core
+import Foundation
+import PapersEntity
+
+/// The daily-feed reader: an announcement at each `</item>`.
+typealias RSSReader = SAXReader<RSSState>
+
+/// What the RSS callbacks share: the item being built, the channel's description and date, the first failure.
+///
+/// arXiv's items (the 2024 format) carry the id and version in `<guid>` (`oai:arXiv.org:2411.17700v1`),
+/// the announce type in `arxiv:announce_type`, the abstract after `Abstract: ` in `<description>`,
+/// the authors as one `dc:creator` line and the licence in `dc:rights`. The feed gives no date
+/// of the first version: the day's `pubDate` is when the item was announced.
+struct RSSState: SAXState {
+    let source: String
+    private var context: xmlParserCtxtPtr?
+    private var names = RSSNames()
+    var onItem: ((Announcement) throws -> Void)?
+    private(set) var failure: (any Error)?
+    private var firstError: String?
+    private(set) var sawRoot = false
+    /// The channel's description: arXiv's error feeds say what is wrong there.
+    private(set) var channelDescription = ""
+    /// The channel's `pubDate`: the announcement day.
+    private(set) var day: Date?
+    private(set) var itemCount = 0
+    private var item = ItemFields()
+    private var inItem = false
+    private var depth = 0
+    private var capture: (field: Field, depth: Int)?
+    private var text: [UInt8] = []
+
+    enum Field {
+        case channelDescription, channelDate
+        case title, description, guid, category, date, announceType, rights, creator, doi, journalRef
+    }
+
+    /// One item's fields as read.
+    struct ItemFields {
+        var title = ""
+        var description = ""
+        var guid = ""
+        var categories: [String] = []
+        var date: Date?
+        var announceType = ""
+        var rights: String?
+        var creator = ""
+        var doi: String?
+        var journalRef: String?
+        var line = 0
+    }
+
+    init(source: String) {
+        self.source = source
+        text.reserveCapacity(4096)
+    }
+
+    mutating func attach(_ context: xmlParserCtxtPtr) {
+        self.context = context
+        names = RSSNames(dictionary: context.pointee.dict)
+    }
+
+    static func from(_ user: UnsafeMutableRawPointer) -> UnsafeMutablePointer<RSSState> {
+        user.assumingMemoryBound(to: RSSState.self)
+    }
+
+    static func handler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { user, name, _, namespace, _, _, _, _, _ in
+            guard let user, let name else { return }
+            RSSState.from(user).pointee.startElement(name, namespace)
+        }
+        handler.endElementNs = { user, name, _, namespace in
+            guard let user, let name else { return }
+            RSSState.from(user).pointee.endElement(name, namespace)
+        }
+        handler.characters = { user, bytes, count in
+            guard let user, let bytes else { return }
+            RSSState.from(user).pointee.characters(bytes, Int(count))
+        }
+        handler.cdataBlock = handler.characters
+        handler.serror = { user, error in
+            guard let user, let error else { return }
+            RSSState.from(user).pointee.record(error.pointee)
+        }
+        return handler
+    }
+
+    // MARK: - Callbacks
+
+    mutating func startElement(_ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?) {
+        depth += 1
+        guard failure == nil else { return }
+        if !sawRoot {
+            guard namespace == nil, name == names.rss else {
+                return fail(
+                    PapersError.badFeed(
+                        source: source,
+                        problem: .notAtom(root: String(cString: name), namespace: namespace.map { String(cString: $0) })
+                    ))
+            }
+            sawRoot = true
+            return
+        }
+        let field: Field?
+        if namespace == nil {
+            switch name {
+            case names.item:
+                inItem = true
+                item = ItemFields()
+                item.line = context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0
+                field = nil
+            case names.title: field = inItem ? .title : nil
+            case names.description: field = inItem ? .description : .channelDescription
+            case names.guid: field = inItem ? .guid : nil
+            case names.category: field = inItem ? .category : nil
+            case names.pubDate: field = inItem ? .date : .channelDate
+            default: field = nil
+            }
+        } else if inItem, namespace == names.arxiv {
+            field =
+                name == names.announceType
+                ? .announceType : name == names.doi ? .doi : name == names.journalRef ? .journalRef : nil
+        } else if inItem, namespace == names.dc {
+            field = name == names.rights ? .rights : name == names.creator ? .creator : nil
+        } else {
+            field = nil
+        }
+        guard let field, capture == nil else { return }
+        text.removeAll(keepingCapacity: true)
+        capture = (field, depth)
+    }
+
+    mutating func endElement(_ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?) {
+        defer { depth -= 1 }
+        guard failure == nil else { return }
+        if let capture, capture.depth == depth {
+            finishCapture()
+            return
+        }
+        guard inItem, namespace == nil, name == names.item else { return }
+        inItem = false
+        itemCount += 1
+        do {
+            try onItem?(try announcement())
+        } catch {
+            fail(error)
+        }
+    }
+
+    mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
+        guard capture != nil else { return }
+        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    mutating func record(_ error: xmlError) {
+        guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        let message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
+        firstError = "line \(error.line): \(Paper.collapsingWhitespace(message))"
+    }
+
+    private mutating func finishCapture() {
+        guard let field = capture?.field else { return }
+        capture = nil
+        let value = text.withUnsafeBufferPointer(Paper.collapsedString)
+        switch field {
+        case .channelDescription: channelDescription = value
+        case .channelDate: day = RFCDate.parse(value)
+        case .title: item.title = value
+        case .description: item.description = value
+        case .guid: item.guid = value
+        case .category: item.categories.append(value)
+        case .date: item.date = RFCDate.parse(value)
+        case .announceType: item.announceType = value
+        case .rights: item.rights = value
+        case .creator: item.creator = value
+        case .doi: item.doi = value
+        case .journalRef: item.journalRef = value
+        }
+    }
+
+    /// The item as an announcement, or `.badFeed` for one without an id, a title, authors or a known type.
+    private func announcement() throws -> Announcement {
+        func incomplete(_ part: EntryPart, _ id: String) -> PapersError {
+            .badFeed(
+                source: source, problem: .incompleteEntry(entry: itemCount, line: item.line, missing: part, id: id))
+        }
+        let idText = item.guid.split(separator: ":").last.map(String.init) ?? ""
+        guard let id = ArxivID(parsing: idText) else { throw incomplete(.id, item.guid) }
+        guard !item.title.isEmpty else { throw incomplete(.title, id.description) }
+        let authors = AuthorList.split(item.creator)
+        guard !authors.isEmpty else { throw incomplete(.author, id.description) }
+        guard let type = AnnounceType(rawValue: item.announceType) else {
+            throw PapersError.badFeed(
+                source: source,
+                problem: .unknownAnnounceType(entry: itemCount, line: item.line, type: item.announceType))
+        }
+        guard let date = item.date ?? day else { throw incomplete(.dates, id.description) }
+        let summary = item.description.range(of: "Abstract: ").map { String(item.description[$0.upperBound...]) } ?? ""
+        return Announcement(
+            paper: Paper(
+                id: id.base, version: id.version ?? 1, title: item.title, summary: summary, authors: authors,
+                published: date, updated: date, primaryCategory: item.categories.first ?? "",
+                categories: item.categories, journalRef: item.journalRef, doi: item.doi, license: item.rights),
+            type: type)
+    }
+
+    private mutating func fail(_ error: any Error) {
+        guard failure == nil else { return }
+        failure = error
+        if let context { xmlStopParser(context) }
+    }
+
+    func malformed() -> PapersError {
+        PapersError.badFeed(source: source, problem: .notWellFormed(firstError))
+    }
+}
+
+/// The names the RSS reader looks for, interned in one parser's dictionary.
+struct RSSNames {
+    var arxiv, dc: UnsafePointer<xmlChar>?
+    var rss, item, title, description, guid, category, pubDate: UnsafePointer<xmlChar>?
+    var announceType, doi, journalRef, rights, creator: UnsafePointer<xmlChar>?
+
+    init() {}
+
+    init(dictionary: xmlDictPtr?) {
+        func intern(_ text: String) -> UnsafePointer<xmlChar>? {
+            text.withCString {
+                xmlDictLookup(dictionary, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self), -1)
+            }
+        }
+        arxiv = intern("http://arxiv.org/schemas/atom")
+        dc = intern("http://purl.org/dc/elements/1.1/")
+        rss = intern("rss")
+        item = intern("item")
+        title = intern("title")
+        description = intern("description")
+        guid = intern("guid")
+        category = intern("category")
+        pubDate = intern("pubDate")
+        announceType = intern("announce_type")
+        doi = intern("DOI")
+        journalRef = intern("journal_reference")
+        rights = intern("rights")
+        creator = intern("creator")
+    }
+}
+
+/// RSS's dates, RFC 822 with a numeric zone: `Thu, 28 Nov 2024 00:00:00 -0500`.
+enum RFCDate {
+    static func parse(_ text: String) -> Date? {
+        let words = text.split(separator: " ")
+        guard words.count >= 5, let base = OAIDate.rfc1123(Array(words[0..<5].joined(separator: " ").utf8)) else {
+            return nil
+        }
+        guard words.count > 5, let zone = Int(words[5]), words[5].count == 5 else { return base }
+        let offset = (abs(zone) / 100 * 3600 + abs(zone) % 100 * 60) * (zone < 0 ? -1 : 1)
+        return base.addingTimeInterval(Double(-offset))
+    }
+}
