@@ -6,23 +6,16 @@ import PapersEntity
 /// The Atom feed reader: papers at each `</entry>`.
 typealias AtomReader = SAXReader<AtomState>
 
-/// What the Atom callbacks share: the entry being built, the text being captured, the header and the first failure.
+/// What the Atom callbacks share: the entry being built and the feed's header.
 struct AtomState: SAXState {
-    let source: String
-    private var context: xmlParserCtxtPtr?
+    var sax: SAXCapture<Field>
     private var names = InternedNames()
     var onItem: ((Paper) throws -> Void)?
-    private(set) var failure: (any Error)?
-    private var firstError: String?
     private(set) var header = FeedHeader()
     private(set) var sawRoot = false
     private var entry = EntryBuilder()
     private var inEntry = false
     private var inAuthor = false
-    private var depth = 0
-    /// The field whose text is being collected, and the depth of its element.
-    private var capture: (field: Field, depth: Int)?
-    private var text: [UInt8] = []
 
     enum Field {
         case id, title, summary, published, updated, authorName, affiliation, comment, journalRef, doi
@@ -30,13 +23,12 @@ struct AtomState: SAXState {
     }
 
     init(source: String) {
-        self.source = source
-        text.reserveCapacity(4096)
+        sax = SAXCapture(source: source)
     }
 
-    /// Connects the state to its parser, whose dictionary the names are interned in.
+    private var source: String { sax.source }
+
     mutating func attach(_ context: xmlParserCtxtPtr) {
-        self.context = context
         names = InternedNames(dictionary: context.pointee.dict)
     }
 
@@ -57,12 +49,12 @@ struct AtomState: SAXState {
         }
         handler.characters = { user, bytes, count in
             guard let user, let bytes else { return }
-            AtomState.from(user).pointee.characters(bytes, Int(count))
+            AtomState.from(user).pointee.sax.characters(bytes, Int(count))
         }
         handler.cdataBlock = handler.characters
         handler.serror = { user, error in
             guard let user, let error else { return }
-            AtomState.from(user).pointee.record(error.pointee)
+            AtomState.from(user).pointee.sax.record(error.pointee)
         }
         return handler
     }
@@ -73,10 +65,10 @@ struct AtomState: SAXState {
         _ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?,
         _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ attributeCount: Int
     ) {
-        depth += 1
-        guard failure == nil else { return }
+        sax.enter()
+        guard !sax.hasFailed else { return }
         if !sawRoot {
-            guard namespace == names.atom, name == names.feed else { return fail(notAFeed(name, namespace)) }
+            guard namespace == names.atom, name == names.feed else { return sax.fail(sax.wrongRoot(name, namespace)) }
             sawRoot = true
             return
         }
@@ -96,16 +88,14 @@ struct AtomState: SAXState {
         } else {
             field = nil
         }
-        guard let field, capture == nil else { return }
-        text.removeAll(keepingCapacity: true)
-        capture = (field, depth)
+        sax.begin(field)
     }
 
     mutating func endElement(_ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?) {
-        defer { depth -= 1 }
-        guard failure == nil else { return }
-        if let capture, capture.depth == depth {
-            do { try finishCapture() } catch { fail(error) }
+        defer { sax.leave() }
+        guard !sax.hasFailed else { return }
+        if let field = sax.end() {
+            do { try finish(field) } catch { sax.fail(error) }
             return
         }
         guard inEntry, namespace == names.atom else { return }
@@ -117,21 +107,9 @@ struct AtomState: SAXState {
             do {
                 try onItem?(try entry.paper(source: source, index: header.entryCount))
             } catch {
-                fail(error)
+                sax.fail(error)
             }
         }
-    }
-
-    mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
-        guard capture != nil else { return }
-        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
-    }
-
-    /// Keeps the first error libxml2 reports instead of printing it.
-    mutating func record(_ error: xmlError) {
-        guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        let message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
-        firstError = "line \(error.line): \(Paper.collapsingWhitespace(message))"
     }
 
     // MARK: - Elements
@@ -139,7 +117,7 @@ struct AtomState: SAXState {
     private mutating func startEntry() -> Field? {
         inEntry = true
         entry = EntryBuilder()
-        entry.line = context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0
+        entry.line = sax.line
         return nil
     }
 
@@ -194,9 +172,10 @@ struct AtomState: SAXState {
         }
     }
 
-    private mutating func finishCapture() throws {
-        guard let field = capture?.field else { return }
-        capture = nil
+    private mutating func finish(_ field: Field) throws {
+        let text = sax.text
+        func string() -> String { sax.string() }
+        func rawString() -> String { sax.rawString() }
         switch field {
         case .published, .updated:
             guard let date = AtomDate.parse(text) else {
@@ -217,31 +196,6 @@ struct AtomState: SAXState {
         case .journalRef: entry.journalRef = string()
         case .doi: entry.doi = string()
         }
-    }
-
-    /// The captured text with whitespace collapsed, as every short field wants it.
-    private func string() -> String { text.withUnsafeBufferPointer(Paper.collapsedString) }
-
-    /// The captured text as it is: `Paper` collapses the title and abstract itself, so doing it here too would scan them twice.
-    private func rawString() -> String { String(decoding: text, as: UTF8.self) }
-
-    // MARK: - Errors
-
-    /// Records the first failure and stops libxml2, so no later entry is delivered.
-    private mutating func fail(_ error: any Error) {
-        guard failure == nil else { return }
-        failure = error
-        if let context { xmlStopParser(context) }
-    }
-
-    func malformed() -> PapersError {
-        PapersError.badFeed(source: source, problem: .notWellFormed(firstError))
-    }
-
-    private func notAFeed(_ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?) -> PapersError {
-        PapersError.badFeed(
-            source: source,
-            problem: .notAtom(root: String(cString: name), namespace: namespace.map { String(cString: $0) }))
     }
 }
 

@@ -8,21 +8,15 @@ typealias OAIReader = SAXReader<OAIState>
 
 /// What the OAI-PMH callbacks share: the record being built, the text being captured, the response and the first failure.
 struct OAIState: SAXState {
-    let source: String
-    private var context: xmlParserCtxtPtr?
+    var sax: SAXCapture<Field>
     private var names = OAINames()
     var onItem: ((OAIRecord) throws -> Void)?
-    private(set) var failure: (any Error)?
-    private var firstError: String?
     private(set) var response = OAIResponse()
     private(set) var sawRoot = false
     private var record = RecordBuilder()
     private var inRecord = false
     private var inSet = false
     private var inAuthor = false
-    private var depth = 0
-    private var capture: (field: Field, depth: Int)?
-    private var text: [UInt8] = []
 
     enum Field {
         case responseDate, error, identifier, datestamp, resumptionToken, setSpec, setName
@@ -31,12 +25,12 @@ struct OAIState: SAXState {
     }
 
     init(source: String) {
-        self.source = source
-        text.reserveCapacity(4096)
+        sax = SAXCapture(source: source)
     }
 
+    private var source: String { sax.source }
+
     mutating func attach(_ context: xmlParserCtxtPtr) {
-        self.context = context
         names = OAINames(dictionary: context.pointee.dict)
     }
 
@@ -57,12 +51,12 @@ struct OAIState: SAXState {
         }
         handler.characters = { user, bytes, count in
             guard let user, let bytes else { return }
-            OAIState.from(user).pointee.characters(bytes, Int(count))
+            OAIState.from(user).pointee.sax.characters(bytes, Int(count))
         }
         handler.cdataBlock = handler.characters
         handler.serror = { user, error in
             guard let user, let error else { return }
-            OAIState.from(user).pointee.record(error.pointee)
+            OAIState.from(user).pointee.sax.record(error.pointee)
         }
         return handler
     }
@@ -73,15 +67,11 @@ struct OAIState: SAXState {
         _ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?,
         _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ attributeCount: Int
     ) {
-        depth += 1
-        guard failure == nil else { return }
+        sax.enter()
+        guard !sax.hasFailed else { return }
         if !sawRoot {
             guard namespace == names.oai, name == names.root else {
-                return fail(
-                    PapersError.badFeed(
-                        source: source,
-                        problem: .notAtom(root: String(cString: name), namespace: namespace.map { String(cString: $0) })
-                    ))
+                return sax.fail(sax.wrongRoot(name, namespace))
             }
             sawRoot = true
             return
@@ -101,16 +91,14 @@ struct OAIState: SAXState {
         } else {
             field = nil
         }
-        guard let field, capture == nil else { return }
-        text.removeAll(keepingCapacity: true)
-        capture = (field, depth)
+        sax.begin(field)
     }
 
     mutating func endElement(_ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?) {
-        defer { depth -= 1 }
-        guard failure == nil else { return }
-        if let capture, capture.depth == depth {
-            finishCapture()
+        defer { sax.leave() }
+        guard !sax.hasFailed else { return }
+        if let field = sax.end() {
+            finish(field)
             return
         }
         if name == names.author, namespace == names.arXiv {
@@ -123,20 +111,9 @@ struct OAIState: SAXState {
             do {
                 try onItem?(try record.record(source: source, index: response.recordCount))
             } catch {
-                fail(error)
+                sax.fail(error)
             }
         }
-    }
-
-    mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
-        guard capture != nil else { return }
-        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
-    }
-
-    mutating func record(_ error: xmlError) {
-        guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        let message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
-        firstError = "line \(error.line): \(Paper.collapsingWhitespace(message))"
     }
 
     // MARK: - Elements
@@ -146,7 +123,7 @@ struct OAIState: SAXState {
         case names.record:
             inRecord = true
             record = RecordBuilder()
-            record.line = context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0
+            record.line = sax.line
             return nil
         case names.header:
             if let status = element.value(of: names.status), FeedBytes.find("deleted", in: status) != nil {
@@ -204,9 +181,10 @@ struct OAIState: SAXState {
         }
     }
 
-    private mutating func finishCapture() {
-        guard let field = capture?.field else { return }
-        capture = nil
+    private mutating func finish(_ field: Field) {
+        let text = sax.text
+        func string() -> String { sax.string() }
+        func rawString() -> String { sax.rawString() }
         switch field {
         case .responseDate: response.responseDate = AtomDate.parse(text)
         case .error:
@@ -238,22 +216,6 @@ struct OAIState: SAXState {
         case .affiliation:
             if !record.authors.isEmpty { record.authors[record.authors.count - 1].affiliations.append(string()) }
         }
-    }
-
-    private func string() -> String { text.withUnsafeBufferPointer(Paper.collapsedString) }
-
-    private func rawString() -> String { String(decoding: text, as: UTF8.self) }
-
-    // MARK: - Errors
-
-    private mutating func fail(_ error: any Error) {
-        guard failure == nil else { return }
-        failure = error
-        if let context { xmlStopParser(context) }
-    }
-
-    func malformed() -> PapersError {
-        PapersError.badFeed(source: source, problem: .notWellFormed(firstError))
     }
 }
 

@@ -13,12 +13,9 @@ typealias RSSReader = SAXReader<RSSState>
 /// the authors as one `dc:creator` line and the licence in `dc:rights`. The feed gives no date
 /// of the first version: the day's `pubDate` is when the item was announced.
 struct RSSState: SAXState {
-    let source: String
-    private var context: xmlParserCtxtPtr?
+    var sax: SAXCapture<Field>
     private var names = RSSNames()
     var onItem: ((Announcement) throws -> Void)?
-    private(set) var failure: (any Error)?
-    private var firstError: String?
     private(set) var sawRoot = false
     /// The channel's description: arXiv's error feeds say what is wrong there.
     private(set) var channelDescription = ""
@@ -27,9 +24,6 @@ struct RSSState: SAXState {
     private(set) var itemCount = 0
     private var item = ItemFields()
     private var inItem = false
-    private var depth = 0
-    private var capture: (field: Field, depth: Int)?
-    private var text: [UInt8] = []
 
     enum Field {
         case channelDescription, channelDate
@@ -52,12 +46,12 @@ struct RSSState: SAXState {
     }
 
     init(source: String) {
-        self.source = source
-        text.reserveCapacity(4096)
+        sax = SAXCapture(source: source)
     }
 
+    private var source: String { sax.source }
+
     mutating func attach(_ context: xmlParserCtxtPtr) {
-        self.context = context
         names = RSSNames(dictionary: context.pointee.dict)
     }
 
@@ -78,12 +72,12 @@ struct RSSState: SAXState {
         }
         handler.characters = { user, bytes, count in
             guard let user, let bytes else { return }
-            RSSState.from(user).pointee.characters(bytes, Int(count))
+            RSSState.from(user).pointee.sax.characters(bytes, Int(count))
         }
         handler.cdataBlock = handler.characters
         handler.serror = { user, error in
             guard let user, let error else { return }
-            RSSState.from(user).pointee.record(error.pointee)
+            RSSState.from(user).pointee.sax.record(error.pointee)
         }
         return handler
     }
@@ -91,15 +85,11 @@ struct RSSState: SAXState {
     // MARK: - Callbacks
 
     mutating func startElement(_ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?) {
-        depth += 1
-        guard failure == nil else { return }
+        sax.enter()
+        guard !sax.hasFailed else { return }
         if !sawRoot {
             guard namespace == nil, name == names.rss else {
-                return fail(
-                    PapersError.badFeed(
-                        source: source,
-                        problem: .notAtom(root: String(cString: name), namespace: namespace.map { String(cString: $0) })
-                    ))
+                return sax.fail(sax.wrongRoot(name, namespace))
             }
             sawRoot = true
             return
@@ -110,7 +100,7 @@ struct RSSState: SAXState {
             case names.item:
                 inItem = true
                 item = ItemFields()
-                item.line = context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0
+                item.line = sax.line
                 field = nil
             case names.title: field = inItem ? .title : nil
             case names.description: field = inItem ? .description : .channelDescription
@@ -128,16 +118,14 @@ struct RSSState: SAXState {
         } else {
             field = nil
         }
-        guard let field, capture == nil else { return }
-        text.removeAll(keepingCapacity: true)
-        capture = (field, depth)
+        sax.begin(field)
     }
 
     mutating func endElement(_ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?) {
-        defer { depth -= 1 }
-        guard failure == nil else { return }
-        if let capture, capture.depth == depth {
-            finishCapture()
+        defer { sax.leave() }
+        guard !sax.hasFailed else { return }
+        if let field = sax.end() {
+            finish(field)
             return
         }
         guard inItem, namespace == nil, name == names.item else { return }
@@ -146,25 +134,12 @@ struct RSSState: SAXState {
         do {
             try onItem?(try announcement())
         } catch {
-            fail(error)
+            sax.fail(error)
         }
     }
 
-    mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
-        guard capture != nil else { return }
-        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
-    }
-
-    mutating func record(_ error: xmlError) {
-        guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        let message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
-        firstError = "line \(error.line): \(Paper.collapsingWhitespace(message))"
-    }
-
-    private mutating func finishCapture() {
-        guard let field = capture?.field else { return }
-        capture = nil
-        let value = text.withUnsafeBufferPointer(Paper.collapsedString)
+    private mutating func finish(_ field: Field) {
+        let value = sax.string()
         switch field {
         case .channelDescription: channelDescription = value
         case .channelDate: day = RFCDate.parse(value)
@@ -205,16 +180,6 @@ struct RSSState: SAXState {
                 published: date, updated: date, primaryCategory: item.categories.first ?? "",
                 categories: item.categories, journalRef: item.journalRef, doi: item.doi, license: item.rights),
             type: type)
-    }
-
-    private mutating func fail(_ error: any Error) {
-        guard failure == nil else { return }
-        failure = error
-        if let context { xmlStopParser(context) }
-    }
-
-    func malformed() -> PapersError {
-        PapersError.badFeed(source: source, problem: .notWellFormed(firstError))
     }
 }
 

@@ -2,28 +2,113 @@ import CLibXML2
 import Foundation
 import PapersEntity
 
-/// What the SAX2 callbacks of one kind of document share: what is being built, the first failure.
+/// What the SAX2 callbacks of one kind of document share: what is being built, and `sax`,
+/// the part every document keeps alike.
 ///
 /// Each conforming type wires its own callbacks (`handler()`): a C function pointer cannot be
 /// formed inside generic code, and the push loop around them is the same for every document.
 protocol SAXState {
     /// What the document yields, one at a time (a paper from a feed, a record from OAI-PMH).
     associatedtype Item
+    /// The fields whose text the document's callbacks capture.
+    associatedtype Field
     /// libxml2's callbacks, each forwarding to this type's method of the same name.
     static func handler() -> xmlSAXHandler
     init(source: String)
-    /// Names the input in errors.
-    var source: String { get }
+    /// The parser, the depth, the text being captured and the first failure.
+    var sax: SAXCapture<Field> { get set }
     /// Set during a chunk's parse: where each complete item goes.
     var onItem: ((Item) throws -> Void)? { get set }
-    /// The first error the callbacks met; the parse stops there.
-    var failure: (any Error)? { get }
     /// Whether the document's root element was seen.
     var sawRoot: Bool { get }
     /// Connects the state to its parser, whose dictionary the names are interned in.
     mutating func attach(_ context: xmlParserCtxtPtr)
+}
+
+/// What every document's callbacks keep alike: the parser, the element depth, the text of the
+/// field being captured and the first failure.
+struct SAXCapture<Field> {
+    /// Names the input in errors.
+    let source: String
+    private(set) var context: xmlParserCtxtPtr?
+    /// The first error the callbacks met; the parse stops there.
+    private(set) var failure: (any Error)?
+    private var firstError: String?
+    /// How deep the parser is: the root element is 1.
+    private(set) var depth = 0
+    private var capture: (field: Field, depth: Int)?
+    /// The captured text of the field that just ended.
+    private(set) var text: [UInt8] = []
+
+    init(source: String) {
+        self.source = source
+        text.reserveCapacity(4096)
+    }
+
+    mutating func attach(_ context: xmlParserCtxtPtr) { self.context = context }
+
+    /// Whether a callback met an error: the rest are ignored.
+    var hasFailed: Bool { failure != nil }
+
+    /// The line the parser is on, for errors that name where an item starts.
+    var line: Int { context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0 }
+
+    /// Called at every start tag, before anything else.
+    mutating func enter() { depth += 1 }
+
+    /// Called at every end tag, after everything else.
+    mutating func leave() { depth -= 1 }
+
+    /// Captures the text of the element just entered as `field`, unless another field is being captured.
+    mutating func begin(_ field: Field?) {
+        guard let field, capture == nil else { return }
+        text.removeAll(keepingCapacity: true)
+        capture = (field, depth)
+    }
+
+    /// At an end tag: the field whose element ends here (its text in `text`), or nil.
+    mutating func end() -> Field? {
+        guard let capture, capture.depth == depth else { return nil }
+        self.capture = nil
+        return capture.field
+    }
+
+    mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
+        guard capture != nil else { return }
+        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    /// Keeps the first error libxml2 reports instead of printing it.
+    mutating func record(_ error: xmlError) {
+        guard firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        let message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
+        firstError = "line \(error.line): \(Paper.collapsingWhitespace(message))"
+    }
+
+    /// Records the first failure and stops libxml2, so no later item is delivered.
+    mutating func fail(_ error: any Error) {
+        guard failure == nil else { return }
+        failure = error
+        if let context { xmlStopParser(context) }
+    }
+
     /// The error for input libxml2 found not well-formed.
-    func malformed() -> PapersError
+    func malformed() -> PapersError {
+        PapersError.badFeed(source: source, problem: .notWellFormed(firstError))
+    }
+
+    /// The error for a document whose root is not the one expected.
+    func wrongRoot(_ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?) -> PapersError {
+        PapersError.badFeed(
+            source: source,
+            problem: .notAtom(root: String(cString: name), namespace: namespace.map { String(cString: $0) }))
+    }
+
+    /// The captured text with whitespace collapsed, as every short field wants it.
+    func string() -> String { text.withUnsafeBufferPointer(Paper.collapsedString) }
+
+    /// The captured text as it is: `Paper` collapses the title and abstract itself, so doing it here too would scan them twice.
+    func rawString() -> String { String(decoding: text, as: UTF8.self) }
 }
 
 /// One pass over one document with libxml2's SAX2 push parser: bytes go in chunk by chunk,
@@ -64,6 +149,7 @@ struct SAXReader<State: SAXState>: ~Copyable {
         self.state = state
         self.tagGuard = tagGuard
         xmlCtxtUseOptions(context, AtomFeedParser.options)
+        state.pointee.sax.attach(context)
         state.pointee.attach(context)
     }
 
@@ -86,7 +172,7 @@ struct SAXReader<State: SAXState>: ~Copyable {
     func finish(onItem: (State.Item) throws -> Void) throws -> State {
         try parse(nil, count: 0, terminate: true, onItem: onItem)
         guard state.pointee.sawRoot else {
-            throw PapersError.badFeed(source: state.pointee.source, problem: .noElements)
+            throw PapersError.badFeed(source: state.pointee.sax.source, problem: .noElements)
         }
         return state.pointee
     }
@@ -104,8 +190,8 @@ struct SAXReader<State: SAXState>: ~Copyable {
                 return xmlParseChunk(
                     context, bytes.map { $0 + offset }, Int32(length), terminate && offset + length == count ? 1 : 0)
             }
-            if let failure = state.pointee.failure { throw failure }
-            if status != 0 || context.pointee.wellFormed == 0 { throw state.pointee.malformed() }
+            if let failure = state.pointee.sax.failure { throw failure }
+            if status != 0 || context.pointee.wellFormed == 0 { throw state.pointee.sax.malformed() }
             offset += length
         } while offset < count
     }
