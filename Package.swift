@@ -31,7 +31,8 @@ let features: [Feature] = [
     // The bus's subscriber queues are the shared Mailbox (Modules/Shared/Mailbox says why not AsyncStream).
     Feature("ColorEvents", app: "color-events", infrastructure: ["Database"], useCaseInfrastructure: ["Mailbox"]),
     Feature("Memorize", app: "memorize", infrastructure: ["Database"]),
-    Feature("Papers", app: "papers", infrastructure: ["Database", "HTTPClient"], systemLibraries: ["CLibXML2"]),
+    Feature(
+        "Papers", app: "papers", infrastructure: ["Database", "HTTPClient"], systemLibraries: ["CLibXML2", "CZlib"]),
     // strata:features
 ]
 
@@ -52,6 +53,7 @@ let core: [Target] = [
     // libxml2's streaming reader, for features that parse large XML feeds (Debian: libxml2-dev).
     .systemLibrary(
         name: "CLibXML2", path: "Modules/Shared/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(name: "CZlib", path: "Modules/Shared/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     module(
         "HTTPServer", path: "Modules/Shared/HTTPServer",
         dependencies: ["Core", hummingbird, logging, serviceLifecycle, nioCore, nioHTTP1, nioHTTPTypes]),

@@ -104,6 +104,19 @@ enum ErrorWording {
         }
     }
 
+    /// What is wrong with a snapshot line, in a few words.
+    private static func snapshot(_ problem: SnapshotLineProblem) -> String {
+        switch problem {
+        case .notJSON: "not a JSON object"
+        case .missingField(let field): "no \(field)"
+        case .wrongType(let path): "\(path) has the wrong type"
+        case .notAnArxivID(let id): "id \(Quote.quoted(id)) is not an arXiv id"
+        case .unreadableVersion(let label): "version \(Quote.quoted(label)) has no readable date"
+        case .noVersions: "no versions"
+        case .noAuthors: "no authors"
+        }
+    }
+
     /// What each part of an entry is called in a message.
     private static func name(of part: EntryPart) -> String {
         switch part {
@@ -145,6 +158,10 @@ enum ErrorWording {
             "\(source): record \(record) (line \(line)) is in a metadata format papers cannot read"
                 + (namespace.map { " (\(Quote.text($0)))" } ?? "")
                 + "; harvest or export it with metadataPrefix arXivRaw or arXiv"
+        case .damagedCompression(let detail):
+            "\(source) is gzip-compressed but damaged or cut short (\(Quote.text(detail))); nothing was saved, fetch or copy it again"
+        case .badSnapshotLine(let line, let problem):
+            "\(source): line \(line) is not a snapshot record (\(snapshot(problem))); nothing was saved, fix or remove that line"
         case .unknownAnnounceType(let entry, let line, let type):
             "\(source): item \(entry) (line \(line)) has announce type \(Quote.quoted(type)), not new, cross, replace or replace-cross; the feed is damaged or newer than papers"
         case .startTagTooLong(let line, let limit):

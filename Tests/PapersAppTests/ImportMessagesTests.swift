@@ -12,14 +12,21 @@ struct ImportMessagesTests {
     /// Input that is not a feed, and the words its one line must hold.
     static let notFeeds: [(name: String, bytes: [UInt8], says: String)] = [
         ("random bytes", (0..<3000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) | 0x80 }, "is not XML"),
-        ("gzip", [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0xCB, 0x48], "is gzip-compressed"),
+        (
+            "a gzip file cut after its header", [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03],
+            "is gzip-compressed but damaged or cut short"
+        ),
         ("zip", Array("PK\u{3}\u{4}rest".utf8), "is a zip archive"),
-        ("JSON", Array(#"{"papers": []}"#.utf8), "is JSON, not an Atom feed"),
+        ("JSON", Array(#"[{"papers": []}]"#.utf8), "is JSON, not an Atom feed"),
+        (
+            "a JSON object that is no snapshot record", Array(#"{"papers": []}"#.utf8),
+            "line 1 is not a snapshot record (no id)"
+        ),
         ("an empty file", [], "is empty"),
         ("blank lines", Array("\n\n  \n".utf8), "is empty (or only blank lines)"),
     ]
 
-    @Test("a file that is not XML exits 78 and says what it looks like", arguments: 0..<6)
+    @Test("a file that is not XML exits 78 and says what it looks like", arguments: 0..<7)
     func notAFeed(index: Int) throws {
         let (name, bytes, says) = Self.notFeeds[index]
         let directory = try TemporaryDirectory()
@@ -81,6 +88,22 @@ struct ImportStandardInputTests {
             ["import", "-", "--db", directory.path("p.sqlite").path], input: text)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("imported 100 papers from 1 file"), "\(result.stdout)")
+    }
+
+    @Test("the metadata snapshot imports gzipped or plain, from a file or piped, with saved OAI-PMH pages beside it")
+    func snapshot() throws {
+        let directory = try TemporaryDirectory()
+        let papers = BinaryRunner(product: "papers")
+        let db = ["--db", directory.path("p.sqlite").path]
+        let gzipped = FixtureFiles.url("arxiv-snapshot", "sample.jsonl.gz").path
+        let page = FixtureFiles.url("arxiv-oai", "listrecords-arXiv-physics-hep-th-2017-12-14.xml").path
+        let imported = try papers.run(["import", gzipped, page] + db)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.hasPrefix("imported 9 papers from 2 files: 9 added"), "\(imported.stdout)")
+        let text = try String(contentsOf: FixtureFiles.url("arxiv-snapshot", "sample.jsonl"), encoding: .utf8)
+        let piped = try papers.run(["import", "-"] + db, input: text)
+        #expect(
+            piped.stdout.hasPrefix("imported 6 papers from 1 file: 0 added, 0 updated, 6 unchanged"), "\(piped.stdout)")
     }
 }
 

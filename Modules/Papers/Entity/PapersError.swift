@@ -97,6 +97,24 @@ public enum PapersError: DomainError, Equatable {
     }
 }
 
+/// What is wrong with a line of the metadata snapshot.
+public enum SnapshotLineProblem: Sendable, Equatable {
+    /// Not a JSON object.
+    case notJSON
+    /// A field every record has is missing.
+    case missingField(String)
+    /// A field holds the wrong kind of value (its path).
+    case wrongType(String)
+    /// The id is no arXiv id.
+    case notAnArxivID(String)
+    /// A version whose label or date cannot be read (the label).
+    case unreadableVersion(String)
+    /// No versions at all.
+    case noVersions
+    /// No authors at all.
+    case noAuthors
+}
+
 /// The parts an Atom entry must have to be a paper: without one it is damaged, not a paper to keep.
 public enum EntryPart: String, Sendable, Equatable, CaseIterable {
     /// An `<id>` holding an arXiv id.
@@ -145,6 +163,10 @@ public enum FeedProblem: Sendable, Equatable {
     /// An OAI-PMH record (1-based, on `line`) in a metadata format papers cannot read (`oai_dc`);
     /// its namespace, when it has one.
     case unsupportedMetadata(record: Int, line: Int, namespace: String?)
+    /// A gzip-compressed file that is damaged or cut short; zlib's words.
+    case damagedCompression(String)
+    /// A line of a metadata snapshot (JSON lines) that is not a record; the line (1-based) and what is wrong.
+    case badSnapshotLine(line: Int, problem: SnapshotLineProblem)
     /// An RSS item (1-based, on `line`) whose `arxiv:announce_type` is none arXiv documents.
     case unknownAnnounceType(entry: Int, line: Int, type: String)
 }

@@ -39,6 +39,11 @@ public struct AtomFeedParser: Sendable {
         try await AtomReader.read(fileAt: url, chunkSize: chunkSize, onItems: onPapers).header
     }
 
+    /// Reads an open file from where it stands.
+    func read(_ file: FeedFile, onPapers: ([Paper]) async throws -> Void) async throws -> FeedHeader {
+        try await AtomReader.read(file, chunkSize: chunkSize, onItems: onPapers).header
+    }
+
     /// Parses a feed held in memory into one page: its header and every paper.
     public func page(_ data: Data, source: String) throws -> FeedPage {
         var papers: [Paper] = []

@@ -30,6 +30,26 @@ enum FeedSniffer {
         }
     }
 
+    /// The local name of the first element in `head` (past the XML declaration, comments and a
+    /// doctype), or nil when `head` holds none.
+    static func rootElement(_ head: Data) -> String? {
+        var rest = head[...]
+        while let open = rest.firstIndex(of: UInt8(ascii: "<")) {
+            let after = rest.index(after: open)
+            guard after < rest.endIndex else { return nil }
+            let next = rest[after]
+            if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") {
+                guard let close = rest[after...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
+            let name = rest[after...].prefix { !isBlank($0) && $0 != UInt8(ascii: ">") && $0 != UInt8(ascii: "/") }
+            let local = name.split(separator: UInt8(ascii: ":")).last ?? name
+            return String(decoding: local, as: UTF8.self)
+        }
+        return nil
+    }
+
     private static func isBlank(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }

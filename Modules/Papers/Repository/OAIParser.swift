@@ -34,6 +34,11 @@ public struct OAIParser: Sendable {
     public func read(fileAt url: URL, onRecords: ([OAIRecord]) async throws -> Void) async throws -> OAIResponse {
         try await OAIReader.read(fileAt: url, chunkSize: chunkSize, onItems: onRecords).response
     }
+
+    /// Reads an open file from where it stands.
+    func read(_ file: FeedFile, onRecords: ([OAIRecord]) async throws -> Void) async throws -> OAIResponse {
+        try await OAIReader.read(file, chunkSize: chunkSize, onItems: onRecords).response
+    }
 }
 
 /// One OAI-PMH response: its records, in order, and what it says besides.

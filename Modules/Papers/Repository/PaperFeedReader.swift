@@ -13,18 +13,24 @@ public protocol PaperFeedReader: Sendable {
     func read(_ file: URL, onPapers: ([Paper]) async throws -> Void) async throws
 }
 
-/// Saved responses read with libxml2, in chunks, never holding a whole file: arXiv API feeds
-/// (Atom) and OAI-PMH responses (arXivRaw or arXiv format), told apart by their root element.
+/// Files read in chunks, never whole, gzip-compressed or plain: arXiv API feeds (Atom) and
+/// OAI-PMH responses (arXivRaw or arXiv format), told apart by their root element, and arXiv's
+/// metadata snapshot (JSON lines), told by its first character.
 ///
 /// Deleted records in an OAI-PMH file carry no paper, so an import skips them; a harvest marks them withdrawn.
 public struct FilePaperFeedReader: PaperFeedReader {
     private let atom: AtomFeedParser
     private let oai: OAIParser
+    private let snapshot: SnapshotParser
 
     /// Creates a reader that hands each file to the parser of its kind.
-    public init(atom: AtomFeedParser = AtomFeedParser(), oai: OAIParser = OAIParser()) {
+    public init(
+        atom: AtomFeedParser = AtomFeedParser(), oai: OAIParser = OAIParser(),
+        snapshot: SnapshotParser = SnapshotParser()
+    ) {
         self.atom = atom
         self.oai = oai
+        self.snapshot = snapshot
     }
 
     /// Parses the file at `file`, a chunk at a time.
@@ -32,18 +38,21 @@ public struct FilePaperFeedReader: PaperFeedReader {
     /// - Throws: as the parsers do; `PapersError.apiError` for a saved OAI-PMH error response
     ///   (an empty `noRecordsMatch` list is no error: it holds no papers).
     public func read(_ file: URL, onPapers: ([Paper]) async throws -> Void) async throws {
-        do {
-            try await atom.read(fileAt: file, onPapers: onPapers)
-        } catch PapersError.badFeed(_, .notAtom(let root, let namespace))
-            where root == "OAI-PMH" && namespace == OAIParser.namespace
-        {
-            let response = try await oai.read(fileAt: file) { records in
+        // One opening: standard input cannot be read twice, so the format is told from a peeked chunk.
+        let opened = try FeedFile(file, chunkSize: atom.chunkSize)
+        let head = try opened.peek()
+        if head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
+            try await snapshot.read(opened, onPapers: onPapers)
+        } else if FeedSniffer.rootElement(head) == "OAI-PMH" {
+            let response = try await oai.read(opened) { records in
                 let papers = OAIPage(records: records, response: OAIResponse()).papers
                 if !papers.isEmpty { try await onPapers(papers) }
             }
             if let error = response.error, error.code != "noRecordsMatch" {
                 throw PapersError.apiError("\(error.code): \(error.message)")
             }
+        } else {
+            try await atom.read(opened, onPapers: onPapers)
         }
     }
 }

@@ -227,7 +227,13 @@ extension SAXReader {
     static func read(fileAt url: URL, chunkSize: Int, onItems: ([State.Item]) async throws -> Void) async throws
         -> State
     {
-        let file = try FeedFile(url, chunkSize: chunkSize)
+        try await read(FeedFile(url, chunkSize: chunkSize), chunkSize: chunkSize, onItems: onItems)
+    }
+
+    /// Reads an open file from where it stands (a peeked chunk is read again).
+    static func read(_ file: FeedFile, chunkSize: Int, onItems: ([State.Item]) async throws -> Void) async throws
+        -> State
+    {
         var chunk = try file.read()
         if let problem = FeedSniffer.problem(head: chunk, isWhole: chunk.count < chunkSize) {
             throw PapersError.badFeed(source: file.path, problem: problem)
@@ -251,38 +257,5 @@ extension SAXReader {
         let state = try reader.finish { items.append($0) }
         if !items.isEmpty { try await onItems(items) }
         return state
-    }
-}
-
-/// A file opened for reading in chunks, with the errors a person can act on.
-final class FeedFile {
-    let path: String
-    private let handle: FileHandle
-    private let chunkSize: Int
-
-    /// Opens the file at `url`.
-    ///
-    /// - Throws: `PapersError.fileNotFound`, `.folderNotFile` or `.fileNotReadable`.
-    init(_ url: URL, chunkSize: Int) throws {
-        path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw PapersError.fileNotFound(path)
-        }
-        guard !isDirectory.boolValue else { throw PapersError.folderNotFile(path) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw PapersError.fileNotReadable(path, reason: nil)
-        }
-        self.handle = handle
-        self.chunkSize = chunkSize
-    }
-
-    deinit { try? handle.close() }
-
-    /// The next chunk; empty at the end of the file.
-    func read() throws -> Data {
-        do { return try handle.read(upToCount: chunkSize) ?? Data() } catch {
-            throw PapersError.fileNotReadable(path, reason: error.localizedDescription)
-        }
     }
 }

@@ -1,0 +1,127 @@
+import Core
+import Foundation
+import PapersEntity
+
+/// Reads arXiv's metadata snapshot: JSON lines, one record a line, plain or gzip-compressed.
+///
+/// The fields are the snapshot's own (`id`, `submitter`, `authors`, `title`, `comments`,
+/// `journal-ref`, `doi`, `report-no`, `categories`, `license`, `abstract`, `versions`,
+/// `update_date`, `authors_parsed`). Authors come from `authors_parsed` (keyname, forenames,
+/// suffix), falling back to the `authors` line; versions carry their dates (the snapshot has no sizes).
+/// A line that is not such a record stops the read with its line number, so an import keeps nothing.
+public struct SnapshotParser: Sendable {
+    /// How many bytes are read at a time.
+    public let chunkSize: Int
+
+    public init(chunkSize: Int = 1 << 20) {
+        self.chunkSize = max(1, chunkSize)
+    }
+
+    /// Reads the file at `url`, handing its papers to `onPapers` a chunk's worth at a time, in the file's order.
+    ///
+    /// - Returns: how many records were read.
+    /// - Throws: `PapersError.badFeed` (`.badSnapshotLine`, `.damagedCompression`), the file's errors, or what `onPapers` throws.
+    @discardableResult
+    public func read(fileAt url: URL, onPapers: ([Paper]) async throws -> Void) async throws -> Int {
+        try await read(FeedFile(url, chunkSize: chunkSize), onPapers: onPapers)
+    }
+
+    /// Reads an open file from where it stands (a peeked chunk is read again).
+    func read(_ file: FeedFile, onPapers: ([Paper]) async throws -> Void) async throws -> Int {
+        let decoder = JSONDecoder()
+        var carried = Data()
+        var line = 0
+        var records = 0
+        while true {
+            let chunk = try file.read()
+            let atEnd = chunk.isEmpty
+            var buffer = carried + chunk
+            if atEnd, !buffer.isEmpty, buffer.last != 0x0A { buffer.append(0x0A) }
+            var papers: [Paper] = []
+            var start = buffer.startIndex
+            while let newline = buffer[start...].firstIndex(of: 0x0A) {
+                line += 1
+                let text = buffer[start..<newline]
+                start = buffer.index(after: newline)
+                guard text.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { continue }
+                papers.append(try Self.paper(text, line: line, source: file.path, decoder: decoder))
+            }
+            carried = Data(buffer[start...])
+            records += papers.count
+            if !papers.isEmpty { try await onPapers(papers) }
+            if atEnd { return records }
+        }
+    }
+
+    /// One line as a paper.
+    static func paper(_ text: Data, line: Int, source: String, decoder: JSONDecoder) throws -> Paper {
+        func bad(_ problem: SnapshotLineProblem) -> PapersError {
+            .badFeed(source: source, problem: .badSnapshotLine(line: line, problem: problem))
+        }
+        let record: SnapshotRecord
+        do {
+            record = try decoder.decode(SnapshotRecord.self, from: text)
+        } catch DecodingError.keyNotFound(let key, _) {
+            throw bad(.missingField(key.stringValue))
+        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+            // No path: the line itself is not an object (an array, a number).
+            guard !context.codingPath.isEmpty else { throw bad(.notJSON) }
+            throw bad(.wrongType(context.codingPath.map(\.stringValue).joined(separator: ".")))
+        } catch {
+            throw bad(.notJSON)
+        }
+        guard let id = ArxivID(parsing: record.id) else { throw bad(.notAnArxivID(record.id)) }
+        var versions: [PaperVersion] = []
+        for version in record.versions {
+            guard let number = Int(version.version.drop { $0 == "v" }),
+                let date = OAIDate.rfc1123(Array(version.created.utf8))
+            else { throw bad(.unreadableVersion(version.version)) }
+            versions.append(PaperVersion(number: number, submitted: date))
+        }
+        versions.sort { $0.number < $1.number }
+        guard let published = versions.first?.submitted else { throw bad(.noVersions) }
+        let authors =
+            record.authorsParsed?.compactMap { parts -> Author? in
+                guard let keyname = parts.first, !keyname.isEmpty else { return nil }
+                let rest = parts.dropFirst().map { $0.isEmpty ? nil : $0 }
+                return Author(keyname: keyname, forenames: rest.first ?? nil, suffix: rest.dropFirst().first ?? nil)
+            } ?? AuthorList.split(record.authors)
+        guard !authors.isEmpty else { throw bad(.noAuthors) }
+        let categories = record.categories.split(separator: " ").map(String.init)
+        let updated =
+            [versions.last?.submitted, record.updateDate.flatMap(OAIDate.day)].compactMap { $0 }.max() ?? published
+        return Paper(
+            id: id.base, version: versions.last?.number ?? 1, title: record.title, summary: record.abstract,
+            authors: authors, published: published, updated: updated, primaryCategory: categories.first ?? "",
+            categories: categories, comment: record.comments, journalRef: record.journalRef, doi: record.doi,
+            versions: versions, license: record.license)
+    }
+}
+
+/// One line of the snapshot, with its field names.
+private struct SnapshotRecord: Decodable {
+    struct Version: Decodable {
+        let version: String
+        let created: String
+    }
+
+    let id: String
+    let authors: String
+    let title: String
+    let comments: String?
+    let journalRef: String?
+    let doi: String?
+    let categories: String
+    let license: String?
+    let abstract: String
+    let versions: [Version]
+    let updateDate: String?
+    let authorsParsed: [[String]]?
+
+    enum CodingKeys: String, CodingKey {
+        case id, authors, title, comments, doi, categories, license, abstract, versions
+        case journalRef = "journal-ref"
+        case updateDate = "update_date"
+        case authorsParsed = "authors_parsed"
+    }
+}
