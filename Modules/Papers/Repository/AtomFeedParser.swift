@@ -40,6 +40,7 @@ public struct AtomFeedParser: Sendable {
     }
 
     /// Reads an open file from where it stands.
+    @discardableResult
     func read(_ file: FeedFile, onPapers: ([Paper]) async throws -> Void) async throws -> FeedHeader {
         try await AtomReader.read(file, chunkSize: chunkSize, onItems: onPapers).header
     }

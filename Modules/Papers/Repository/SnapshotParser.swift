@@ -27,6 +27,7 @@ public struct SnapshotParser: Sendable {
     }
 
     /// Reads an open file from where it stands (a peeked chunk is read again).
+    @discardableResult
     func read(_ file: FeedFile, onPapers: ([Paper]) async throws -> Void) async throws -> Int {
         let decoder = JSONDecoder()
         var carried = Data()
