@@ -176,6 +176,8 @@ enum Views {
         case .unfinishedIndexing: "a write stopped before indexing its papers"
         case .orphanedFavourites(let ids):
             "\(Headings.plural(ids.count, "favourite")) of papers the library no longer has: \(Quote.text(ids.joined(separator: ", "), limit: 200))"
+        case .inconsistentVersions(let ids):
+            "\(Headings.plural(ids.count, "paper")) listing a version twice or past their own: \(Quote.text(ids.joined(separator: ", "), limit: 200))"
         }
     }
 
@@ -185,6 +187,7 @@ enum Views {
         case .damagedFile: nil
         case .unindexedPapers, .staleIndexEntries, .unfinishedIndexing: "rebuild the index"
         case .orphanedFavourites: "drop them"
+        case .inconsistentVersions: "keep each version once, none past the paper's"
         }
     }
 
@@ -196,6 +199,7 @@ enum Views {
         case .staleIndexEntries: "stale-index"
         case .unfinishedIndexing: "unfinished-indexing"
         case .orphanedFavourites: "orphaned-favourites"
+        case .inconsistentVersions: "inconsistent-versions"
         }
     }
 

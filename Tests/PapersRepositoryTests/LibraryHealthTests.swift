@@ -85,6 +85,30 @@ struct LibraryHealthTests {
         #expect(try await library.stats().papers == 99)
     }
 
+    @Test("a version listed twice or past the paper's own is found, and a fix keeps each version once, none past it")
+    func versions() async throws {
+        let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
+        let library = SQLitePaperLibrary(database: database)
+        let recorded = try OAIParser().page(
+            try FixtureFiles.data("arxiv-oai", "20-GetRecord-0806.4129-arXivRaw.xml"), source: "f"
+        ).papers
+        try await library.save(recorded)
+        #expect(try await library.checkHealth(fix: false).problems.isEmpty)
+        // A v3 record kept the v1-v6 list: three versions past it; and v2 listed twice.
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE papers SET version = 3")
+            try db.execute(
+                sql: "UPDATE papers SET versions = versions || char(30) || ? ",
+                arguments: ["2\u{1F}1233532020000\u{1F}14kb"])
+        }
+        let found = try await library.checkHealth(fix: false)
+        #expect(found.problems == [.inconsistentVersions(ids: ["0806.4129"])] && found.problems[0].isFixable)
+        let fixed = try await library.checkHealth(fix: true)
+        #expect(fixed.fixed == found.problems && fixed.isHealthy)
+        let paper = try #require(try await library.paper(id: "0806.4129"))
+        #expect(paper.versions == Array(recorded[0].versions.prefix(3)))
+    }
+
     @Test(
         "pages damaged after the file was opened (whole-file checks at open skip large libraries): found, never written to"
     )

@@ -14,6 +14,9 @@ public enum LibraryProblem: Sendable, Equatable, Codable {
     case unfinishedIndexing
     /// Favourites of papers the library no longer has.
     case orphanedFavourites(ids: [String])
+    /// Papers whose version list names a version twice, or versions beyond the paper's own
+    /// (left by a record that was replaced by an older one).
+    case inconsistentVersions(ids: [String])
 
     /// Whether `papers doctor --fix` can repair it from what the library holds.
     public var isFixable: Bool {

@@ -44,6 +44,8 @@ enum LibraryCheck {
         let orphans = try String.fetchAll(
             db, sql: "SELECT paper_id FROM favourites WHERE paper_id NOT IN (SELECT id FROM papers) ORDER BY paper_id")
         if !orphans.isEmpty { problems.append(.orphanedFavourites(ids: orphans)) }
+        let inconsistent = try versionRepairs(db).map(\.id)
+        if !inconsistent.isEmpty { problems.append(.inconsistentVersions(ids: inconsistent)) }
         return LibraryHealth(papers: papers, problems: problems)
     }
 
@@ -52,7 +54,7 @@ enum LibraryCheck {
         let index = problems.contains {
             switch $0 {
             case .unindexedPapers, .staleIndexEntries, .unfinishedIndexing: true
-            case .damagedFile, .orphanedFavourites: false
+            case .damagedFile, .orphanedFavourites, .inconsistentVersions: false
             }
         }
         if index {
@@ -62,6 +64,26 @@ enum LibraryCheck {
         if problems.contains(where: { if case .orphanedFavourites = $0 { true } else { false } }) {
             try db.execute(sql: "DELETE FROM favourites WHERE paper_id NOT IN (SELECT id FROM papers)")
         }
+        if problems.contains(where: { if case .inconsistentVersions = $0 { true } else { false } }) {
+            for repair in try versionRepairs(db) {
+                try db.execute(
+                    sql: "UPDATE papers SET versions = ? WHERE id = ?",
+                    arguments: [VersionCoding.encode(repair.versions), repair.id])
+            }
+        }
+    }
+
+    /// Each paper whose version list repeats a number or runs past the paper's version, with the list it should have:
+    /// each number once (the first), none past the paper's, in order.
+    private static func versionRepairs(_ db: Database) throws -> [(id: String, versions: [PaperVersion])] {
+        try Row.fetchAll(db, sql: "SELECT id, version, versions FROM papers WHERE versions != '' ORDER BY id")
+            .compactMap { row in
+                let (id, version, listed) = (row[0] as String, row[1] as Int, VersionCoding.decode(row[2]))
+                var seen = Set<Int>()
+                let kept = listed.filter { $0.number <= version && seen.insert($0.number).inserted }
+                    .sorted { $0.number < $1.number }
+                return kept == listed ? nil : (id, kept)
+            }
     }
 
     /// FTS5's `integrity-check` with the rows compared: false when the index holds text the rows no longer have.
