@@ -40,8 +40,10 @@ struct OAIImportTests {
     func errorResponses() async throws {
         let reader = FilePaperFeedReader()
         await #expect(
-            throws: PapersError.apiError(
-                "badArgument: The request includes illegal arguments, is missing required arguments, includes a repeated argument, or values for arguments have an illegal syntax. Reason: Set does not exist"
+            throws: PapersError.oaiError(
+                code: "badArgument",
+                message:
+                    "The request includes illegal arguments, is missing required arguments, includes a repeated argument, or values for arguments have an illegal syntax. Reason: Set does not exist"
             )
         ) {
             try await reader.read(FixtureFiles.url("arxiv-oai", "41-badArgument-ListRecords-unknown-set.xml")) { _ in }

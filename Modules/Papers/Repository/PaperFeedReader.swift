@@ -35,7 +35,7 @@ public struct FilePaperFeedReader: PaperFeedReader {
 
     /// Parses the file at `file`, a chunk at a time.
     ///
-    /// - Throws: as the parsers do; `PapersError.apiError` for a saved OAI-PMH error response
+    /// - Throws: as the parsers do; `PapersError.oaiError` for a saved OAI-PMH error response
     ///   (an empty `noRecordsMatch` list is no error: it holds no papers).
     public func read(_ file: URL, onPapers: ([Paper]) async throws -> Void) async throws {
         // One opening: standard input cannot be read twice, so the format is told from a peeked chunk.
@@ -49,7 +49,7 @@ public struct FilePaperFeedReader: PaperFeedReader {
                 if !papers.isEmpty { try await onPapers(papers) }
             }
             if let error = response.error, error.code != "noRecordsMatch" {
-                throw PapersError.apiError("\(error.code): \(error.message)")
+                throw PapersError.oaiError(code: error.code, message: error.message)
             }
         } else {
             try await atom.read(opened, onPapers: onPapers)

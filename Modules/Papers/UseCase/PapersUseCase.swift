@@ -174,7 +174,7 @@ public struct PapersUseCase: Sendable {
     private func read(_ file: URL, onPapers: ([Paper]) async throws -> Void) async throws {
         do {
             try await feeds.read(file, onPapers: onPapers)
-        } catch PapersError.apiError(let message) {
+        } catch PapersError.apiError(let message), PapersError.oaiError(_, let message) {
             throw PapersError.savedErrorResponse(file: file.path, message: message)
         }
     }

@@ -18,8 +18,10 @@ if [ -n "$need_apt" ]; then
 fi
 python3 -c "import feedparser" 2>/dev/null || python3 -m pip install -q feedparser >/dev/null 2>&1
 
-exec python3 - "$bin/papers" "$fixtures" "$work" <<'PY'
+BENCHES="$here" exec python3 - "$bin/papers" "$fixtures" "$work" <<'PY'
 import os, re, sqlite3, statistics, subprocess, sys, time
+sys.path.insert(0, os.environ["BENCHES"])
+from fts_floor import fts_floor
 
 papers, fixtures, work = sys.argv[1], sys.argv[2], sys.argv[3]
 
@@ -88,27 +90,6 @@ def fresh_import(db):
 
 imports = [fresh_import(os.path.join(work, f"import{i}.sqlite")) for i in range(3)]
 imp = (min(r[0] for r in imports), max(r[1] for r in imports), imports[0][2], min(r[3] for r in imports))
-
-def fts_floor(db, detail="full"):
-    """CPU seconds SQLite itself needs to build the library's FTS5 index over rows already in memory.
-
-    No parsing, no row writes, no disk: the least any import that keeps this index can cost, on
-    one core, because one SQLite connection writes on one thread. Best of three."""
-    best = None
-    for _ in range(3):
-        con = sqlite3.connect(":memory:")
-        con.execute("ATTACH ? AS src", (db,))
-        con.execute("CREATE TABLE p AS SELECT key, title, summary, author_names FROM src.papers")
-        con.execute("CREATE VIRTUAL TABLE f USING fts5(title, summary, author_names, content='p', content_rowid='key', "
-                    f"tokenize='unicode61 remove_diacritics 2', detail={detail})")
-        con.execute("INSERT INTO f(f, rank) VALUES ('hashsize', 8388608)")
-        start = time.process_time()
-        con.execute("INSERT INTO f(rowid, title, summary, author_names) SELECT key, title, summary, author_names FROM p")
-        con.commit()
-        spent = time.process_time() - start
-        con.close()
-        best = spent if best is None else min(best, spent)
-    return best
 
 floor = fts_floor(os.path.join(work, "import0.sqlite"))
 floor_none = fts_floor(os.path.join(work, "import0.sqlite"), detail="none")
