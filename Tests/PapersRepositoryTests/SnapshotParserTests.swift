@@ -95,4 +95,49 @@ struct SnapshotParserTests {
             #expect(papers.count == 6, "\(name)")
         }
     }
+
+    /// A valid record line with `title` as given (raw JSON) and extra fields.
+    static func line(title: String, extra: String = "") -> String {
+        #"{"id": "2401.00001", "authors": "A. One", "title": \#(title), "categories": "cs.LG", "abstract": "x", "#
+            + #""versions": [{"version": "v1", "created": "Mon, 1 Jan 2024 10:00:00 GMT"}]\#(extra)}"#
+    }
+
+    static func parse(_ line: String) async throws -> [Paper] {
+        let directory = try TemporaryDirectory()
+        let file = directory.path("one.jsonl")
+        try (line + "\n").write(to: file, atomically: true, encoding: .utf8)
+        return try await read(file)
+    }
+
+    @Test("JSON escapes, surrogate pairs and fields the library does not keep read as JSON says")
+    func escapes() async throws {
+        let title = #""Caf\u00e9 \"quoted\" \\ back\/slash\ttab \ud83d\ude00 done""#
+        let extra = #", "report-no": null, "other": {"nested": [1, -2.5e3, true, false, null, {"a": "b"}]}, "n": 12"#
+        let papers = try await Self.parse(Self.line(title: title, extra: extra))
+        let expected = try JSONSerialization.jsonObject(with: Data(title.utf8), options: .fragmentsAllowed) as? String
+        #expect(papers.first?.title == expected.map(Paper.collapsingWhitespace))
+        #expect(papers.first?.title.contains("Café \"quoted\" \\ back/slash tab 😀") == true)
+    }
+
+    @Test(
+        "what is not one JSON object, or lacks or mistypes a field, is refused with what is wrong",
+        arguments: [
+            (#"{"id": "2401.00001"} trailing"#, SnapshotLineProblem.notJSON),
+            (#"{"id": "2401.00001", "title": "unterminated}"#, .notJSON),
+            (#"{"id": "\ud83d alone"}"#, .notJSON),
+            (line(title: "42"), .wrongType("title")),
+            (line(title: #""ok""#, extra: #", "versions": 3"#), .wrongType("versions")),
+            (
+                #"{"id": "2401.00001", "authors": "A", "title": "T", "categories": "c", "abstract": "x"}"#,
+                .missingField("versions")
+            ),
+        ])
+    func refused(line: String, problem: SnapshotLineProblem) async throws {
+        await #expect {
+            try await Self.parse(line)
+        } throws: { error in
+            guard case .badFeed(_, .badSnapshotLine(1, let found)) = error as? PapersError else { return false }
+            return found == problem
+        }
+    }
 }

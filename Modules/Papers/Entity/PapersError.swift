@@ -98,7 +98,7 @@ public enum PapersError: DomainError, Equatable {
 }
 
 /// What is wrong with a line of the metadata snapshot.
-public enum SnapshotLineProblem: Sendable, Equatable {
+public enum SnapshotLineProblem: Error, Sendable, Equatable {
     /// Not a JSON object.
     case notJSON
     /// A field every record has is missing.

@@ -29,25 +29,30 @@ public struct SnapshotParser: Sendable {
     /// Reads an open file from where it stands (a peeked chunk is read again).
     @discardableResult
     func read(_ file: FeedFile, onPapers: ([Paper]) async throws -> Void) async throws -> Int {
-        let decoder = JSONDecoder()
-        var carried = Data()
+        var carried: [UInt8] = []
         var line = 0
         var records = 0
         while true {
             let chunk = try file.read()
             let atEnd = chunk.isEmpty
-            var buffer = carried + chunk
+            var buffer = carried
+            buffer.append(contentsOf: chunk)
             if atEnd, !buffer.isEmpty, buffer.last != 0x0A { buffer.append(0x0A) }
-            var papers: [Paper] = []
-            var start = buffer.startIndex
-            while let newline = buffer[start...].firstIndex(of: 0x0A) {
-                line += 1
-                let text = buffer[start..<newline]
-                start = buffer.index(after: newline)
-                guard text.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { continue }
-                papers.append(try Self.paper(text, line: line, source: file.path, decoder: decoder))
+            // Lines are found and read on the bytes themselves: indexing `Data` byte by byte
+            // costs an exclusivity check per byte.
+            let (papers, rest) = try buffer.withUnsafeBufferPointer { bytes in
+                var papers: [Paper] = []
+                var start = 0
+                while let newline = bytes[start...].firstIndex(of: 0x0A) {
+                    line += 1
+                    let text = UnsafeBufferPointer(rebasing: bytes[start..<newline])
+                    start = newline + 1
+                    guard text.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { continue }
+                    papers.append(try Self.paper(text, line: line, source: file.path))
+                }
+                return (papers, start)
             }
-            carried = Data(buffer[start...])
+            carried = Array(buffer[rest...])
             records += papers.count
             if !papers.isEmpty { try await onPapers(papers) }
             if atEnd { return records }
@@ -55,28 +60,22 @@ public struct SnapshotParser: Sendable {
     }
 
     /// One line as a paper.
-    static func paper(_ text: Data, line: Int, source: String, decoder: JSONDecoder) throws -> Paper {
+    static func paper(_ text: UnsafeBufferPointer<UInt8>, line: Int, source: String) throws -> Paper {
         func bad(_ problem: SnapshotLineProblem) -> PapersError {
             .badFeed(source: source, problem: .badSnapshotLine(line: line, problem: problem))
         }
         let record: SnapshotRecord
-        do {
-            record = try decoder.decode(SnapshotRecord.self, from: text)
-        } catch DecodingError.keyNotFound(let key, _) {
-            throw bad(.missingField(key.stringValue))
-        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
-            // No path: the line itself is not an object (an array, a number).
-            guard !context.codingPath.isEmpty else { throw bad(.notJSON) }
-            throw bad(.wrongType(context.codingPath.map(\.stringValue).joined(separator: ".")))
-        } catch {
-            throw bad(.notJSON)
-        }
-        guard let id = ArxivID(parsing: record.id) else { throw bad(.notAnArxivID(record.id)) }
+        do { record = try SnapshotRecord(text) } catch { throw bad(error) }
+        // The initializer checked these are there.
+        let (idText, title, abstract, categoryList) = (
+            record.id ?? "", record.title ?? "", record.abstract ?? "", record.categories ?? ""
+        )
+        guard let id = ArxivID(parsing: idText) else { throw bad(.notAnArxivID(idText)) }
         var versions: [PaperVersion] = []
-        for version in record.versions {
-            guard let number = Int(version.version.drop { $0 == "v" }),
+        for version in record.versions ?? [] {
+            guard let number = Int(version.label.drop { $0 == "v" }),
                 let date = OAIDate.rfc1123(Array(version.created.utf8))
-            else { throw bad(.unreadableVersion(version.version)) }
+            else { throw bad(.unreadableVersion(version.label)) }
             versions.append(PaperVersion(number: number, submitted: date))
         }
         versions.sort { $0.number < $1.number }
@@ -86,43 +85,15 @@ public struct SnapshotParser: Sendable {
                 guard let keyname = parts.first, !keyname.isEmpty else { return nil }
                 let rest = parts.dropFirst().map { $0.isEmpty ? nil : $0 }
                 return Author(keyname: keyname, forenames: rest.first ?? nil, suffix: rest.dropFirst().first ?? nil)
-            } ?? AuthorList.split(record.authors)
+            } ?? AuthorList.split(record.authors ?? "")
         guard !authors.isEmpty else { throw bad(.noAuthors) }
-        let categories = record.categories.split(separator: " ").map(String.init)
+        let categories = categoryList.split(separator: " ").map(String.init)
         let updated =
             [versions.last?.submitted, record.updateDate.flatMap(OAIDate.day)].compactMap { $0 }.max() ?? published
         return Paper(
-            id: id.base, version: versions.last?.number ?? 1, title: record.title, summary: record.abstract,
+            id: id.base, version: versions.last?.number ?? 1, title: title, summary: abstract,
             authors: authors, published: published, updated: updated, primaryCategory: categories.first ?? "",
             categories: categories, comment: record.comments, journalRef: record.journalRef, doi: record.doi,
             versions: versions, license: record.license)
-    }
-}
-
-/// One line of the snapshot, with its field names.
-private struct SnapshotRecord: Decodable {
-    struct Version: Decodable {
-        let version: String
-        let created: String
-    }
-
-    let id: String
-    let authors: String
-    let title: String
-    let comments: String?
-    let journalRef: String?
-    let doi: String?
-    let categories: String
-    let license: String?
-    let abstract: String
-    let versions: [Version]
-    let updateDate: String?
-    let authorsParsed: [[String]]?
-
-    enum CodingKeys: String, CodingKey {
-        case id, authors, title, comments, doi, categories, license, abstract, versions
-        case journalRef = "journal-ref"
-        case updateDate = "update_date"
-        case authorsParsed = "authors_parsed"
     }
 }
