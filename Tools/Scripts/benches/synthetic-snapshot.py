@@ -60,6 +60,8 @@ def main():
     cumulative = list(itertools.accumulate(frequencies[w] for w in vocabulary))
     names = sorted({name for item in items for name in item["authors"]})
     months = sorted({item["month"] for item in items if item["type"] == "replace" and item["month"]})
+    if count > 99_999 * len(months):
+        sys.exit(f"synthetic-snapshot: at most {99_999 * len(months):,} papers fit the feed's {len(months)} months")
     month_pool = [item["month"] for item in items if item["type"] == "replace" and item["month"]]
     shapes = [(len(WORD.findall(i["title"])), len(WORD.findall(i["abstract"])), len(i["authors"]),
                i["categories"], i["license"], i["doi"] is not None, i["journal"] is not None, i["versions"])
@@ -79,9 +81,11 @@ def main():
         for _ in range(count):
             title_words, abstract_words, author_count, categories, license, doi, journal, versions = rng.choice(shapes)
             month = rng.choice(month_pool)
+            # A month holds at most 99,999 ids (five digits); a full one passes the paper to another.
+            while sequence[month] >= 99_999:
+                month = rng.choice(month_pool)
             sequence[month] += 1
-            number = sequence[month]
-            paper_id = f"{month}.{number:05d}" if number < 100000 else f"{month}.{number:06d}"
+            paper_id = f"{month}.{sequence[month]:05d}"
             year, mon = 2000 + int(month[:2]), int(month[2:])
             authors = [rng.choice(names) for _ in range(author_count)]
             record = {
