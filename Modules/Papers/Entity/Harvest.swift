@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// The OAI-PMH metadata formats a harvest can ask arXiv for.
@@ -69,21 +70,8 @@ public struct HarvestSet: Sendable, Equatable {
 
 /// The days OAI-PMH's `from` takes: `YYYY-MM-DD`, in UTC.
 public enum HarvestDay {
-    /// The day of `date` in UTC.
-    public static func string(_ date: Date) -> String {
-        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
-        // Howard Hinnant's civil-from-days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        return String(format: "%04d-%02d-%02d", year, month, day)
-    }
+    /// The day `date` falls on in UTC, as `from` takes it: the display day every feature shows.
+    public static func string(_ date: Date) -> String { DisplayFormat.day(date) }
 
     /// Whether `text` is a real day written `YYYY-MM-DD`.
     public static func isValid(_ text: String) -> Bool {

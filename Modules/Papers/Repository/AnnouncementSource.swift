@@ -29,9 +29,7 @@ public struct ArxivRSS: AnnouncementSource {
 
     public func announcements(categories: [String]) async throws -> AnnouncementFeed {
         let url = baseURL.appendingPathComponent(categories.joined(separator: "+"))
-        try await gate.waitForTurn()
-        let response = try await client.get(url)
-        try await gate.answered()
+        let response = try await gate.get(url, with: client)
         guard response.isSuccess else {
             throw PapersError.unexpectedStatus(response.status, request: url.absoluteString)
         }

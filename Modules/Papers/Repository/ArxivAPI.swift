@@ -88,9 +88,7 @@ public struct ArxivAPI: PaperSource {
 
     private func fetchPage(_ query: PaperQuery, start: Int, size: Int) async throws -> FeedPage {
         let url = try pageURL(query, start: start, size: size)
-        try await gate.waitForTurn()
-        let response = try await client.get(url)
-        try await gate.answered()
+        let response = try await gate.get(url, with: client)
         guard response.isSuccess else {
             // An error feed says what is wrong (the parser throws its message); anything else gets the status.
             if let apiError = apiError(in: response.body, source: url.absoluteString) { throw apiError }

@@ -18,7 +18,7 @@ enum FeedSniffer {
             return nil
         }
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        guard let first = text.first(where: { !isBlank($0) }) else {
+        guard let first = firstNonBlank(text) else {
             return isWhole && bytes.count == head.count ? .empty : nil
         }
         switch first {
@@ -28,6 +28,11 @@ enum FeedSniffer {
         case 0 where text.dropFirst().first == UInt8(ascii: "<"): return nil
         default: return .notXML(looksLike: nil)
         }
+    }
+
+    /// The first byte of `bytes` that is not blank; nil for none.
+    static func firstNonBlank(_ bytes: some Collection<UInt8>) -> UInt8? {
+        bytes.first { !isBlank($0) }
     }
 
     /// The local name of the first element in `head` (past the XML declaration, comments and a

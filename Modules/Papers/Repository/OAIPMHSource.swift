@@ -57,9 +57,7 @@ public struct OAIPMHSource: HarvestSource {
 
     private func page(_ items: [URLQueryItem]) async throws -> OAIPage {
         let url = try self.url(items)
-        try await gate.waitForTurn()
-        let response = try await client.get(url)
-        try await gate.answered()
+        let response = try await gate.get(url, with: client)
         guard response.isSuccess else {
             throw PapersError.unexpectedStatus(response.status, request: url.absoluteString)
         }

@@ -52,12 +52,7 @@ public struct OAIPage: Sendable, Equatable {
     }
 
     /// The papers among the records.
-    public var papers: [Paper] {
-        records.compactMap { record in
-            if case .paper(let paper, _) = record { return paper }
-            return nil
-        }
-    }
+    public var papers: [Paper] { records.compactMap(\.paper) }
 
     /// The ids of the deleted records.
     public var deletedIDs: [String] {
@@ -85,6 +80,12 @@ public enum OAIRecord: Sendable, Equatable {
     case paper(Paper, datestamp: Date)
     /// `<header status="deleted">`: arXiv no longer serves the paper with this id.
     case deleted(id: String, datestamp: Date?)
+
+    /// The paper, for a record that has one.
+    public var paper: Paper? {
+        if case .paper(let paper, _) = self { return paper }
+        return nil
+    }
 }
 
 /// What an OAI-PMH response says besides its records.

@@ -41,11 +41,11 @@ public struct FilePaperFeedReader: PaperFeedReader {
         // One opening: standard input cannot be read twice, so the format is told from a peeked chunk.
         let opened = try FeedFile(file, chunkSize: atom.chunkSize)
         let head = try opened.peek()
-        if head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
+        if FeedSniffer.firstNonBlank(head) == UInt8(ascii: "{") {
             try await snapshot.read(opened, onPapers: onPapers)
         } else if FeedSniffer.rootElement(head) == "OAI-PMH" {
             let response = try await oai.read(opened) { records in
-                let papers = OAIPage(records: records, response: OAIResponse()).papers
+                let papers = records.compactMap(\.paper)
                 if !papers.isEmpty { try await onPapers(papers) }
             }
             if let error = response.error, error.code != "noRecordsMatch" {

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import HTTPClient
 
 /// Keeps requests to arXiv `interval` seconds apart, across runs and processes, as arXiv's terms
 /// ask of the query API, OAI-PMH and RSS together.
@@ -18,8 +19,17 @@ public struct RequestGate: Sendable {
         self.log = log
     }
 
+    /// Gets `url` with `client` in its turn: after waiting out the interval since the last request
+    /// of any run, recording the request, and recording again when the answer has arrived.
+    public func get(_ url: URL, with client: HTTPClient) async throws -> HTTPResponse {
+        try await waitForTurn()
+        let response = try await client.get(url)
+        try await answered()
+        return response
+    }
+
     /// Sleeps until `interval` has passed since the last request of any run, then records this one.
-    public func waitForTurn() async throws {
+    private func waitForTurn() async throws {
         if let last = try await log.lastRequestTime() {
             let wait = last.addingTimeInterval(interval).timeIntervalSince(clock.now())
             if wait > 0 { try await clock.sleep(min(wait, interval)) }
@@ -28,7 +38,7 @@ public struct RequestGate: Sendable {
     }
 
     /// Records that a response has arrived: a slow answer moves the next request's turn later.
-    public func answered() async throws {
+    private func answered() async throws {
         try await log.recordRequest(at: clock.now())
     }
 }

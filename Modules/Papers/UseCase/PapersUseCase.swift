@@ -36,11 +36,8 @@ public struct PapersUseCase: Sendable {
     /// announcement day; the library keeps an earlier date it knows (see `PaperLibrary`).
     /// - Throws: `PapersError.notACategory`, `.badArchive`, and the source's and the library's errors.
     public func announcements(categories: [String], types: Set<AnnounceType>) async throws -> AnnouncementList {
-        for category in categories
-        where category.isEmpty || !category.allSatisfy({ $0.isLetter || $0 == "." || $0 == "-" }) {
-            throw PapersError.notACategory(category)
-        }
         guard !categories.isEmpty else { throw PapersError.notACategory("") }
+        for category in categories { try Self.checkCategory(category) }
         let feed = try await announcementSource.announcements(categories: categories)
         let kept = feed.announcements.filter { types.contains($0.type) }
         let papers = kept.map(\.paper)
@@ -64,9 +61,7 @@ public struct PapersUseCase: Sendable {
 
     /// The newest submissions in a category, such as `cs.LG`.
     public func latest(category: String, limit: Int, progress: FetchProgress? = nil) async throws -> PaperList {
-        guard !category.isEmpty, category.allSatisfy({ $0.isLetter || $0 == "." || $0 == "-" }) else {
-            throw PapersError.notACategory(category)
-        }
+        try Self.checkCategory(category)
         let query = try PaperQuery(
             expression: .term(.cat, category), sortBy: .submittedDate, sortOrder: .descending, limit: limit)
         return try await search(query, progress: progress)
@@ -176,6 +171,13 @@ public struct PapersUseCase: Sendable {
             try await feeds.read(file, onPapers: onPapers)
         } catch PapersError.apiError(let message), PapersError.oaiError(_, let message) {
             throw PapersError.savedErrorResponse(file: file.path, message: message)
+        }
+    }
+
+    /// Throws `PapersError.notACategory` unless `category` looks like one: letters, dots and dashes.
+    static func checkCategory(_ category: String) throws {
+        guard !category.isEmpty, category.allSatisfy({ $0.isLetter || $0 == "." || $0 == "-" }) else {
+            throw PapersError.notACategory(category)
         }
     }
 
