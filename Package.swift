@@ -42,7 +42,10 @@ let features: [Feature] = [
 // each depends on Core only and never on a feature.
 let core: [Target] = [
     module("Core", path: "Modules/Core"),
-    module("Database", path: "Modules/Shared/Database", dependencies: ["Core", grdb]),
+    // GRDBSQLite (SQLite's C API, through GRDB's own module of it) for the FTS5 ranking function.
+    module(
+        "Database", path: "Modules/Shared/Database",
+        dependencies: ["Core", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")]),
     // PostgreSQL through postgres-nio: a URL, a pool run as a service, migrations, errors as StorageError.
     module(
         "Postgres", path: "Modules/Shared/Postgres", dependencies: ["Core", postgresNIO, logging, serviceLifecycle]),

@@ -21,8 +21,11 @@ struct CommonOptions: ParsableArguments {
     ///
     /// A command that only reads passes `.readOnly`: it never creates the file (a typo in --db is
     /// "not found", not a new empty library) and reads a file it may not write.
-    func makeFeature(access: StorageAccess = .readWrite) throws -> PapersFeature {
-        try PapersFactory.offline(databaseURL: try DatabasePath.resolve(app: "papers", option: db), access: access)
+    ///
+    /// - Parameter everyMatch: searches rank every match, not only the newest of a large library.
+    func makeFeature(access: StorageAccess = .readWrite, everyMatch: Bool = false) throws -> PapersFeature {
+        try PapersFactory.offline(
+            databaseURL: try DatabasePath.resolve(app: "papers", option: db), access: access, everyMatch: everyMatch)
     }
 
     /// The feed reader alone, for a dry run: it opens no library, so it creates and changes nothing.

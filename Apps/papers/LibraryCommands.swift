@@ -20,7 +20,8 @@ struct LibrarySearch: AsyncParsableCommand {
         abstract: "Full-text search of titles, abstracts and authors in the library (no network).",
         discussion: """
             All words must match; "two words" is a phrase, word* a prefix; ti:, au: and abs: limit a word to a field. \
-            Best match (BM25) first; when more than 500 papers match, the 500 most recently added of them are ranked.
+            Best match (BM25) first. In a library of more than 250,000 papers, the 6,000 newest matches are ranked \
+            (a few milliseconds whatever the size); --every-match ranks them all.
 
             Example: papers library search 'au:maestro helium' --limit 5
             """)
@@ -31,13 +32,16 @@ struct LibrarySearch: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "How many papers to show.")
     var limit = 20
 
+    @Flag(help: "Rank every match, not only the 6,000 newest (slower in a library of more than 250,000 papers).")
+    var everyMatch = false
+
     @OptionGroup var options: CommonOptions
 
     func run() async throws {
-        let (text, limit) = (text.joined(separator: " "), limit)
+        let (text, limit, everyMatch) = (text.joined(separator: " "), limit, everyMatch)
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature(access: .readOnly).makePaperListPresenter()
+            let presenter = try options.makeFeature(access: .readOnly, everyMatch: everyMatch).makePaperListPresenter()
             await presenter.searchLibrary(text, limit: limit)
             try Views.list(presenter.state.result()).print(as: options.format)
         }
@@ -66,14 +70,19 @@ struct Stats: AsyncParsableCommand {
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import Atom files (saved arXiv API responses) into the library, all or nothing.",
+        abstract: "Import saved arXiv metadata into the library, all or nothing.",
         discussion: """
+            Reads arXiv API responses (Atom), OAI-PMH responses (arXiv or arXivRaw records) and the \
+            metadata snapshot (JSON lines, as on Kaggle), plain or gzip; each file's format is recognised \
+            from its first bytes. A bad file or line is refused with its name and line, and nothing is imported.
+
             Examples:
               papers import page1.xml page2.xml
+              papers import arxiv-metadata-oai-snapshot.json.gz
               curl -s "$ARXIV_QUERY_URL" | papers import -
             """)
 
-    @Argument(help: "One or more Atom files; - reads standard input.")
+    @Argument(help: "One or more files (Atom, OAI-PMH or snapshot, plain or gzip); - reads standard input.")
     var files: [String]
 
     @Flag(help: "Only parse and count the papers; change nothing.")
@@ -140,25 +149,37 @@ struct SearchBench: AsyncParsableCommand {
     @Option(help: "How often to run each search.")
     var rounds = 3
 
+    @Flag(help: "Rank every match, as library search --every-match does.")
+    var everyMatch = false
+
+    @Option(help: "A file to write each search's result ids to, one line per search (tab-separated).")
+    var ids: String?
+
     @OptionGroup var options: CommonOptions
 
     func run() async throws {
-        let (path, rounds) = (queries, rounds)
+        let (path, rounds, everyMatch, idsPath) = (queries, rounds, everyMatch, ids)
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
             let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init).filter
             { !$0.isEmpty }
-            let presenter = try options.makeFeature(access: .readOnly).makePaperListPresenter()
+            let presenter = try options.makeFeature(access: .readOnly, everyMatch: everyMatch).makePaperListPresenter()
             var timings: [Double] = []
             var hits = 0
+            var found: [String] = []
             let clock = ContinuousClock()
-            for _ in 0..<max(1, rounds) {
+            for round in 0..<max(1, rounds) {
                 for line in lines {
                     let elapsed = await clock.measure { await presenter.searchLibrary(line, limit: 20) }
-                    hits += try presenter.state.result().rows.count
+                    let rows = try presenter.state.result().rows
+                    hits += rows.count
+                    if round == 0 { found.append(rows.map(\.id).joined(separator: "\t")) }
                     timings.append(
                         Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
                 }
+            }
+            if let idsPath {
+                try (found.joined(separator: "\n") + "\n").write(toFile: idsPath, atomically: true, encoding: .utf8)
             }
             timings.sort()
             let median = timings.isEmpty ? 0 : timings[timings.count / 2]

@@ -81,9 +81,10 @@ struct SQLitePaperLibraryTests {
     )
     func indexAcrossBatches() async throws {
         let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
-        let library = SQLitePaperLibrary(database: database)
+        let batch = 200
+        let library = SQLitePaperLibrary(database: database, indexBatch: batch)
         let recorded = try recorded()
-        let count = SQLitePaperLibrary.indexBatch * 2 + 500
+        let count = batch * 2 + 50
         let papers = (0..<count).map { i in
             var paper = recorded[i % recorded.count]
             paper.id = String(format: "2501.%05d", i)
@@ -93,8 +94,8 @@ struct SQLitePaperLibraryTests {
         var revised = papers[7]
         revised.version = 2
         revised.title = "Quokka ecology"
-        let first = papers[..<(SQLitePaperLibrary.indexBatch + 100)]
-        let rest = papers[(SQLitePaperLibrary.indexBatch + 100)...]
+        let first = papers[..<(batch + 10)]
+        let rest = papers[(batch + 10)...]
         // Paper 7 is indexed with the first batch, then updated in the same import.
         let summary = try await library.importing { [revised] save in
             try await save(Array(first))
@@ -278,6 +279,43 @@ struct SQLitePaperLibraryTests {
         let best = try await library.search("quasicrystal", limit: 5)
         #expect(best.map(\.id).first == "2001.00001")
         #expect(best.count == 5)
+    }
+
+    @Test("a larger library ranks its newest matches: the same answer when they are all the matches, else only those")
+    func ranksNewestMatches() async throws {
+        let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
+        let exact = SQLitePaperLibrary(database: database, everyMatchUpTo: .max)
+        let enough = SQLitePaperLibrary(database: database, everyMatchUpTo: 10, newestMatches: 1_000)
+        let few = SQLitePaperLibrary(database: database, everyMatchUpTo: 10, newestMatches: 100)
+        let template = try #require(try recorded().first)
+        try await exact.save(try recorded())
+        var best = template
+        best.id = "2001.00001"
+        best.title = "Quasicrystal growth"
+        best.summary = "How a quasicrystal grows."
+        try await exact.save([best])
+        let filler = String(repeating: "padding words about other things ", count: 20)
+        let newer = (0..<600).map { number in
+            var paper = template
+            paper.id = "2601.\(10_000 + number)"
+            paper.title = "Unrelated \(number)"
+            paper.summary = "\(filler) quasicrystal"
+            return paper
+        }
+        try await exact.save(newer)
+        // Fewer matches than it ranks: each term's frequency is exact, and so is the order.
+        for query in ["quasicrystal", "testing", "software testing", "au:gotlieb", "\"test case\"", "zzyzx"] {
+            for limit in [1, 20] {
+                let expected = try await exact.search(query, limit: limit)
+                #expect(try await enough.search(query, limit: limit) == expected, "\(query) \(limit)")
+            }
+        }
+        #expect(try await enough.search("quasicrystal", limit: 1).map(\.id) == ["2001.00001"])
+        // More: only the newest 100 matches are ranked, and the best, oldest one is not among them.
+        let newest = try await few.search("quasicrystal", limit: 200)
+        #expect(Set(newest.map(\.id)) == Set(newer.suffix(100).map(\.id)))
+        // A term no paper has: nothing, without ranking the other term's matches.
+        #expect(try await few.search("quasicrystal zzyzx", limit: 5).isEmpty)
     }
 
     @Test("ranked on every core or on one, a search answers the same")

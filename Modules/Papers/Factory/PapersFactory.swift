@@ -50,13 +50,18 @@ public enum PapersFactory {
 
     /// The library in the file at `databaseURL` alone: no HTTP client is even created, so no connection can be opened.
     ///
-    /// - Parameter access: `.readOnly` for commands that only read: the file must exist and is never written.
+    /// - Parameters:
+    ///   - access: `.readOnly` for commands that only read: the file must exist and is never written.
+    ///   - everyMatch: a search ranks every match however large the library, not only the
+    ///     newest (see `SQLitePaperLibrary.search`).
     /// - Throws: `StorageError` when the library cannot be opened or migrated (`.missing` when a read finds no file).
-    public static func offline(databaseURL: URL, access: StorageAccess = .readWrite, clock: WallClock = .live) throws
-        -> PapersFeature
-    {
+    public static func offline(
+        databaseURL: URL, access: StorageAccess = .readWrite, everyMatch: Bool = false, clock: WallClock = .live
+    ) throws -> PapersFeature {
         let database = try openDatabase(databaseURL, access: access)
-        return feature(source: OfflinePaperSource(), library: SQLitePaperLibrary(database: database), clock: clock)
+        let library = SQLitePaperLibrary(
+            database: database, everyMatchUpTo: everyMatch ? .max : SQLitePaperLibrary.everyMatchUpTo)
+        return feature(source: OfflinePaperSource(), library: library, clock: clock)
     }
 
     /// No library and no network, only the feed reader: for checking files (an import's dry run) without opening anything.

@@ -69,7 +69,18 @@ enum Columns {
 enum FullTextQuery {
     static let columns = ["ti": "title", "au": "author_names", "abs": "summary"]
 
+    /// The FTS5 query of `text`; `nil` when it holds no word.
     static func match(_ text: String) -> String? {
+        let terms = terms(text)
+        return terms.isEmpty ? nil : match(terms)
+    }
+
+    /// The query of `terms`: all of them.
+    static func match(_ terms: [String]) -> String { terms.joined(separator: " AND ") }
+
+    /// Each word, phrase or prefix of `text` as an FTS5 query of its own, in order: FTS5 numbers
+    /// the phrases of `match(terms)` in this order.
+    static func terms(_ text: String) -> [String] {
         var terms: [String] = []
         var rest = Substring(text)
         while let start = rest.firstIndex(where: { !$0.isWhitespace }) {
@@ -97,6 +108,6 @@ enum FullTextQuery {
             let term = "\"\(cleaned)\"" + (prefix ? "*" : "")
             terms.append(column.map { "\($0) : \(term)" } ?? term)
         }
-        return terms.isEmpty ? nil : terms.joined(separator: " AND ")
+        return terms
     }
 }

@@ -7,14 +7,27 @@ import PapersEntity
 public struct SQLitePaperLibrary: PaperLibrary {
     private let database: AppDatabase
     private let parallelSearchFrom: Int64
+    private let everyMatchUpTo: Int64
+    private let newestMatches: Int
+    private let indexBatch: Int
 
     /// Creates the library over a database migrated with `PapersSchema.migrator`.
     ///
-    /// - Parameter parallelSearchFrom: from how many papers a search is ranked on every core;
-    ///   below it one core is quicker.
-    public init(database: AppDatabase, parallelSearchFrom: Int64 = 20_000) {
+    /// - Parameters:
+    ///   - parallelSearchFrom: from how many papers a search is ranked on every core;
+    ///     below it one core is quicker.
+    ///   - everyMatchUpTo: up to how many papers a search ranks every match; above, it ranks
+    ///     the `newestMatches` newest (see `search`). `.max` ranks every match of any library.
+    ///   - indexBatch: how many rows a write adds between two batches of indexing.
+    public init(
+        database: AppDatabase, parallelSearchFrom: Int64 = 20_000, everyMatchUpTo: Int64 = everyMatchUpTo,
+        newestMatches: Int = newestMatches, indexBatch: Int = indexBatch
+    ) {
         self.database = database
         self.parallelSearchFrom = parallelSearchFrom
+        self.everyMatchUpTo = everyMatchUpTo
+        self.newestMatches = newestMatches
+        self.indexBatch = max(1, indexBatch)
     }
 
     /// The paper with this id, if the library has it.
@@ -28,7 +41,9 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// Saves papers and a fetch record in one transaction.
     public func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) async throws -> SaveSummary {
         try await database.write { db in
-            let summary = try Self.upsert(db) { insert in for paper in papers { try insert(Columns.arguments(paper)) } }
+            let summary = try Self.upsert(db, indexBatch: indexBatch) { insert in
+                for paper in papers { try insert(Columns.arguments(paper)) }
+            }
             if let query {
                 try db.execute(
                     sql: "INSERT INTO fetches (query, fetched_at, result_count) VALUES (?, ?, ?)",
@@ -48,11 +63,11 @@ public struct SQLitePaperLibrary: PaperLibrary {
         try await Handoff.run(
             produce: { send in try await produce { papers in try await send(papers.map(Columns.arguments)) } },
             consume: { rows in
-                try await database.write { db in
-                    // Each indexing batch re-reads the ~3 MB of rows just written; SQLite's default
-                    // 2 MB page cache would send it back to the file for them (about 10% of the import).
+                try await database.bulkWrite { db in
+                    // Each indexing batch re-reads the rows just written; SQLite's default 2 MB
+                    // page cache would send it back to the file for them.
                     try db.execute(sql: "PRAGMA cache_size = -\(Self.importCacheKiB)")
-                    return try Self.upsert(db) { insert in
+                    return try Self.upsert(db, indexBatch: indexBatch) { insert in
                         while let batch = try rows.next() {
                             for row in batch { try insert(row) }
                         }
@@ -69,7 +84,9 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// per row would be 5x slower than one per 2,000 rows. Rows updated in place keep their key and
     /// are re-indexed by the update trigger, which skips rows above the `fts_unindexed_after`
     /// mark: those are not in the index yet, and the next batch reads their final text.
-    private static func upsert(_ db: Database, _ feed: (_ insert: (StatementArguments) throws -> Void) throws -> Void)
+    private static func upsert(
+        _ db: Database, indexBatch: Int, _ feed: (_ insert: (StatementArguments) throws -> Void) throws -> Void
+    )
         throws -> SaveSummary
     {
         let lastKey = try Int64.fetchOne(db, sql: "SELECT coalesce(max(key), 0) FROM papers") ?? 0
@@ -93,28 +110,63 @@ public struct SQLitePaperLibrary: PaperLibrary {
 
     /// How many rows an import writes between two batches of indexing.
     ///
-    /// Measured on 22,000 papers: one statement per 2,000 rows costs 10% more than a single
-    /// one at the end, and lets the index grow while the parser still runs; per 500 rows 60% more.
-    public static let indexBatch = 2_000
+    /// FTS5 flushes its pending terms to a new segment at the end of every statement, so each
+    /// batch costs a segment and, later, its merge. Measured on 100,000 synthetic papers in
+    /// memory: one statement at the end 2.5–2.8 s, per 25,000 rows 3.1–3.3 s, per 10,000 4.2 s,
+    /// per 2,000 4.9 s. The batch's terms are held in memory until it is flushed (tens of MB).
+    public static let indexBatch = 25_000
 
     /// The page cache, in KiB, of a connection that has imported.
+    ///
+    /// Each indexing batch re-reads the rows just written; SQLite's default 2 MB cost about 10%
+    /// of an import. 64 MB was no faster on a million papers (103–113 s against 108 s) and
+    /// took 51 MB more at the peak.
     static let importCacheKiB = 16 << 10
 
-    /// Papers matching `text` in the FTS5 index, best match (BM25) first, over every match.
+    /// Up to how many papers a search ranks every match, unless told otherwise.
+    ///
+    /// Measured on this machine's synthetic libraries: every match of the 20 benchmark queries
+    /// ranked on two cores takes a median of 3 ms at 100,000 papers and 65 ms at 3,000,000.
+    public static let everyMatchUpTo: Int64 = 250_000
+
+    /// How many of the newest matches a search of a larger library ranks, unless told otherwise.
+    ///
+    /// About 4 ms on two cores for a one-word query, whatever the library's size.
+    public static let newestMatches = 6_000
+
+    /// Papers matching `text` in the FTS5 index, best match (BM25) first.
+    ///
+    /// A library of up to `everyMatchUpTo` papers ranks every match (`rankEveryMatch`). A larger
+    /// one ranks the `newestMatches` newest matches (`rankNewestMatches`): reading every posting
+    /// of a common word in 3 million papers takes longer than a search may, before any ranking.
+    public func search(_ text: String, limit: Int) async throws -> [Paper] {
+        let terms = FullTextQuery.terms(text)
+        guard !terms.isEmpty, limit > 0 else { return [] }
+        let (everyMatchUpTo, newest) = (everyMatchUpTo, newestMatches)
+        // One read for the library's size and, when it is large, the terms' frequencies.
+        let (lastKey, frequencies) = try await database.read { db in
+            let lastKey = try Int64.fetchOne(db, sql: "SELECT max(key) FROM papers") ?? 0
+            guard lastKey > everyMatchUpTo else { return (lastKey, [Double]?.none) }
+            return (lastKey, try terms.map { try Self.documentFrequency(db, $0, sample: newest, lastKey: lastKey) })
+        }
+        guard lastKey > 0 else { return [] }
+        guard let frequencies else {
+            return try await rankEveryMatch(FullTextQuery.match(terms), lastKey: lastKey, limit: limit)
+        }
+        // A term no paper has: no paper has them all.
+        guard !frequencies.contains(0) else { return [] }
+        return try await rankNewestMatches(FullTextQuery.match(terms), frequencies: frequencies, limit: limit)
+    }
+
+    /// Every match ranked by FTS5's `bm25()`.
     ///
     /// BM25 costs about a microsecond per matching paper, so a word found in most of a
     /// 100,000-paper library takes tens of milliseconds to rank on one core. A large library is
     /// therefore ranked in key ranges on every core at once (each range's best `limit`, merged
     /// by score): the result is the same, because FTS5 computes BM25's document frequencies over
-    /// the whole index whatever rows a query is limited to. Ranking only the newest matches
-    /// would be faster still, and would never show an older paper that matches best.
-    public func search(_ text: String, limit: Int) async throws -> [Paper] {
-        guard let match = FullTextQuery.match(text), limit > 0 else { return [] }
-        let lastKey = try await database.read { db in
-            try Int64.fetchOne(db, sql: "SELECT max(key) FROM papers") ?? 0
-        }
-        guard lastKey > 0 else { return [] }
-        let parts = lastKey < parallelSearchFrom ? 1 : min(4, max(2, ProcessInfo.processInfo.activeProcessorCount))
+    /// the whole index whatever rows a query is limited to.
+    private func rankEveryMatch(_ match: String, lastKey: Int64, limit: Int) async throws -> [Paper] {
+        let parts = lastKey < parallelSearchFrom ? 1 : Self.cores
         let ranges = (0..<parts).map { part in
             (lastKey * Int64(part) / Int64(parts) + 1)...(lastKey * Int64(part + 1) / Int64(parts))
         }
@@ -122,13 +174,74 @@ public struct SQLitePaperLibrary: PaperLibrary {
         let found = try await database.read(parts: parts) { part, db in
             try Self.rank(db, match, keys: ranges[part], limit: limit)
         }
-        return found.joined().sorted { ($0.score, $0.key) < ($1.score, $1.key) }.prefix(limit).map(\.paper)
+        return Self.best(found, limit: limit)
     }
 
-    private struct ScoredPaper: Sendable {
+    /// The best `limit` of the `newestMatches` newest matches, by BM25 with estimated document frequencies.
+    ///
+    /// Both costs of `bm25()` grow with the library: it reads every posting of each term to
+    /// count its documents, and ranks every match. Here each term's frequency comes from its
+    /// `newestMatches` newest postings (exact when it has fewer; otherwise their share of the
+    /// keys they span, scaled to the library), through `bm25_df`, and only the `newestMatches`
+    /// newest matches of the whole query are ranked, in equal slices on every core: a common
+    /// word's best matches are those of the recent papers, never an older paper that matches
+    /// better. A search reads at most that many postings per term and ranks at most that many
+    /// papers, whatever the library's size.
+    private func rankNewestMatches(_ match: String, frequencies: [Double], limit: Int) async throws -> [Paper] {
+        let parts = Self.cores
+        let slice = (newestMatches + parts - 1) / parts
+        let found = try await database.read(parts: parts) { part, db in
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Columns.select("p")), best.score, best.key FROM (
+                            SELECT key, score FROM (
+                                SELECT rowid AS key, \(BM25Function.name)(papers_fts, \(frequencies.map { _ in "?" }.joined(separator: ", "))) AS score
+                                FROM papers_fts WHERE papers_fts MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?
+                            ) ORDER BY score, key LIMIT ?
+                        ) AS best JOIN papers p ON p.key = best.key ORDER BY best.score, best.key
+                        """),
+                arguments: StatementArguments(frequencies + [match, slice, slice * part, limit])
+            ).map(ScoredPaper.init)
+        }
+        return Self.best(found, limit: limit)
+    }
+
+    /// The best `limit` of several parts' best, equal scores in key order.
+    private static func best(_ parts: [[ScoredPaper]], limit: Int) -> [Paper] {
+        parts.joined().sorted { ($0.score, $0.key) < ($1.score, $1.key) }.prefix(limit).map(\.paper)
+    }
+
+    /// How many reader connections a search ranks on at once.
+    private static var cores: Int { min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)) }
+
+    /// How many papers match `term`, from its `sample` newest postings.
+    private static func documentFrequency(_ db: Database, _ term: String, sample: Int, lastKey: Int64) throws
+        -> Double
+    {
+        let row = try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT count(*), min(key) FROM (
+                        SELECT rowid AS key FROM papers_fts WHERE papers_fts MATCH ? ORDER BY rowid DESC LIMIT ?
+                    )
+                    """), arguments: [term, sample])
+        let (found, oldest): (Int, Int64?) = (row?[0] ?? 0, row?[1])
+        guard found == sample, let oldest else { return Double(found) }
+        return Double(found) * Double(lastKey) / Double(lastKey - oldest + 1)
+    }
+
+    struct ScoredPaper: Sendable {
         let score: Double
         let key: Int64
         let paper: Paper
+
+        /// A row of the papers table's columns followed by the score and the key.
+        init(_ row: Row) {
+            score = row[Columns.names.count]
+            key = row[Columns.names.count + 1]
+            paper = Columns.paper(row)
+        }
     }
 
     /// The best `limit` matches among papers whose key is in `keys`, with their BM25 scores;
@@ -148,10 +261,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
                         WHERE papers_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY score, rowid LIMIT ?
                     ) AS best JOIN papers p ON p.key = best.key ORDER BY best.score, best.key
                     """), arguments: [match, keys.lowerBound, keys.upperBound, limit]
-        ).map { row in
-            ScoredPaper(
-                score: row[Columns.names.count], key: row[Columns.names.count + 1], paper: Columns.paper(row))
-        }
+        ).map(ScoredPaper.init)
     }
 
     /// Marks or unmarks a favourite.
@@ -266,7 +376,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
         -> (saved: SaveSummary, withdrawn: Int)
     {
         try await database.write { db in
-            let saved = try Self.upsert(db) { insert in
+            let saved = try Self.upsert(db, indexBatch: indexBatch) { insert in
                 for paper in papers { try insert(Columns.arguments(paper)) }
             }
             var withdrawn = 0

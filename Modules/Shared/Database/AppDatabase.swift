@@ -17,6 +17,9 @@ public struct AppDatabase: Sendable {
     private let damage: DamageMark
 
     /// How long a writer waits for another process's lock before giving up.
+    private let busyTimeout: TimeInterval
+
+    /// How long a writer waits for another process's lock before giving up.
     public static let defaultBusyTimeout: TimeInterval = 10
 
     /// The largest file whose every page `PRAGMA quick_check` reads when it is opened.
@@ -67,6 +70,7 @@ public struct AppDatabase: Sendable {
             throw Self.storageError(error, .open, path: url.path)
         }
         damage = DamageMark()
+        self.busyTimeout = busyTimeout
     }
 
     /// Opens an existing file for writing, or creates it; refuses a file that is not ours, is
@@ -153,11 +157,18 @@ public struct AppDatabase: Sendable {
         var opened: (pool: DatabasePool, isCurrent: Bool)
         do {
             opened = try open(url.path)
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
+            // A bulk write was cut off (killed) and left its rollback journal: the file holds
+            // half of it until someone rolls it back, which takes a connection that may write.
+            try rollBackInterruptedWrite(url: url, busyTimeout: busyTimeout)
+            opened = try open(url.path)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
             // A WAL file needs its -shm beside it, which SQLite cannot create in a folder this
             // process may not write. With no -wal file there are no changes outside the main
             // file, and a writer would first have to create one: the file is read as immutable.
-            guard !FileManager.default.fileExists(atPath: url.path + "-wal") else { throw error }
+            // A journal with content beside it is a cut-off write that only a writer can roll back.
+            let journal = try? FileManager.default.attributesOfItem(atPath: url.path + "-journal")[.size] as? Int
+            guard !FileManager.default.fileExists(atPath: url.path + "-wal"), (journal ?? 0) == 0 else { throw error }
             opened = try open(url.absoluteString + "?immutable=1")
         }
         try quickCheck(opened.pool, url: url)
@@ -166,6 +177,15 @@ public struct AppDatabase: Sendable {
             throw StorageError(.open, path: url.path, reason: "the schema is out of date", cause: .needsUpgrade)
         }
         return try openPool(url: url, schema: schema, busyTimeout: busyTimeout)
+    }
+
+    /// Rolls back the write a killed process left in the file, as SQLite does when a connection
+    /// that may write first reads it: the content is the last committed one again, and nothing
+    /// else is written.
+    private static func rollBackInterruptedWrite(url: URL, busyTimeout: TimeInterval) throws {
+        let queue = try DatabaseQueue(path: url.path, configuration: configuration(busyTimeout: busyTimeout))
+        defer { try? queue.close() }
+        _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
     }
 
     /// Opens and migrates the pool, trying again while another process holds the file busy or
@@ -227,6 +247,7 @@ public struct AppDatabase: Sendable {
     private init(writer: any DatabaseWriter, damage: DamageMark) {
         self.writer = writer
         self.damage = damage
+        busyTimeout = Self.defaultBusyTimeout
     }
 
     /// The file's path; `nil` in memory.
@@ -280,6 +301,51 @@ public struct AppDatabase: Sendable {
         do { return try await writer.write(work) } catch { throw failure(error, .write) }
     }
 
+    /// Runs `work` in one write transaction through SQLite's rollback journal rather than the
+    /// WAL, when no other connection has the file open; otherwise as `write` does.
+    ///
+    /// SQLite advises a rollback journal for transactions over about 100 MB: the WAL receives
+    /// every page such a transaction writes and the checkpoint copies each into the file again,
+    /// while a rollback journal keeps only the old content of pages that existed before, which
+    /// is almost nothing when rows are appended. Atomicity is the same: a write that fails or is
+    /// killed is rolled back (by the next connection, from the journal). The file is back in WAL
+    /// mode when the write ends; while it runs, other processes wait for the file rather than
+    /// read the state before it, so this is for imports, not for a command's own saves.
+    public func bulkWrite<T: Sendable>(_ work: @escaping @Sendable (GRDB.Database) throws -> T) async throws -> T {
+        guard let pool = writer as? DatabasePool else { return try await write(work) }
+        try refuseIfDamaged()
+        // This process's idle readers keep the WAL open, which SQLite requires no one to do.
+        pool.invalidateReadOnlyConnections()
+        let busyTimeout = busyTimeout
+        do {
+            return try await pool.barrierWriteWithoutTransaction { db in
+                let leftWAL = try Self.leaveWAL(db, busyTimeout: busyTimeout)
+                defer { if leftWAL { try? db.execute(sql: "PRAGMA journal_mode = WAL") } }
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try work(db)
+                    return .commit
+                }
+                guard let result else { throw CancellationError() }
+                return result
+            }
+        } catch {
+            throw failure(error, .write)
+        }
+    }
+
+    /// Switches the file to a rollback journal; `false` when another connection (another
+    /// process) has it open, which SQLite reports at once rather than after the busy timeout.
+    private static func leaveWAL(_ db: GRDB.Database, busyTimeout: TimeInterval) throws -> Bool {
+        try db.execute(sql: "PRAGMA busy_timeout = 0")
+        defer { try? db.execute(sql: "PRAGMA busy_timeout = \(Int(busyTimeout * 1000))") }
+        do {
+            return try String.fetchOne(db, sql: "PRAGMA journal_mode = TRUNCATE") == "truncate"
+        } catch let error as DatabaseError where isBusy(error) {
+            return false
+        }
+    }
+
     private func refuseIfDamaged() throws {
         if let reason = damage.reason {
             throw StorageError(.write, path: path, reason: reason, cause: .damaged)
@@ -309,6 +375,7 @@ public struct AppDatabase: Sendable {
             // Check each b-tree page's cells as it is read: a damaged page is reported as
             // SQLITE_CORRUPT instead of being read as rows (SQLite measures the cost at under 1%).
             try db.execute(sql: "PRAGMA cell_size_check = ON")
+            BM25Function.register(db)
         }
         return configuration
     }

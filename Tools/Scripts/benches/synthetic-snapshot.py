@@ -14,7 +14,8 @@ Every distribution is sampled from recorded arXiv data in Tests/Fixtures, never 
 - submission months: the ids of the feed's replaced papers (a new version of a paper from any
   year; it leans towards recent years, as arXiv's own growth does);
 - versions per paper: the feed's `vN` (1 for new, N for a replacement).
-Ids are unique new-style ids in those months. The output is deterministic for a seed.
+Ids are unique new-style ids in those months, written in id order as arXiv's snapshot is. The
+output is deterministic for a seed.
 """
 import itertools, json, os, random, re, sys
 import xml.etree.ElementTree as ET
@@ -77,15 +78,20 @@ def main():
         start = rng.randrange(len(pool) - k)
         return " ".join(pool[start:start + k])
 
-    with open(out, "w", encoding="utf-8") as f:
-        for _ in range(count):
-            title_words, abstract_words, author_count, categories, license, doi, journal, versions = rng.choice(shapes)
+    # Each paper's month first, then the papers written month by month in id order, as arXiv's
+    # own snapshot lists them (it starts at 0704.0001): a library's newest keys are its newest ids.
+    for _ in range(count):
+        month = rng.choice(month_pool)
+        # A month holds at most 99,999 ids (five digits); a full one passes the paper to another.
+        while sequence[month] >= 99_999:
             month = rng.choice(month_pool)
-            # A month holds at most 99,999 ids (five digits); a full one passes the paper to another.
-            while sequence[month] >= 99_999:
-                month = rng.choice(month_pool)
-            sequence[month] += 1
-            paper_id = f"{month}.{sequence[month]:05d}"
+        sequence[month] += 1
+    ids = (f"{month}.{number:05d}" for month in months for number in range(1, sequence[month] + 1))
+
+    with open(out, "w", encoding="utf-8") as f:
+        for paper_id in ids:
+            month = paper_id[:4]
+            title_words, abstract_words, author_count, categories, license, doi, journal, versions = rng.choice(shapes)
             year, mon = 2000 + int(month[:2]), int(month[2:])
             authors = [rng.choice(names) for _ in range(author_count)]
             record = {
