@@ -20,8 +20,9 @@ struct LibrarySearch: AsyncParsableCommand {
         abstract: "Full-text search of titles, abstracts and authors in the library (no network).",
         discussion: """
             All words must match; "two words" is a phrase, word* a prefix; ti:, au: and abs: limit a word to a field. \
-            Best match (BM25) first. In a library of more than 250,000 papers, the 6,000 newest matches are ranked \
-            (a few milliseconds whatever the size); --every-match ranks them all.
+            Best match (BM25) first. In a library of more than 250,000 papers only the 4,000 newest matches are \
+            ranked (milliseconds whatever the size), so an older paper that matches a common word better is not \
+            shown; --every-match ranks them all.
 
             Example: papers library search 'au:maestro helium' --limit 5
             """)
@@ -32,7 +33,7 @@ struct LibrarySearch: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "How many papers to show.")
     var limit = 20
 
-    @Flag(help: "Rank every match, not only the 6,000 newest (slower in a library of more than 250,000 papers).")
+    @Flag(help: "Rank every match, not only the 4,000 newest (slower in a library of more than 250,000 papers).")
     var everyMatch = false
 
     @OptionGroup var options: CommonOptions

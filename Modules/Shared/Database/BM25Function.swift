@@ -58,9 +58,12 @@ private final class QueryStatistics {
         }
         let statistics = QueryStatistics(averageLength: Double(tokens) / Double(rows), idf: idf)
         let kept = Unmanaged.passRetained(statistics).toOpaque()
-        guard api.xSetAuxdata?(fts, kept, { kept in
-            if let kept { Unmanaged<QueryStatistics>.fromOpaque(kept).release() }
-        }) == SQLITE_OK
+        guard
+            api.xSetAuxdata?(
+                fts, kept,
+                { kept in
+                    if let kept { Unmanaged<QueryStatistics>.fromOpaque(kept).release() }
+                }) == SQLITE_OK
         else { return nil }
         return statistics
     }
