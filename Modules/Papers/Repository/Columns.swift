@@ -69,12 +69,6 @@ enum Columns {
 enum FullTextQuery {
     static let columns = ["ti": "title", "au": "author_names", "abs": "summary"]
 
-    /// The FTS5 query of `text`; `nil` when it holds no word.
-    static func match(_ text: String) -> String? {
-        let terms = terms(text)
-        return terms.isEmpty ? nil : match(terms)
-    }
-
     /// The query of `terms`: all of them.
     static func match(_ terms: [String]) -> String { terms.joined(separator: " AND ") }
 
