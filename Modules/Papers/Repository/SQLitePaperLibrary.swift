@@ -196,19 +196,17 @@ public struct SQLitePaperLibrary: PaperLibrary {
     private func rankNewestMatches(_ match: String, frequencies: [Double], limit: Int) async throws -> [Paper] {
         let parts = Self.cores
         let slice = (newestMatches + parts - 1) / parts
+        let placeholders = frequencies.map { _ in "?" }.joined(separator: ", ")
         let found = try await database.read(parts: parts) { part, db in
-            try Row.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT \(Columns.select("p")), best.score, best.key FROM (
-                            SELECT key, score FROM (
-                                SELECT rowid AS key, \(BM25Function.name)(papers_fts, \(frequencies.map { _ in "?" }.joined(separator: ", "))) AS score
-                                FROM papers_fts WHERE papers_fts MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?
-                            ) ORDER BY score, key LIMIT ?
-                        ) AS best JOIN papers p ON p.key = best.key ORDER BY best.score, best.key
-                        """),
-                arguments: StatementArguments(frequencies + [match, slice, slice * part, limit])
-            ).map(ScoredPaper.init)
+            try Self.papers(
+                db,
+                ranked: """
+                    SELECT key, score FROM (
+                        SELECT rowid AS key, \(BM25Function.name)(papers_fts, \(placeholders)) AS score
+                        FROM papers_fts WHERE papers_fts MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?
+                    ) ORDER BY score, key LIMIT ?
+                    """,
+                arguments: StatementArguments(frequencies) + [match, slice, slice * part, limit])
         }
         return Self.best(found, limit: limit)
     }
@@ -259,14 +257,25 @@ public struct SQLitePaperLibrary: PaperLibrary {
     private static func rank(_ db: Database, _ match: String, keys: ClosedRange<Int64>, limit: Int) throws
         -> [ScoredPaper]
     {
+        try papers(
+            db,
+            ranked: """
+                SELECT rowid AS key, bm25(papers_fts) AS score FROM papers_fts
+                WHERE papers_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY score, rowid LIMIT ?
+                """, arguments: [match, keys.lowerBound, keys.upperBound, limit])
+    }
+
+    /// The papers of `ranked` (a query of `key, score` rows, already cut to the best few) with
+    /// their scores, best first: only those rows are joined to `papers`.
+    private static func papers(_ db: Database, ranked: String, arguments: StatementArguments) throws
+        -> [ScoredPaper]
+    {
         try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT \(Columns.select("p")), best.score, best.key FROM (
-                        SELECT rowid AS key, bm25(papers_fts) AS score FROM papers_fts
-                        WHERE papers_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY score, rowid LIMIT ?
-                    ) AS best JOIN papers p ON p.key = best.key ORDER BY best.score, best.key
-                    """), arguments: [match, keys.lowerBound, keys.upperBound, limit]
+                    SELECT \(Columns.select("p")), best.score, best.key FROM (\(ranked)) AS best
+                    JOIN papers p ON p.key = best.key ORDER BY best.score, best.key
+                    """), arguments: arguments
         ).map(ScoredPaper.init)
     }
 

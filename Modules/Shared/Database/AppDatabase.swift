@@ -16,7 +16,7 @@ public struct AppDatabase: Sendable {
     /// Set once SQLite reports the file damaged: every later write is refused before it starts.
     private let damage: DamageMark
 
-    /// How long a writer waits for another process's lock before giving up.
+    /// This database's busy timeout, which `bulkWrite` sets again after switching journals.
     private let busyTimeout: TimeInterval
 
     /// How long a writer waits for another process's lock before giving up.
