@@ -8,7 +8,7 @@ struct HandoffTests {
     struct Damaged: Error, Equatable {}
 
     /// Takes every batch, flattened, the way a database write does.
-    static func drain<Item>(_ batches: Handoff.Batches<Item>) throws -> [Item] {
+    static func drain<Item>(_ batches: Handoff.Batches<[Item]>) throws -> [Item] {
         var items: [Item] = []
         while let batch = try batches.next() { items.append(contentsOf: batch) }
         return items
@@ -116,6 +116,46 @@ struct HandoffTests {
         #expect(final.stoppedBy is CancellationError)
         // At most the eleven taken, the one queued and the one waiting for room.
         #expect(final.sent <= 13)
+    }
+
+    @Test("next(whenIdle:) does the consumer's idle work only when no batch is waiting, then waits for the next")
+    func idleWork() async throws {
+        let queuedTwo = DispatchSemaphore(value: 0)
+        let consumerIdle = DispatchSemaphore(value: 0)
+        let (items, idleRuns) = try await Handoff.run(
+            depth: 4,
+            produce: { send in
+                try await send([1])
+                try await send([2])
+                queuedTwo.signal()
+                // The third batch comes only once the consumer has found nothing waiting.
+                await withCheckedContinuation { continuation in
+                    Thread {
+                        consumerIdle.wait()
+                        continuation.resume()
+                    }
+                    .start()
+                }
+                try await send([3])
+            },
+            consume: { batches in
+                try await Self.onThread {
+                    queuedTwo.wait()
+                    var idleRuns = 0
+                    var items: [Int] = []
+                    for _ in 0..<3 {
+                        let batch = try batches.next(whenIdle: {
+                            idleRuns += 1
+                            consumerIdle.signal()
+                        })
+                        items += batch ?? []
+                    }
+                    while let batch = try batches.next() { items += batch }
+                    return (items, idleRuns)
+                }
+            })
+        #expect(items == [1, 2, 3])
+        #expect(idleRuns == 1)
     }
 
     @Test("a producer that sends nothing, or only empty batches, ends the run at once")

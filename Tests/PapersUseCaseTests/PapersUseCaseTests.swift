@@ -87,6 +87,40 @@ struct PapersUseCaseTests {
         await #expect(throws: PapersError.noFilesToImport) { try await useCase.importFeeds([]) }
     }
 
+    @Test(
+        "a repeat in an import is saved when it is a later version, or the same version updated later; each counts once"
+    )
+    func repeatsInAnImport() async throws {
+        func line(_ id: String, title: String, versions: Int, updated: String) -> String {
+            let list = (1...versions).map { #"{"version": "v\#($0)", "created": "Mon, 1 Jan 2024 10:00:00 GMT"}"# }
+            return
+                #"{"id": "\#(id)", "authors": "A. One", "title": "\#(title)", "categories": "cs.LG", "abstract": "x", "#
+                + #""versions": [\#(list.joined(separator: ", "))], "update_date": "\#(updated)"}"#
+        }
+        let directory = try TemporaryDirectory()
+        let first = directory.path("first.jsonl")
+        let second = directory.path("second.jsonl")
+        try [
+            line("2401.00001", title: "X first", versions: 1, updated: "2024-01-05"),
+            line("2401.00002", title: "Y first", versions: 1, updated: "2024-01-05"),
+        ]
+        .joined(separator: "\n").write(to: first, atomically: true, encoding: .utf8)
+        try [
+            line("2401.00001", title: "X second version", versions: 2, updated: "2024-01-02"),
+            line("2401.00002", title: "Y older", versions: 1, updated: "2024-01-03"),
+            line("2401.00002", title: "Y updated", versions: 1, updated: "2024-01-09"),
+            line("2401.00001", title: "X first again, later", versions: 1, updated: "2024-02-01"),
+        ]
+        .joined(separator: "\n").write(to: second, atomically: true, encoding: .utf8)
+        let (useCase, _, library) = make(remote: [])
+        let report = try await useCase.importFeeds([first, second])
+        #expect(report.papers == 2 && report.repeats == 4)
+        // The two repeats that supersede nothing are not even offered to the library.
+        #expect(report.saved == SaveSummary(added: 2, updated: 2))
+        #expect(try await library.paper(id: "2401.00001")?.title == "X second version")
+        #expect(try await library.paper(id: "2401.00002")?.title == "Y updated")
+    }
+
     @Test("library search is offline and rejects an empty search")
     func librarySearch() async throws {
         let papers = try recorded()

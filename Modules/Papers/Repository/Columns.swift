@@ -34,21 +34,30 @@ enum Columns {
         }
     }
 
-    /// The upsert's arguments, as concrete `DatabaseValue`s: an array literal of
-    /// `DatabaseValueConvertible` existentials costs a box, a copy and a release per value.
-    static func arguments(_ paper: Paper) -> StatementArguments {
-        let values: [DatabaseValue] = [
-            paper.id.databaseValue, paper.version.databaseValue, paper.title.databaseValue, paper.summary.databaseValue,
-            paper.authors.map { $0.name }.joined(separator: ", ").databaseValue,
-            AuthorCoding.encode(paper.authors).databaseValue,
-            paper.published.millisecondsSince1970.databaseValue, paper.updated.millisecondsSince1970.databaseValue,
-            paper.primaryCategory.databaseValue, paper.categories.joined(separator: " ").databaseValue,
-            paper.abstractURL.databaseValue, paper.pdfURL.databaseValue,
-            paper.comment.databaseValue, paper.journalRef.databaseValue, paper.doi.databaseValue,
-            VersionCoding.encode(paper.versions).databaseValue, paper.license.databaseValue,
-            paper.withdrawn.databaseValue,
-        ]
-        return StatementArguments(values)
+    /// The papers as upsert rows, values in `names` order.
+    static func rows(_ papers: [Paper]) -> RowBatch {
+        var rows = RowBatch(width: names.count)
+        for paper in papers {
+            rows.append(paper.id)
+            rows.append(paper.version)
+            rows.append(paper.title)
+            rows.append(paper.summary)
+            rows.append(paper.authors.map { $0.name }.joined(separator: ", "))
+            rows.append(AuthorCoding.encode(paper.authors))
+            rows.append(paper.published.millisecondsSince1970)
+            rows.append(paper.updated.millisecondsSince1970)
+            rows.append(paper.primaryCategory)
+            rows.append(paper.categories.joined(separator: " "))
+            rows.append(paper.abstractURL)
+            rows.append(paper.pdfURL)
+            rows.append(paper.comment)
+            rows.append(paper.journalRef)
+            rows.append(paper.doi)
+            rows.append(VersionCoding.encode(paper.versions))
+            rows.append(paper.license)
+            rows.append(paper.withdrawn)
+        }
+        return rows
     }
 
     static func paper(_ row: Row) -> Paper {

@@ -20,16 +20,16 @@ public enum Handoff {
     ///   - depth: how many batches may wait for the consumer before the producer's `send` waits.
     ///   - produce: hands every batch to `send`.
     ///   - consume: takes the batches from `Batches.next()`, in order, until it returns nil.
-    public static func run<Item: Sendable, Output: Sendable>(
+    public static func run<Batch: Sendable, Output: Sendable>(
         depth: Int = 4,
-        produce: @escaping @Sendable (_ send: ([Item]) async throws -> Void) async throws -> Void,
-        consume: (_ batches: Batches<Item>) async throws -> Output
+        produce: @escaping @Sendable (_ send: (Batch) async throws -> Void) async throws -> Void,
+        consume: (_ batches: Batches<Batch>) async throws -> Output
     ) async throws -> Output {
-        let channel = BatchChannel<Item>(depth: max(1, depth))
+        let channel = BatchChannel<Batch>(depth: max(1, depth))
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 do {
-                    try await produce { batch in if !batch.isEmpty { try await channel.put(batch) } }
+                    try await produce { batch in try await channel.put(batch) }
                     channel.finish(throwing: nil)
                 } catch {
                     channel.finish(throwing: error)
@@ -42,25 +42,34 @@ public enum Handoff {
     }
 
     /// The consumer's side: batches in the order they were sent.
-    public struct Batches<Item: Sendable>: Sendable {
-        fileprivate let channel: BatchChannel<Item>
+    public struct Batches<Batch: Sendable>: Sendable {
+        fileprivate let channel: BatchChannel<Batch>
 
         /// The next batch, waiting for it; nil once the producer has returned and everything is taken.
         ///
         /// Blocks the calling thread: call it from a database's thread, not from a task.
         /// - Throws: the producer's error, as soon as it is known (what is still queued would only be rolled back).
-        public func next() throws -> [Item]? { try channel.take() }
+        public func next() throws -> Batch? { try channel.take() }
+
+        /// The next batch; when none is waiting yet, first runs `idle`: work the consumer has to
+        /// do anyway, done while the producer catches up rather than after it finishes.
+        ///
+        /// Blocks the calling thread like `next()`.
+        public func next(whenIdle idle: () throws -> Void) throws -> Batch? {
+            if !channel.isWaiting { try idle() }
+            return try channel.take()
+        }
     }
 }
 
 /// A bounded queue of batches between an async producer and a blocking consumer.
 ///
 /// Unchecked `Sendable`: every stored property is read and written only with `condition` held.
-private final class BatchChannel<Item: Sendable>: @unchecked Sendable {
+private final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private let depth: Int
     /// At most `depth` batches, so taking the first is cheap.
-    private var batches: [[Item]] = []
+    private var batches: [Batch] = []
     private var finished = false
     private var failure: (any Error)?
     private var cancelled = false
@@ -72,7 +81,7 @@ private final class BatchChannel<Item: Sendable>: @unchecked Sendable {
     }
 
     /// Queues a batch, then waits while the queue is full; throws once the consumer has given up.
-    func put(_ batch: [Item]) async throws {
+    func put(_ batch: Batch) async throws {
         try Task.checkCancellation()
         let full = try locked {
             if cancelled { throw CancellationError() }
@@ -94,8 +103,11 @@ private final class BatchChannel<Item: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// Whether a batch, the end or an error is waiting to be taken.
+    var isWaiting: Bool { locked { !batches.isEmpty || finished } }
+
     /// The next batch, or nil once the producer has finished and everything is taken.
-    func take() throws -> [Item]? {
+    func take() throws -> Batch? {
         try locked {
             while true {
                 if let failure { throw failure }

@@ -3,13 +3,13 @@ import sqlite3
 import time
 
 
-def fts_floor(db, detail="full"):
+def fts_floor(db, detail="full", rounds=3):
     """CPU seconds SQLite itself needs to build the library's FTS5 index over rows already in memory.
 
     No parsing, no row writes, no disk: the least any import that keeps this index can cost, on
-    one core, because one SQLite connection writes on one thread. Best of three."""
+    one core, because one SQLite connection writes on one thread. The best of `rounds`."""
     best = None
-    for _ in range(3):
+    for _ in range(rounds):
         con = sqlite3.connect(":memory:")
         con.execute("ATTACH ? AS src", (db,))
         con.execute("CREATE TABLE p AS SELECT key, title, summary, author_names FROM src.papers")

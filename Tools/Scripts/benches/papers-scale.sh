@@ -41,9 +41,16 @@ def timed(cmd):
 def size(db):
     return sum(os.path.getsize(db + suffix) for suffix in ("", "-wal") if os.path.exists(db + suffix)) / 1e6
 
-small = os.path.join(work, "first100k.sqlite")
-small_run = timed([papers, "import", os.path.join(work, "first100k.jsonl"), "--db", small])
-floor = fts_floor(small)
+# The first 100,000 against SQLite's own FTS5 build of the same rows, each the best of three
+# (fresh libraries for the import), interleaved: this machine's speed drifts between runs.
+small_runs, floors = [], []
+for attempt in range(3):
+    small = os.path.join(work, f"first100k-{attempt}.sqlite")
+    small_runs.append(timed([papers, "import", os.path.join(work, "first100k.jsonl"), "--db", small]))
+    floors.append(fts_floor(small, rounds=1))
+    os.remove(small)
+small_run = min(small_runs)
+floor = min(floors)
 
 lib = os.path.join(work, "library.sqlite")
 load = os.getloadavg()[0]
@@ -81,8 +88,8 @@ rows = [
     ("library search --every-match p50 (ms)", f"{every_median:.1f}", f"p95 {every_p95:.1f}, worst {every_worst:.1f}"),
     ("  top 20 shared with --every-match", f"{100 * sum(overlap) / len(overlap):.0f}%",
      f"mean of {len(queries)} queries; lowest {100 * min(overlap):.0f}%"),
-    ("first 100,000: import wall time (s)", f"{small_run[0]:.2f}", f"CPU {small_run[1]:.2f} s; peak {small_run[2]:.0f} MB"),
-    ("  SQLite's FTS5 build of the same rows (s CPU)", f"{floor:.2f}", "in memory, one core: the floor"),
+    ("first 100,000: import wall time (s)", f"{small_run[0]:.2f}", f"best of 3; CPU {small_run[1]:.2f} s; peak {small_run[2]:.0f} MB"),
+    ("  SQLite's FTS5 build of the same rows (s CPU)", f"{floor:.2f}", "best of 3; in memory, one core: the floor"),
     ("  import vs that floor", f"{small_run[0] / floor:.2f}x", "target <= 1.5x"),
 ]
 w = max(len(r[0]) for r in rows)

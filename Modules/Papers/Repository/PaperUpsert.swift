@@ -1,0 +1,62 @@
+import Database
+import PapersEntity
+
+/// One write's upserts into the papers table, with the full-text index kept up in batches.
+///
+/// The newer record wins; an older or equal one changes nothing. New rows get keys above the
+/// largest key before the write, so an `INSERT … SELECT` of the rows above the last indexed
+/// key indexes them (`FullTextBatch`): FTS5 writes out its pending terms at the end of every
+/// statement, and indexing row by row would be 5x slower. Rows updated in place keep their key
+/// and are re-indexed by the update trigger (see `PapersSchema`).
+struct PaperUpsert {
+    private let db: Database
+    private let statement: BatchInsert
+    private let indexBatch: Int
+    private let lastKey: Int64
+    private var index: FullTextBatch
+    private var seen = 0
+    private var changed = 0
+    private var unindexed = 0
+
+    /// Starts a write's upserts; `indexBatch` rows are written between two batches of indexing.
+    init(_ db: Database, indexBatch: Int) throws {
+        self.db = db
+        self.indexBatch = max(1, indexBatch)
+        statement = try BatchInsert(db, sql: Columns.upsert)
+        lastKey = try Int64.fetchOne(db, sql: "SELECT coalesce(max(key), 0) FROM papers") ?? 0
+        index = FullTextBatch(db: db, indexedThrough: lastKey)
+        try index.start()
+    }
+
+    /// Upserts the rows (`Columns.rows`), then indexes if `indexBatch` rows are waiting for it.
+    mutating func upsert(_ rows: RowBatch) throws {
+        changed += try statement.execute(rows)
+        seen += rows.count
+        unindexed += rows.count
+        if unindexed >= indexBatch { try indexNewRows() }
+    }
+
+    /// Indexes the rows written so far if there are at least a quarter of `indexBatch`.
+    ///
+    /// For a writer that would otherwise wait for its next rows: the indexing has to be done
+    /// anyway, and a batch much smaller than `indexBatch` would cost FTS5 more merging.
+    mutating func indexWhileIdle() throws {
+        if unindexed >= indexBatch / 4 { try indexNewRows() }
+    }
+
+    /// Indexes what is left and says what the write did.
+    mutating func finish() throws -> SaveSummary {
+        try indexNewRows()
+        try index.finish()
+        // New rows take the keys after the largest, and no write deletes a row: the count of
+        // new rows is a subtraction, not a scan of them (60 ms for 100,000).
+        let largest = try Int64.fetchOne(db, sql: "SELECT coalesce(max(key), 0) FROM papers") ?? 0
+        let added = Int(largest - lastKey)
+        return SaveSummary(added: added, updated: changed - added, unchanged: seen - changed)
+    }
+
+    private mutating func indexNewRows() throws {
+        try index.indexNewRows()
+        unindexed = 0
+    }
+}
