@@ -85,19 +85,19 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// Small enough that the parser keeps going while the writer indexes (`readyBatches`), so
     /// FTS5's tokenising, the most of an import, shares the time of the parse. Each batch is a
     /// statement, and each statement writes out FTS5's pending terms and journals the pages of
-    /// the index its merges reuse, so batches much smaller cost more than they overlap.
-    /// Measured with 10,000 against 20,000 (and 80 ready batches), two interleaved runs each:
-    /// 100,000 papers 3.96–4.18 s against 4.23–4.29 s; a million 57.7–58.3 s against 58.6–59.7 s
-    /// (a single batch at the end, waiting for the parser to be done, took 73.8–74.7 s); 5,000
-    /// took 4.56–4.72 s for 100,000.
+    /// the index its merges reuse, so much smaller batches cost more than they overlap. Two
+    /// interleaved runs each: 100,000 papers took 3.96–4.18 s with 10,000 (40 ready), 4.23–4.29 s
+    /// with 20,000 (80 ready), 4.56–4.72 s with 5,000 (20 ready); a million took 57.7–58.3 s with
+    /// 10,000 and 58.6–59.7 s with 20,000, where one batch at the end had taken 74 s.
     public static let indexBatch = 10_000
 
     /// How many batches of rows the parser may have ready before it waits for the writer.
     ///
     /// Enough for the parser to keep going while the writer indexes `indexBatch` rows: the
     /// snapshot reader hands over about 570 papers (1 MB) a batch, so 40 batches hold about
-    /// 23,000 papers and take about 45 MB. 100,000 papers took 4.2 s with 30 and 40, 5.1–5.2 s
-    /// with 4 (which made the parser wait through every index batch).
+    /// 23,000 papers and take about 45 MB. 100,000 papers took 3.96–4.18 s with 40 and
+    /// 4.19–4.20 s with 30; with batches of 20,000 rows, 5.10–5.20 s with 40 ready and 4.70 s
+    /// with 80: the parser waits through an index batch once the queue is full.
     static let readyBatches = 40
 
     /// The page cache, in KiB, of a connection that has imported.
