@@ -42,10 +42,13 @@ let features: [Feature] = [
 // each depends on Core only and never on a feature.
 let core: [Target] = [
     module("Core", path: "Modules/Core"),
-    // GRDBSQLite (SQLite's C API, through GRDB's own module of it) for the FTS5 ranking function.
+    // GRDBSQLite (SQLite's C API, through GRDB's own module of it) for the FTS5 ranking function and
+    // bulk binding; CSQLite for the one setting SQLite takes only through C varargs.
     module(
         "Database", path: "Modules/Shared/Database",
-        dependencies: ["Core", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+        dependencies: ["Core", "CSQLite", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+    .systemLibrary(
+        name: "CSQLite", path: "Modules/Shared/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     // PostgreSQL through postgres-nio: a URL, a pool run as a service, migrations, errors as StorageError.
     module(
         "Postgres", path: "Modules/Shared/Postgres", dependencies: ["Core", postgresNIO, logging, serviceLifecycle]),
