@@ -62,7 +62,9 @@ struct BatchInsertTests {
             return [first, second]
         }
         #expect(changed == [2, 1])
-        let notes = try await database.read { db in try String?.fetchAll(db, sql: "SELECT note FROM items WHERE name = 'b'") }
+        let notes = try await database.read { db in
+            try String?.fetchAll(db, sql: "SELECT note FROM items WHERE name = 'b'")
+        }
         #expect(notes == [nil])
     }
 
@@ -83,7 +85,9 @@ struct BatchInsertTests {
         }
         #expect(outcome.0 == .SQLITE_CONSTRAINT)
         #expect(outcome.1 == 1)
-        let names = try await database.read { db in try String.fetchAll(db, sql: "SELECT name FROM items ORDER BY name") }
+        let names = try await database.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM items ORDER BY name")
+        }
         #expect(names == ["x", "y"])
     }
 }

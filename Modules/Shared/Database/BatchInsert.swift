@@ -38,9 +38,10 @@ public struct BatchInsert {
                 case .text(let start, let count):
                     if let base = text.baseAddress, count > 0 {
                         // nil is SQLITE_STATIC: SQLite reads the bytes where they are.
-                        sqlite3_bind_text(raw, parameter, base.assumingMemoryBound(to: CChar.self) + start, Int32(count), nil)
+                        let bytes = base.assumingMemoryBound(to: CChar.self) + start
+                        sqlite3_bind_text(raw, parameter, bytes, Int32(count), nil)
                     } else {
-                        sqlite3_bind_text(raw, parameter, "", 0, SQLITE_TRANSIENT)
+                        sqlite3_bind_text(raw, parameter, "", 0, transient)
                     }
                 }
                 guard parameter == batch.width else {
@@ -63,5 +64,5 @@ public struct BatchInsert {
     }
 }
 
-/// SQLite copies a value bound with this destructor.
-private let SQLITE_TRANSIENT = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+/// SQLite's `SQLITE_TRANSIENT`: SQLite copies a value bound with this destructor.
+private let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
