@@ -110,8 +110,8 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// Up to how many papers a search ranks every match, unless told otherwise.
     ///
     /// Measured on this machine's synthetic libraries: every match of the 20 benchmark queries
-    /// ranked on two cores takes a median of 3–4 ms at 100,000 papers; at 3,000,000 a median of
-    /// 82 ms and 1.4 s at the 95th percentile (a word in a third of the papers).
+    /// ranked on two cores takes a median of 3 ms at 100,000 papers; at 3,000,000 a median of
+    /// 67 ms and 0.6 s at the 95th percentile (a word in a third of the papers).
     public static let everyMatchUpTo: Int64 = 250_000
 
     /// How many of the newest matches a search of a larger library ranks, unless told otherwise.
