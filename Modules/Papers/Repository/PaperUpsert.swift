@@ -41,7 +41,7 @@ struct PaperUpsert {
     /// For a writer that would otherwise wait for its next rows: the indexing has to be done
     /// anyway, and a batch much smaller than `indexBatch` would cost FTS5 more merging.
     mutating func indexWhileIdle() throws {
-        if unindexed >= indexBatch / 4 { try indexNewRows() }
+        if unindexed > 0, unindexed >= indexBatch / 4 { try indexNewRows() }
     }
 
     /// Indexes what is left and says what the write did.

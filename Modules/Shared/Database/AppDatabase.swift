@@ -27,7 +27,7 @@ public struct AppDatabase: Sendable {
     ///
     /// Memory statistics off: with them on, every allocation SQLite makes takes one global
     /// mutex, and the threads of a parallel search queue on it. The bench's 100,000 papers, 20
-    /// queries x 5, three interleaved runs each: p95 77–94 ms with them, 32 ms without.
+    /// queries x 5, interleaved runs: p95 74–94 ms with them, 32–33 ms without.
     private static let processSettings: Void = { _ = strata_sqlite3_config_memstatus(0) }()
 
     /// The largest file whose every page `PRAGMA quick_check` reads when it is opened.
