@@ -66,7 +66,7 @@ enum RepositoryCopy {
 
     /// The shared targets a feature made from the Feature template uses (its manifest entry
     /// names `Database`), with what every app and test target needs.
-    static let templateTargets = ["Core", "Database", "TerminalUI", "AppSupport", "TestSupport"]
+    static let templateTargets = ["Core", "Database", "CSQLite", "TerminalUI", "AppSupport", "TestSupport"]
 
     /// What the smoke test builds: `manifest` with only the feature entries `original` did not
     /// have (those `strata new` added) and only `templateTargets` beside them. The other features
