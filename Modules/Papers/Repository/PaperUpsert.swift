@@ -9,7 +9,6 @@ import PapersEntity
 /// statement, and indexing row by row would be 5x slower. Rows updated in place keep their key
 /// and are re-indexed by the update trigger (see `PapersSchema`).
 struct PaperUpsert {
-    private let db: Database
     private let statement: BatchInsert
     private let indexBatch: Int
     private let lastKey: Int64
@@ -20,7 +19,6 @@ struct PaperUpsert {
 
     /// Starts a write's upserts; `indexBatch` rows are written between two batches of indexing.
     init(_ db: Database, indexBatch: Int) throws {
-        self.db = db
         self.indexBatch = max(1, indexBatch)
         statement = try BatchInsert(db, sql: Columns.upsert)
         lastKey = try Int64.fetchOne(db, sql: "SELECT coalesce(max(key), 0) FROM papers") ?? 0
@@ -48,11 +46,17 @@ struct PaperUpsert {
     mutating func finish() throws -> SaveSummary {
         try indexNewRows()
         try index.finish()
-        // New rows take the keys after the largest, and no write deletes a row: the count of
-        // new rows is a subtraction, not a scan of them (60 ms for 100,000).
-        let largest = try Int64.fetchOne(db, sql: "SELECT coalesce(max(key), 0) FROM papers") ?? 0
-        let added = Int(largest - lastKey)
+        // New rows take the keys after the largest, no write deletes a row, and the index now
+        // covers every key: the count of new rows is a subtraction, not a scan of them.
+        let added = Int(index.indexedThrough - lastKey)
         return SaveSummary(added: added, updated: changed - added, unchanged: seen - changed)
+    }
+
+    /// Upserts `papers` in the open transaction of `db` and indexes them: a whole write's rows at once.
+    static func save(_ papers: [Paper], in db: Database, indexBatch: Int) throws -> SaveSummary {
+        var upsert = try PaperUpsert(db, indexBatch: indexBatch)
+        try upsert.upsert(Columns.rows(papers))
+        return try upsert.finish()
     }
 
     private mutating func indexNewRows() throws {

@@ -41,9 +41,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// Saves papers and a fetch record in one transaction.
     public func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) async throws -> SaveSummary {
         try await database.write { db in
-            var upsert = try PaperUpsert(db, indexBatch: indexBatch)
-            try upsert.upsert(Columns.rows(papers))
-            let summary = try upsert.finish()
+            let summary = try PaperUpsert.save(papers, in: db, indexBatch: indexBatch)
             if let query {
                 try db.execute(
                     sql: "INSERT INTO fetches (query, fetched_at, result_count) VALUES (?, ?, ?)",
@@ -372,9 +370,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
         -> (saved: SaveSummary, withdrawn: Int)
     {
         try await database.write { db in
-            var upsert = try PaperUpsert(db, indexBatch: indexBatch)
-            try upsert.upsert(Columns.rows(papers))
-            let saved = try upsert.finish()
+            let saved = try PaperUpsert.save(papers, in: db, indexBatch: indexBatch)
             var withdrawn = 0
             for id in ids {
                 try db.execute(sql: "UPDATE papers SET withdrawn = 1 WHERE id = ? AND withdrawn = 0", arguments: [id])
