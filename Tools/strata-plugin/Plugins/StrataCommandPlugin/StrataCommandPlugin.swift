@@ -1,20 +1,22 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package strata <command>`: runs the prebuilt strata on the package the plugin is invoked in.
+/// `swift package strata <command>`: runs strata on the package the plugin is invoked in.
 ///
-/// The same commands as the source-built plugin (Tools/strata/Plugins/StrataPlugin), with the
-/// binary from the artifact bundle, so the first run downloads one file instead of building the
-/// tool and its dependencies. `init` and `lint --write-baseline` write into the package: run them
-/// with `swift package --allow-writing-to-package-directory strata …` (macOS's plugin sandbox).
+/// One file for both packages that offer the command: this prebuilt one, whose first run
+/// downloads one artifact bundle instead of building the tool, and the tool's own package
+/// (Tools/strata/Plugins/StrataPlugin/StrataPlugin.swift is a link to this file), which builds it.
+/// `init`, `new`, `remove`, `lint --fix` and `lint --write-baseline` write into the package: run
+/// them with `swift package --allow-writing-to-package-directory strata …` (macOS's plugin sandbox).
 @main
 struct StrataCommandPlugin: CommandPlugin {
     /// Subcommands that take `--path`; the plugin points them at the package it runs in.
     static let packageCommands: Set<String> = ["lint", "graph", "init", "new", "remove", "templates"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        // A binary target's executable is found under the artifact's name.
-        let tool = try context.tool(named: "strata")
+        // A binary target's executable is found under the artifact's name, a source-built one
+        // under its target's.
+        let tool = try (try? context.tool(named: "strata")) ?? context.tool(named: "StrataCLI")
         // `swift package strata`, alone or with options only, lints.
         let namesCommand = arguments.first.map { !$0.hasPrefix("-") } ?? false
         var arguments = namesCommand ? arguments : ["lint"] + arguments

@@ -14,15 +14,24 @@ guard arguments.count == 3 else {
 let root = URL(fileURLWithPath: arguments[1], isDirectory: true).standardizedFileURL
 let output = URL(fileURLWithPath: arguments[2])
 
-var paths: [String] = []
-if let walker = FileManager.default.enumerator(atPath: root.path) {
-    while let path = walker.nextObject() as? String {
+/// Every file below `folder`, relative to `root`, following symbolic links: a template file may
+/// be a link to the live file it hands out (the Workspace set's Core, Database, TerminalUI,
+/// AppSupport and TestSupport are), so the generated package gets the code this repository runs.
+func files(below folder: String, root: URL) -> [String] {
+    let directory = folder.isEmpty ? root.path : root.appendingPathComponent(folder).path
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return entries.flatMap { entry -> [String] in
+        let path = folder.isEmpty ? entry : folder + "/" + entry
         var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(
-            atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
-        if exists && !isDirectory.boolValue { paths.append(path) }
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
+        else {
+            FileHandle.standardError.write(Data("error: \(root.path)/\(path) is a link to nothing\n".utf8))
+            exit(74)
+        }
+        return isDirectory.boolValue ? files(below: path, root: root) : [path]
     }
 }
+let paths = files(below: "", root: root)
 
 var source = """
     // Generated from StrataScaffold/Templates by StrataTemplateEmbedder at build time; do not edit.
