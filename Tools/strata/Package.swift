@@ -54,7 +54,7 @@ let package = Package(
             name: "StrataTemplatesPlugin", capability: .buildTool(), dependencies: ["StrataTemplateEmbedder"]),
         // No declared permission: SwiftPM grants permissions per plugin, not per subcommand, so one
         // would make every `lint` ask for it. `--allow-writing-to-package-directory` opens the package
-        // folder to `init`, `new` and `--write-baseline` whether or not a permission is declared.
+        // folder to `init`, `new`, `lint --fix` and `--write-baseline` whether or not a permission is declared.
         .plugin(
             name: "StrataPlugin",
             capability: .command(

@@ -5,8 +5,9 @@ import PackagePlugin
 ///
 /// The same commands as the source-built plugin (Tools/strata/Plugins/StrataPlugin), with the
 /// binary from the artifact bundle, so the first run downloads one file instead of building the
-/// tool and its dependencies. `init` and `lint --write-baseline` write into the package: run them
-/// with `swift package --allow-writing-to-package-directory strata …` (macOS's plugin sandbox).
+/// tool and its dependencies. `init`, `new`, `remove`, `lint --fix` and `lint --write-baseline`
+/// write into the package: run them with `swift package --allow-writing-to-package-directory
+/// strata …` (macOS's plugin sandbox). Arguments pass through unchanged.
 @main
 struct StrataCommandPlugin: CommandPlugin {
     /// Subcommands that take `--path`; the plugin points them at the package it runs in.

@@ -3,9 +3,10 @@ import PackagePlugin
 
 /// `swift package strata <command>`: runs the strata tool on the package the plugin is invoked in.
 ///
-/// `lint` (the default) and `graph` only read the package. `init` and `lint --write-baseline`
-/// write into it: run them as `swift package --allow-writing-to-package-directory strata init`,
-/// which opens the package folder in SwiftPM's plugin sandbox (macOS; Linux has none).
+/// `lint` (the default) and `graph` only read the package. `init`, `new`, `remove`, `lint --fix`
+/// and `lint --write-baseline` write into it: run them as `swift package
+/// --allow-writing-to-package-directory strata init`, which opens the package folder in
+/// SwiftPM's plugin sandbox (macOS; Linux has none). Arguments pass through unchanged.
 @main
 struct StrataPlugin: CommandPlugin {
     /// Subcommands that take `--path`; the plugin points them at the package it runs in.

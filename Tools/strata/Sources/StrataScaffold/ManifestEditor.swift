@@ -11,59 +11,69 @@ public enum ManifestEditor {
     /// - Throws: `ManifestRefusal` at the syntax that stops the edit.
     public static func addingTargets(_ entries: [String], to manifest: String) throws(ManifestRefusal) -> String {
         let syntax = ManifestSyntax(manifest)
-        return syntax.applying(syntax.appending(entries, to: try syntax.targetsArray(), multiline: true))
+        let array = try syntax.targetsArray()
+        return syntax.applying(syntax.appending(entries, to: array, after: array.elements.last, multiline: true))
     }
 
-    /// `manifest` with `entry` (`"Name"` or `.product(name:package:)`) added to target `target`'s dependencies.
+    /// What to change in one target's `dependencies:`.
+    public struct DependencyChange: Sendable, Equatable {
+        /// The target's name.
+        public var target: String
+        /// Entries to add: `"Name"` or `.product(name: "P", package: "p")`.
+        public var adding: [String]
+        /// Modules whose entries go (`"Name"`, `.target(name:)`, `.byName(name:)`, `.product(name:…)`).
+        public var removing: [String]
+
+        public init(target: String, adding: [String] = [], removing: [String] = []) {
+            self.target = target
+            self.adding = adding
+            self.removing = removing
+        }
+    }
+
+    /// `manifest` with every change made that can be, from one parse, and the targets it refused.
     ///
-    /// A call without `dependencies:` gets one right after `name:`, where SwiftPM's parameter order puts it.
+    /// Each target's entries are changed at their own positions, so the changes of different
+    /// targets never touch. A target without `dependencies:` gets one right after `name:`, where
+    /// SwiftPM's parameter order puts it; an entry already there is not added twice.
+    public static func changingDependencies(_ changes: [DependencyChange], in manifest: String) -> (
+        text: String, refused: [String: ManifestRefusal]
+    ) {
+        let syntax = ManifestSyntax(manifest)
+        var splices: [TextSplice] = []
+        var refused: [String: ManifestRefusal] = [:]
+        for change in changes {
+            do {
+                splices += try syntax.dependencySplices(change)
+            } catch {
+                refused[change.target] = error
+            }
+        }
+        return (syntax.applying(splices), refused)
+    }
+
+    /// `manifest` with `entry` added to target `target`'s dependencies.
+    ///
     /// - Throws: `ManifestRefusal` when the target or its dependencies are not written out as literals.
     public static func addingDependency(_ entry: String, to target: String, in manifest: String) throws(ManifestRefusal)
         -> String
     {
-        let syntax = ManifestSyntax(manifest)
-        let call = try syntax.targetCall(named: target)
-        if let array = try syntax.dependencies(of: call, target: target) {
-            let multiline =
-                syntax.startsLine(ManifestSyntax.start(array.rightSquare))
-                || array.elements.contains { syntax.startsLine(ManifestSyntax.start($0)) }
-            return syntax.applying(syntax.appending([entry], to: array, multiline: multiline))
-        }
-        guard let name = call.arguments.first(where: { $0.label?.text == "name" }) else {
-            throw syntax.refusal(at: call, "target \(target) has no `name:` argument; add the dependency by hand")
-        }
-        let argument = "dependencies: [\(entry)]"
-        let names = Array(call.arguments)
-        if let index = names.firstIndex(of: name), index + 1 < names.count {
-            let next = ManifestSyntax.start(names[index + 1])
-            let text =
-                syntax.startsLine(next)
-                ? argument + "," + syntax.lineEnding + syntax.indentation(of: next) : argument + ", "
-            return syntax.applying([TextSplice(start: next, end: next, text: text)])
-        }
-        if let comma = name.trailingComma {
-            let end = ManifestSyntax.end(comma)
-            return syntax.applying([TextSplice(start: end, end: end, text: " " + argument)])
-        }
-        let end = ManifestSyntax.end(name)
-        return syntax.applying([TextSplice(start: end, end: end, text: ", " + argument)])
+        try changing(DependencyChange(target: target, adding: [entry]), in: manifest)
     }
 
-    /// `manifest` without the entry naming `dependency` (`"Name"`, `.target(name:)`, `.byName(name:)`,
-    /// `.product(name:…)`) in target `target`'s dependencies; unchanged when there is none.
+    /// `manifest` without the entry naming `dependency` in target `target`'s dependencies; unchanged when there is none.
     ///
     /// - Throws: `ManifestRefusal` when the target or its dependencies are not written out as literals.
     public static func removingDependency(_ dependency: String, from target: String, in manifest: String)
         throws(ManifestRefusal) -> String
     {
-        let syntax = ManifestSyntax(manifest)
-        let call = try syntax.targetCall(named: target)
-        guard let array = try syntax.dependencies(of: call, target: target) else { return manifest }
-        let elements = Array(array.elements)
-        guard let index = elements.firstIndex(where: { Self.names($0.expression) == dependency }) else {
-            return manifest
-        }
-        return syntax.applying([syntax.removal(of: index, in: elements)])
+        try changing(DependencyChange(target: target, removing: [dependency]), in: manifest)
+    }
+
+    private static func changing(_ change: DependencyChange, in manifest: String) throws(ManifestRefusal) -> String {
+        let result = changingDependencies([change], in: manifest)
+        if let refusal = result.refused[change.target] { throw refusal }
+        return result.text
     }
 
     /// The module an entry of a `dependencies:` array names, when it is written out.
@@ -85,6 +95,55 @@ struct TextSplice {
 }
 
 extension ManifestSyntax {
+    /// The splices that make `change` in its target's call.
+    func dependencySplices(_ change: ManifestEditor.DependencyChange) throws(ManifestRefusal) -> [TextSplice] {
+        let call = try targetCall(named: change.target)
+        guard let array = try dependencies(of: call, target: change.target) else {
+            return change.adding.isEmpty ? [] : try dependenciesArgument(change.adding, in: call, target: change.target)
+        }
+        let elements = Array(array.elements)
+        let names = elements.map { ManifestEditor.names($0.expression) }
+        let removed = Set(elements.indices.filter { names[$0].map(change.removing.contains) == true })
+        let present = Set(elements.map { $0.expression.trimmedDescription })
+        var seen: Set<String> = []
+        let adding = change.adding.filter { !present.contains($0) && seen.insert($0).inserted }
+        let kept = elements.indices.filter { !removed.contains($0) }
+        let multiline =
+            startsLine(Self.start(array.rightSquare)) || elements.contains { startsLine(Self.start($0)) }
+        // Insertions first: one at the offset where a removal starts must go in after the removal.
+        var removals: [TextSplice] = []
+        for splice in removed.sorted().map({ removal(of: $0, in: elements) }) {
+            // Two neighbours removed inline can claim the same comma: one splice for both.
+            if let previous = removals.last, splice.start < previous.end {
+                removals[removals.count - 1].end = max(previous.end, splice.end)
+            } else {
+                removals.append(splice)
+            }
+        }
+        return appending(adding, to: array, after: kept.last.map { elements[$0] }, multiline: multiline) + removals
+    }
+
+    /// The splice that gives a call without `dependencies:` one, right after its `name:`.
+    private func dependenciesArgument(_ entries: [String], in call: FunctionCallExprSyntax, target: String)
+        throws(ManifestRefusal) -> [TextSplice]
+    {
+        let arguments = Array(call.arguments)
+        guard let index = arguments.firstIndex(where: { $0.label?.text == "name" }) else {
+            throw refusal(at: call, "target \(target) has no `name:` argument; add the dependency by hand")
+        }
+        let argument = "dependencies: [\(entries.joined(separator: ", "))]"
+        if index + 1 < arguments.count {
+            let next = Self.start(arguments[index + 1])
+            let text = startsLine(next) ? argument + "," + lineEnding + indentation(of: next) : argument + ", "
+            return [TextSplice(start: next, end: next, text: text)]
+        }
+        if let comma = arguments[index].trailingComma {
+            return [TextSplice(start: Self.end(comma), end: Self.end(comma), text: " " + argument)]
+        }
+        let end = Self.end(arguments[index])
+        return [TextSplice(start: end, end: end, text: ", " + argument)]
+    }
+
     /// The manifest with `splices` made; they must not overlap, and two at one offset go in their order.
     func applying(_ splices: [TextSplice]) -> String {
         var result = bytes
@@ -97,11 +156,14 @@ extension ManifestSyntax {
 
     /// The splices that append `entries` to `array`: each on a line of its own, indented like the
     /// elements, when `multiline`; else after the last element on its line.
-    func appending(_ entries: [String], to array: ArrayExprSyntax, multiline: Bool) -> [TextSplice] {
+    func appending(_ entries: [String], to array: ArrayExprSyntax, after last: ArrayElementSyntax?, multiline: Bool)
+        -> [TextSplice]
+    {
+        guard !entries.isEmpty else { return [] }
         let elements = Array(array.elements)
         let close = Self.start(array.rightSquare)
         guard multiline else {
-            guard let last = elements.last else {
+            guard let last else {
                 return [TextSplice(start: close, end: close, text: entries.joined(separator: ", "))]
             }
             let end = Self.end(last.expression)
@@ -112,7 +174,7 @@ extension ManifestSyntax {
             elements.map { Self.start($0) }.first(where: startsLine).map(indentation(of:))
             ?? (startsLine(close) ? indentation(of: close) : outer) + indentUnit
         let lines = entries.map { elementIndentation + $0 + "," }
-        guard let last = elements.last else {
+        guard let last else {
             if startsLine(close) {
                 let start = lineStart(close)
                 return [TextSplice(start: start, end: start, text: lines.map { $0 + lineEnding }.joined())]

@@ -139,6 +139,15 @@ struct ManifestEditorTests {
         #expect(try ManifestEditor.removingDependency("Z", from: "B", in: source) == source)
     }
 
+    @Test("one change adds and removes in the same list, and does not add an entry that is there")
+    func combined() {
+        let source = manifest(Self.targets)
+        let change = ManifestEditor.DependencyChange(target: "B", adding: ["\"E\"", "\"C\""], removing: ["D"])
+        let result = ManifestEditor.changingDependencies([change], in: source)
+        #expect(result.refused.isEmpty)
+        #expect(result.text == source.replacingOccurrences(of: "[\"C\", \"D\"]", with: "[\"C\", \"E\"]"))
+    }
+
     @Test("a target built by code, or dependencies computed by code, are refused at their line and column")
     func dependencyRefusals() {
         let source = manifest("[\n        .target(name: \"A\", dependencies: shared),\n    ]")
