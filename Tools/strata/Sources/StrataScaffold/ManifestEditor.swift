@@ -15,6 +15,19 @@ public enum ManifestEditor {
         return syntax.applying(syntax.appending(entries, to: array, after: array.elements.last, multiline: true))
     }
 
+    /// `manifest` without the entries of its `targets:` array that declare one of `names`.
+    ///
+    /// - Throws: `ManifestRefusal` at the syntax that stops the edit.
+    public static func removingTargets(_ names: [String], from manifest: String) throws(ManifestRefusal) -> String {
+        let syntax = ManifestSyntax(manifest)
+        let elements = Array(try syntax.targetsArray().elements)
+        let removed = elements.indices.filter { index in
+            elements[index].expression.as(FunctionCallExprSyntax.self)
+                .flatMap { ManifestSyntax.stringArgument("name", of: $0) }.map(names.contains) == true
+        }
+        return syntax.applying(syntax.removals(removed, in: elements))
+    }
+
     /// What to change in one target's `dependencies:`.
     public struct DependencyChange: Sendable, Equatable {
         /// The target's name.
@@ -111,8 +124,14 @@ extension ManifestSyntax {
         let multiline =
             startsLine(Self.start(array.rightSquare)) || elements.contains { startsLine(Self.start($0)) }
         // Insertions first: one at the offset where a removal starts must go in after the removal.
+        return appending(adding, to: array, after: kept.last.map { elements[$0] }, multiline: multiline)
+            + removals(removed.sorted(), in: elements)
+    }
+
+    /// The splices that remove the elements at `indices` (ascending).
+    func removals(_ indices: [Int], in elements: [ArrayElementSyntax]) -> [TextSplice] {
         var removals: [TextSplice] = []
-        for splice in removed.sorted().map({ removal(of: $0, in: elements) }) {
+        for splice in indices.map({ removal(of: $0, in: elements) }) {
             // Two neighbours removed inline can claim the same comma: one splice for both.
             if let previous = removals.last, splice.start < previous.end {
                 removals[removals.count - 1].end = max(previous.end, splice.end)
@@ -120,7 +139,7 @@ extension ManifestSyntax {
                 removals.append(splice)
             }
         }
-        return appending(adding, to: array, after: kept.last.map { elements[$0] }, multiline: multiline) + removals
+        return removals
     }
 
     /// The splice that gives a call without `dependencies:` one, right after its `name:`.

@@ -89,11 +89,13 @@ struct ManifestSyntax {
 
     /// The `.target(name: "X", …)` (or `.testTarget`, `.executableTarget`, `.macro`, `.plugin`) call declaring `name`.
     func targetCall(named name: String) throws(ManifestRefusal) -> FunctionCallExprSyntax {
+        // A product (`.plugin(name:targets:)` shares its name with the plugin target) has `targets:`.
         let found = calls.filter { call in
-            call.calledExpression.as(MemberAccessExprSyntax.self).map {
-                Self.targetKinds.contains($0.declName.baseName.text)
-            }
-                == true && Self.stringArgument("name", of: call) == name
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                Self.targetKinds.contains(member.declName.baseName.text)
+            else { return false }
+            return Self.stringArgument("name", of: call) == name
+                && !call.arguments.contains { $0.label?.text == "targets" }
         }
         guard let call = found.first else {
             let anchor = (try? targetsArray()).map(Syntax.init) ?? Syntax(tree)

@@ -206,7 +206,10 @@ public struct Scaffolder {
                     (rulesBefore, rulesAfter) = (before, after)
                 }
             } catch  where force {
-                continue
+                // Forced: take the feature's targets out of `targets:` wherever they are now.
+                if edit.file == "Package.swift" {
+                    manifestAfter = (try? ManifestEditor.removingTargets(record.targets, from: before)) ?? before
+                }
             } catch {
                 changed.append("\(edit.file) (the lines strata added were edited)")
             }

@@ -52,4 +52,23 @@ struct ManifestEditTests {
         #expect(remove.status == 0, "\(remove.stderr)")
         #expect(try Data(contentsOf: directory.path("Package.swift")) == original)
     }
+
+    @Test("remove --force takes the feature's targets out of a manifest whose added lines were edited")
+    func forcedRemoveAfterEdit() throws {
+        let directory = try TemporaryDirectory()
+        let manifest = directory.path("Package.swift")
+        try Self.manifest("swift-tagged").write(to: manifest)
+        let new = try strata.run(["new", "Notes", "--path", directory.url.path], timeout: 300)
+        try #require(new.status == 0, "\(new.stderr)")
+        let edited = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
+            of: #"path: "Sources/NotesEntity")"#, with: #"path: "Sources/NotesEntity", exclude: [])"#)
+        try Data(edited.utf8).write(to: manifest)
+        let refused = try strata.run(["remove", "Notes", "--path", directory.url.path], timeout: 300)
+        #expect(refused.status == 67, "\(refused.stderr)")
+        let forced = try strata.run(["remove", "Notes", "--force", "--path", directory.url.path], timeout: 300)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        let left = try String(contentsOf: manifest, encoding: .utf8)
+        #expect(!left.contains("Notes"), "\(left)")
+        #expect(left.contains(#".testTarget(name: "TaggedTimeTests", dependencies: ["TaggedTime"]),"#))
+    }
 }

@@ -112,6 +112,24 @@ struct ManifestEditorTests {
         #expect(inline == source.replacingOccurrences(of: "[\"C\", \"D\"]", with: "[\"C\", \"D\", \"E\"]"))
     }
 
+    @Test("targets are removed with their lines, multi-line entries whole")
+    func removesTargets() throws {
+        let source = manifest(Self.targets)
+        let expected = manifest(
+            "[\n        .target(name: \"B\", dependencies: [\"C\", \"D\"]),\n        .testTarget(name: \"D\"),\n    ]")
+        #expect(try ManifestEditor.removingTargets(["A", "C"], from: source) == expected)
+    }
+
+    @Test("a plugin product of the same name is not taken for the plugin target")
+    func pluginProduct() throws {
+        let source =
+            "let package = Package(\n    name: \"P\",\n    products: [.plugin(name: \"Tool\", targets: [\"Tool\"])],\n    targets: [.plugin(name: \"Tool\", capability: .buildTool())]\n)\n"
+        #expect(
+            try ManifestEditor.addingDependency("\"Gen\"", to: "Tool", in: source)
+                == source.replacingOccurrences(
+                    of: #"name: "Tool", capability"#, with: #"name: "Tool", dependencies: ["Gen"], capability"#))
+    }
+
     @Test("a target without `dependencies:` gets one right after `name:`")
     func addsDependenciesArgument() throws {
         let source = manifest(Self.targets)
