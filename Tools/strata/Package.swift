@@ -40,7 +40,12 @@ let package = Package(
         // so `strata new` and `strata create` work in any folder with nothing else installed. They sit
         // in the target's folder so that adding a template file makes SwiftPM plan the build again.
         .target(
-            name: "StrataScaffold", dependencies: ["StrataLint", .product(name: "Stencil", package: "Stencil")],
+            name: "StrataScaffold",
+            dependencies: [
+                "StrataLint", .product(name: "Stencil", package: "Stencil"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
             exclude: ["Templates"], swiftSettings: strict, plugins: ["StrataTemplatesPlugin"]),
         .executableTarget(
             name: "StrataCLI", dependencies: ["StrataLint", "StrataScaffold", argumentParser], swiftSettings: strict),
@@ -49,7 +54,7 @@ let package = Package(
             name: "StrataTemplatesPlugin", capability: .buildTool(), dependencies: ["StrataTemplateEmbedder"]),
         // No declared permission: SwiftPM grants permissions per plugin, not per subcommand, so one
         // would make every `lint` ask for it. `--allow-writing-to-package-directory` opens the package
-        // folder to `init`, `new` and `--write-baseline` whether or not a permission is declared.
+        // folder to `init`, `new`, `lint --fix` and `--write-baseline` whether or not a permission is declared.
         .plugin(
             name: "StrataPlugin",
             capability: .command(
@@ -60,7 +65,8 @@ let package = Package(
             name: "StrataLintTests", dependencies: ["StrataLint", "StrataTestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "StrataScaffoldTests", dependencies: ["StrataScaffold", "StrataTestSupport"], swiftSettings: strict),
+            name: "StrataScaffoldTests", dependencies: ["StrataScaffold", "StrataLint", "StrataTestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "StrataCLITests", dependencies: ["StrataCLI", "StrataScaffold", "StrataLint", "StrataTestSupport"],
             exclude: ["Fixtures"],

@@ -4,8 +4,8 @@
 # Python: the same modules as a package (9,001 files with the __init__.py files), one layers
 # contract over the 200 feature containers and one independence contract (.importlinter).
 # The Swift tree is measured with two manifests declaring the same 800 targets: a declarative one
-# (every target written out, as generated or hand-kept manifests are), which strata reads from its
-# syntax, and a computed one (`features.flatMap { ... }`), which only SwiftPM can evaluate.
+# (every target written out, as generated or hand-kept manifests are) and a computed one
+# (`features.flatMap { ... }`); strata reads both through SwiftPM's dump-package and its cache.
 # Each tool runs with its default cache warm (import-linter's .import_linter_cache, strata's
 # dump-package cache under .build/strata/) and with caches off (import-linter --no-cache,
 # strata --no-cache; SwiftPM's own manifest cache stays warm). A changed manifest (both caches

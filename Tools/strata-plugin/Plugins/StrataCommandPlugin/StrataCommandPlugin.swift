@@ -6,8 +6,9 @@ import PackagePlugin
 /// One file for both packages that offer the command: this prebuilt one, whose first run
 /// downloads one artifact bundle instead of building the tool, and the tool's own package
 /// (Tools/strata/Plugins/StrataPlugin/StrataPlugin.swift is a link to this file), which builds it.
-/// `init`, `new`, `remove`, `lint --fix` and `lint --write-baseline` write into the package: run
-/// them with `swift package --allow-writing-to-package-directory strata …` (macOS's plugin sandbox).
+/// Arguments pass through unchanged. `init`, `new`, `remove`, `lint --fix` and
+/// `lint --write-baseline` write into the package: run them with
+/// `swift package --allow-writing-to-package-directory strata …` (macOS's plugin sandbox).
 @main
 struct StrataCommandPlugin: CommandPlugin {
     /// Subcommands that take `--path`; the plugin points them at the package it runs in.

@@ -8,8 +8,10 @@ struct Lint: ParsableCommand {
         abstract: "Check the package's targets and imports against strata.yml.",
         discussion: """
             Exit status: 0 when clean (warnings allowed), 1 on violations not in the baseline, 2 on a configuration error, 64 on a usage error.
+            With --fix: 0 when no finding remains (warnings included), 1 when some remain, 65 when SwiftPM rejects the edited manifest (it is put back).
 
             Example: strata lint --format json
+            Example: strata lint --fix --dry-run
             """
     )
 
@@ -47,7 +49,31 @@ struct Lint: ParsableCommand {
             valueName: "name"))
     var target: [String] = []
 
+    @Flag(
+        name: .long,
+        help:
+            "Add the dependencies targets import but do not declare and remove the ones nothing imports, in Package.swift."
+    )
+    var fix = false
+
+    @Flag(name: .long, help: "With --fix: print the change to Package.swift as a unified diff; write nothing.")
+    var dryRun = false
+
+    func validate() throws {
+        if dryRun && !fix { throw ValidationError("--dry-run goes with --fix; add --fix") }
+        // --fix edits the manifest of the whole package and lints it again, which a saved dump,
+        // a few files or a few targets cannot show.
+        let narrowing = [
+            ("--package-json", package.source.packageJSON != nil), ("--changed", !changed.isEmpty),
+            ("--target", !target.isEmpty), ("--write-baseline", writeBaseline != nil),
+        ].filter(\.1).map(\.0)
+        if fix, let first = narrowing.first {
+            throw ValidationError("--fix checks and edits the whole package; drop \(first)")
+        }
+    }
+
     func run() throws {
+        if fix { return try runFix() }
         var options = package.lintOptions(baseline: baseline)
         if !changed.isEmpty {
             // Paths as git prints them, relative to here; files outside the package are not its sources.

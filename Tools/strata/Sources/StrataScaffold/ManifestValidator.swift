@@ -1,4 +1,5 @@
 import Foundation
+import StrataLint
 
 /// The targets and products a manifest declares, as SwiftPM reads them.
 public struct PackageSummary: Sendable, Equatable {
@@ -24,46 +25,38 @@ public protocol ManifestValidator: Sendable {
     func summary(of root: URL) throws -> PackageSummary
 }
 
-/// Runs `swift package dump-package`: evaluates Package.swift without resolving or building.
-///
-/// It writes nothing into the package (no `.build`), so it can check an edit in place.
+/// Asks SwiftPM through `DumpPackage`, with the checker's flags: the manifest is evaluated,
+/// nothing is resolved or built, nothing is written into the package.
 public struct SwiftPMValidator: ManifestValidator {
     /// The `swift` command: `$STRATA_SWIFT` when set, else `swift` on the PATH.
     public let swift: String
 
     /// Creates a validator using `swift`, or `$STRATA_SWIFT`, or `swift` on the PATH.
     public init(swift: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.swift = swift ?? environment["STRATA_SWIFT"] ?? "swift"
+        self.swift = swift ?? DumpPackage.swift(environment)
     }
 
     /// The targets and products SwiftPM finds in the manifest at `root`.
     public func summary(of root: URL) throws -> PackageSummary {
-        let result: ToolProcess.Result
-        do {
-            result = try ToolProcess.run([swift, "package", "--package-path", root.path, "dump-package"], in: root)
-        } catch {
+        do throws(DumpPackage.Failure) {
+            return try Self.parse(try DumpPackage.json(at: root, swift: swift), root: root)
+        } catch .noManifest {
+            throw StrataError.notFound("no Package.swift in \(root.path); pass --path with the package's folder")
+        } catch .cannotRun(let reason) {
             throw StrataError.storage(
-                "cannot run `\(swift) package dump-package`: \(error); put swift on the PATH or set STRATA_SWIFT")
+                "cannot run `\(swift) package dump-package`: \(reason); put swift on the PATH or set STRATA_SWIFT")
+        } catch .rejected(let message) {
+            throw StrataError.validation("SwiftPM rejects Package.swift: \(message); fix the manifest")
         }
-        guard result.status == 0 else {
-            throw StrataError.validation(
-                "SwiftPM rejects Package.swift: \(Self.firstError(result.errors)); fix the manifest")
-        }
-        return try Self.parse(result.output)
     }
 
-    /// Parses `dump-package`'s JSON.
-    static func parse(_ data: Data) throws -> PackageSummary {
+    /// Parses `dump-package`'s JSON; a target without `path:` is in SwiftPM's default folder under `root`.
+    static func parse(_ data: Data, root: URL) throws(DumpPackage.Failure) -> PackageSummary {
         struct Named: Decodable { let name: String }
         struct Target: Decodable {
             let name: String
-            let type: String?
+            let type: String
             let path: String?
-
-            /// The declared path, else SwiftPM's default layout.
-            var folder: String {
-                path ?? (type == "test" ? "Tests/" : type == "plugin" ? "Plugins/" : "Sources/") + name
-            }
         }
         struct Dump: Decodable {
             let targets: [Target]
@@ -71,18 +64,14 @@ public struct SwiftPMValidator: ManifestValidator {
         }
         do {
             let dump = try JSONDecoder().decode(Dump.self, from: data)
+            let paths = dump.targets.map {
+                ($0.name, $0.path ?? DumpPackage.defaultFolder(of: $0.name, type: $0.type, in: root))
+            }
             return PackageSummary(
                 targets: dump.targets.map(\.name), products: dump.products.map(\.name),
-                paths: Dictionary(dump.targets.map { ($0.name, $0.folder) }) { first, _ in first })
+                paths: Dictionary(paths) { first, _ in first })
         } catch {
-            throw StrataError.validation("SwiftPM's description of Package.swift cannot be read: \(error)")
+            throw .rejected("its description cannot be read (\(error))")
         }
-    }
-
-    /// The first line of SwiftPM's output that says `error:`, else its first line.
-    static func firstError(_ text: String) -> String {
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        let line = lines.first { $0.contains("error:") } ?? lines.first ?? "no message"
-        return line.count > 300 ? String(line.prefix(300)) + "…" : line
     }
 }

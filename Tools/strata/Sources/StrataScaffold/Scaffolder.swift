@@ -50,7 +50,14 @@ public struct Scaffolder {
             manifestAfter = try list.inserting(entry, template: templates.description.name).text
             manifestLine = manifestAfter.components(separatedBy: "\n").first { FeatureList.declares($0, feature.name) }
         } else if !rendered.modules.isEmpty {
-            manifestAfter = try ManifestEditor.adding(rendered.modules, to: manifestBefore)
+            do {
+                manifestAfter = try ManifestEditor.addingTargets(
+                    rendered.modules.map(\.manifestEntry), to: manifestBefore)
+            } catch {
+                throw StrataError.validation(
+                    "\(error); nothing was written; add the targets \(rendered.modules.map(\.name).joined(separator: ", ")) by hand"
+                )
+            }
             edits.append(TextEdit(file: "Package.swift", old: manifestBefore, new: manifestAfter))
         } else {
             manifestAfter = manifestBefore
@@ -199,7 +206,10 @@ public struct Scaffolder {
                     (rulesBefore, rulesAfter) = (before, after)
                 }
             } catch  where force {
-                continue
+                // Forced: take the feature's targets out of `targets:` wherever they are now.
+                if edit.file == "Package.swift" {
+                    manifestAfter = (try? ManifestEditor.removingTargets(record.targets, from: before)) ?? before
+                }
             } catch {
                 changed.append("\(edit.file) (the lines strata added were edited)")
             }
@@ -282,7 +292,7 @@ public struct Scaffolder {
         return added.sorted()
     }
 
-    private static func rolledBack(_ error: any Error, _ transaction: FileTransaction) -> StrataError {
+    static func rolledBack(_ error: any Error, _ transaction: FileTransaction) -> StrataError {
         let problems = transaction.rollback()
         let domain = StrataError.wrap(error, as: .storage)
         guard problems.isEmpty else {

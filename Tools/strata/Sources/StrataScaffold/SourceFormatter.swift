@@ -1,4 +1,5 @@
 import Foundation
+import StrataLint
 
 /// What became of formatting the generated sources.
 public enum FormattingOutcome: Sendable, Equatable {

@@ -34,12 +34,16 @@ public struct TextEdit: Codable, Sendable, Equatable {
     ///
     /// - Throws: `StrataError.conflict` when the edited lines are not in `text` exactly once.
     public func undone(in text: String) throws -> String {
-        let ranges = text.ranges(of: after)
+        // Bytes, not characters: `after` may end in the `\r` of a CRLF, which a `String` search
+        // would not find, as `\r\n` is one character.
+        let bytes = Array(text.utf8)
+        let ranges = bytes.ranges(of: Array(after.utf8))
         guard ranges.count == 1, let range = ranges.first else {
             throw StrataError.conflict(
                 "\(file) does not have the lines strata added exactly once; it was edited, so undo that part by hand or pass --force"
             )
         }
-        return text.replacingCharacters(in: range, with: before)
+        return String(
+            decoding: bytes[..<range.lowerBound] + Array(before.utf8) + bytes[range.upperBound...], as: UTF8.self)
     }
 }

@@ -62,12 +62,13 @@ public enum UnifiedDiff {
                 result.append(.same(old[i]))
                 i += 1
                 j += 1
-            } else if j < new.count, i == old.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-                result.append(.added(new[j]))
-                j += 1
-            } else {
+            } else if i < old.count, j == new.count || lengths[i + 1][j] >= lengths[i][j + 1] {
+                // Removed lines before added ones, as `diff -u` prints a changed line.
                 result.append(.removed(old[i]))
                 i += 1
+            } else {
+                result.append(.added(new[j]))
+                j += 1
             }
         }
         return result

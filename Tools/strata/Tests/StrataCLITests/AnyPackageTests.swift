@@ -133,7 +133,8 @@ struct AnyPackageTests {
         #expect(TreeSnapshotLines.take(package) == before)
     }
 
-    @Test("a manifest whose targets are built by code is refused at its line with exit 65; nothing is written")
+    @Test(
+        "a manifest whose targets are built by code is refused at its line and column with exit 65; nothing is written")
     func computedManifest() throws {
         let directory = try TemporaryDirectory()
         let package = try library(directory)
@@ -152,7 +153,7 @@ struct AnyPackageTests {
         let before = TreeSnapshotLines.take(package)
         let new = try strata.run(["new", "Orders"], in: package)
         #expect(new.status == 65, "\(new.stderr)")
-        #expect(new.stderr.contains("Package.swift:7 "), "\(new.stderr)")
+        #expect(new.stderr.contains("Package.swift:7:14: `targets:` is computed by code"), "\(new.stderr)")
         #expect(new.stderr.contains("add the targets OrdersEntity, OrdersRepository"), "\(new.stderr)")
         #expect(TreeSnapshotLines.take(package) == before)
     }

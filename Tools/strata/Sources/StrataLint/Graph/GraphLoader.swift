@@ -12,11 +12,11 @@ public enum ManifestSource: String, Sendable, Codable {
 
 /// Loads a package's declared target graph, as SwiftPM sees its manifest.
 ///
-/// Package.swift is evaluated by `swift package dump-package`, which runs it without resolving
-/// dependencies, unless `ManifestCache` holds the output of an earlier evaluation of the same
-/// manifest. It is not read from its text: real manifests compute their targets, read the
-/// environment or sit beside a `Package@swift-*.swift`, so only SwiftPM knows their graph
-/// (docs/StrataLint.md gives the figures).
+/// Package.swift is evaluated by `swift package dump-package` (`DumpPackage`), which runs it
+/// without resolving dependencies, unless `ManifestCache` holds the output of an earlier
+/// evaluation of the same manifest. It is not read from its text: real manifests compute their
+/// targets, read the environment or sit beside a `Package@swift-*.swift`, so only SwiftPM knows
+/// their graph.
 public enum GraphLoader {
     /// The graph and how long the manifest evaluation took.
     public struct Loaded: Sendable {
@@ -72,36 +72,22 @@ public enum GraphLoader {
     }
 
     /// Runs `swift package dump-package` in `directory` and returns its JSON.
+    ///
+    /// - Throws: `ConfigError` naming Package.swift, or the folder when it has none.
     public static func dumpPackage(at directory: URL) throws -> Data {
-        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) else {
+        let manifest = directory.appendingPathComponent("Package.swift").path
+        do throws(DumpPackage.Failure) {
+            return try DumpPackage.json(at: directory)
+        } catch .noManifest {
             throw ConfigError(file: directory.path, "no Package.swift here; pass --path with the package's folder")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let swift = ProcessInfo.processInfo.environment["STRATA_SWIFT"] ?? "swift"
-        // --ignore-lock: dump-package only reads the manifest; waiting for a build holding .build would deadlock `swift test`.
-        process.arguments = [swift, "package", "--package-path", directory.path, "--ignore-lock", "dump-package"]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read stderr concurrently so a chatty failure never blocks the child on a full pipe.
-        let errorText = ErrorCollector()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { errorText.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        group.wait()
-        guard process.terminationStatus == 0 else {
-            let message =
-                errorText.text.split(whereSeparator: \.isNewline).first.map(String.init)
-                ?? "exit \(process.terminationStatus)"
+        } catch .cannotRun(let reason) {
             throw ConfigError(
-                file: directory.appendingPathComponent("Package.swift").path,
-                "swift package dump-package failed: \(message)")
+                file: manifest,
+                "cannot run `\(DumpPackage.swift()) package dump-package`: \(reason); put swift on the PATH or set STRATA_SWIFT"
+            )
+        } catch .rejected(let message) {
+            throw ConfigError(file: manifest, "swift package dump-package failed: \(message)")
         }
-        return data
     }
 
     /// Decodes `dump-package` JSON into a graph.
@@ -120,7 +106,9 @@ public enum GraphLoader {
     static func graph(_ manifest: Manifest, packageDirectory: URL) -> PackageGraph {
         let names = Set(manifest.targets.map(\.name))
         let targets = manifest.targets.map { target in
-            let path = target.path ?? defaultPath(of: target, in: packageDirectory)
+            let path =
+                target.path
+                ?? DumpPackage.defaultFolder(of: target.name, type: target.type, in: packageDirectory)
             return PackageGraph.Target(
                 kind: target.type, name: target.name, path: path,
                 exclude: target.exclude ?? [], sources: target.sources,
@@ -130,19 +118,6 @@ public enum GraphLoader {
                     root: packageDirectory))
         }
         return PackageGraph(name: manifest.name, targets: targets)
-    }
-
-    static func defaultPath(of target: Manifest.Target, in directory: URL) -> String {
-        switch target.type {
-        case "test": return "Tests/\(target.name)"
-        case "plugin": return "Plugins/\(target.name)"
-        default:
-            let candidates = ["Sources", "Source", "src", "srcs"].map { "\($0)/\(target.name)" }
-            return candidates.first {
-                FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path)
-            }
-                ?? candidates[0]
-        }
     }
 }
 
@@ -199,11 +174,4 @@ enum JSONValue: Decodable {
         if case .string(let value) = self { return value }
         return nil
     }
-}
-
-private final class ErrorCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-    func set(_ value: Data) { lock.withLock { data = value } }
-    var text: String { lock.withLock { String(decoding: data ?? Data(), as: UTF8.self) } }
 }

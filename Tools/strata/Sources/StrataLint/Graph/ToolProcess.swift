@@ -2,18 +2,21 @@ import Foundation
 
 /// Runs a command-line tool to the end and keeps what it printed.
 ///
-/// `strata` asks SwiftPM and swift-format about the package rather than guessing what they
-/// would say; both are run the same way, through `/usr/bin/env` so `PATH` picks the toolchain.
-struct ToolProcess {
+/// `strata` asks SwiftPM, swiftc and swift-format about the package rather than guessing what
+/// they would say; all are run the same way, through `/usr/bin/env` so `PATH` picks the toolchain.
+public enum ToolProcess {
     /// The exit status and both outputs of a finished run.
-    struct Result {
-        var status: Int32
-        var output: Data
-        var errors: String
+    public struct Result: Sendable {
+        /// The exit status.
+        public var status: Int32
+        /// Everything written to standard output.
+        public var output: Data
+        /// Everything written to standard error.
+        public var errors: String
     }
 
     /// Runs `arguments` (the tool first) in `folder`; throws only when the tool cannot be started.
-    static func run(_ arguments: [String], in folder: URL) throws -> Result {
+    public static func run(_ arguments: [String], in folder: URL) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
