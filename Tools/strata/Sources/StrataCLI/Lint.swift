@@ -47,6 +47,20 @@ struct Lint: ParsableCommand {
             valueName: "name"))
     var target: [String] = []
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Read only the #if clauses this platform's builds compile (as os() names it; any: every platform, the default).",
+            valueName: "name"))
+    var platform: String?
+
+    func validate() throws {
+        if let platform, platform != "any", !Builds.platforms.contains(platform) {
+            throw ValidationError(
+                "--platform must be any or a name os() accepts: \(Builds.platforms.sorted().joined(separator: ", "))")
+        }
+    }
+
     func run() throws {
         var options = package.lintOptions(baseline: baseline)
         if !changed.isEmpty {
@@ -57,6 +71,7 @@ struct Lint: ParsableCommand {
                     .map { String($0.dropFirst(root.count)) })
         }
         if !target.isEmpty { options.targets = Set(target) }
+        options.platform = platform
         let result = try reportingConfigErrors { try Linter.run(options) }
         if let writeBaseline {
             let data = try Baseline(findings: result.findings).encoded()
