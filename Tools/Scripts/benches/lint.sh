@@ -216,14 +216,19 @@ A=("$swift_dir" "$strata" lint --quiet); pair
 decl_off=$ta linter_warm5=$tb
 A=("$swift_dir" "$strata" lint --quiet --config "$work/strata-broken.yml"); pair
 decl_parse=$ta decl_parse_s=$sa linter_warm6=$tb
-# Files parsed: what the summary says, or (one reader, every file parsed) the file count.
+# Files parsed: every file where swift-syntax is the one reader (a strata with --platform),
+# else what the summary says (nothing when none was).
 parsed_of() {
   local summary
   summary=$("$strata" lint --path "$swift_dir" --config "$1" 2>&1 >/dev/null || true)
-  sed -n 's/.*files (\([0-9]*\) parsed).*/\1/p' <<<"$summary" | grep . || sed -n 's/.* \([0-9]*\) files.*/\1/p' <<<"$summary"
+  if "$strata" lint --help 2>&1 | grep -q -- --platform; then
+    sed -n 's/.* \([0-9]*\) files.*/\1/p' <<<"$summary"
+  else
+    sed -n 's/.*files (\([0-9]*\) parsed).*/\1/p' <<<"$summary"
+  fi
 }
 parsed=$(parsed_of "$work/strata-decl.yml") parsed_broken=$(parsed_of "$work/strata-broken.yml")
-parsed=${parsed:-0}
+parsed=${parsed:-0} parsed_broken=${parsed_broken:-0}
 
 # One violation planted in each: an entity importing its feature's repository. The declarative
 # read must find exactly what SwiftPM's own description finds.

@@ -20,10 +20,12 @@ class DeclarationVisitor: ActiveClauseVisitor {
     var declarations: [TypeDeclaration] = []
     var scopes: [Scope] = []
 
-    init(converter: SourceLocationConverter, watchedNames: Set<String>, builds: [PossibleBuild]) {
+    init(
+        converter: SourceLocationConverter, watchedNames: Set<String>, builds: [PossibleBuild], answers: ActiveClauses
+    ) {
         self.converter = converter
         self.watchedNames = watchedNames
-        super.init(builds: builds)
+        super.init(builds: builds, answers: answers)
     }
 
     func position(_ node: some SyntaxProtocol) -> DeclarationFacts.Position {
@@ -168,10 +170,17 @@ class DeclarationVisitor: ActiveClauseVisitor {
 
     /// Whether a declaration with `modifiers` here is visible outside its module.
     func isEffectivelyPublic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        // Most declarations are local: decided before their modifiers are read.
+        if case .local? = scopes.last { return false }
+        var explicit = false
         // `private(set)` limits the setter only: the declaration stays as visible as the rest says.
-        let names = Set(modifiers.filter { $0.detail == nil }.map(\.name.text))
-        if !names.isDisjoint(with: ["private", "fileprivate", "internal", "package"]) { return false }
-        let explicit = names.contains("public") || names.contains("open")
+        for modifier in modifiers where modifier.detail == nil {
+            switch modifier.name.text {
+            case "private", "fileprivate", "internal", "package": return false
+            case "public", "open": explicit = true
+            default: break
+            }
+        }
         switch scopes.last {
         case nil: return explicit
         case .type(_, _, let isPublic, let membersArePublic)?: return isPublic && (explicit || membersArePublic)

@@ -11,6 +11,7 @@ public struct SwiftFileReader: Sendable {
     /// The names `forbid: references` rules look for; other names are not recorded.
     public let watchedNames: Set<String>
     private let configurations: [PossibleBuild]
+    private let answers = ActiveClauses()
 
     /// Creates a reader for `builds` that records uses of `watchedNames`.
     public init(builds: Builds = Builds(), watchedNames: Set<String> = []) {
@@ -31,7 +32,7 @@ public struct SwiftFileReader: Sendable {
         let tree = Parser.parse(source: bytes)
         let visitor = SourceVisitor(
             converter: SourceLocationConverter(fileName: "", tree: tree), watchedNames: watchedNames,
-            builds: configurations, bytes: strings ? bytes : nil)
+            builds: configurations, answers: answers, bytes: strings ? bytes : nil)
         visitor.walk(tree)
         return SourceFacts(
             imports: visitor.imports, externalMacros: visitor.externalMacros, declarations: visitor.declarations,
@@ -50,10 +51,10 @@ private final class SourceVisitor: DeclarationVisitor {
 
     init(
         converter: SourceLocationConverter, watchedNames: Set<String>, builds: [PossibleBuild],
-        bytes: UnsafeBufferPointer<UInt8>?
+        answers: ActiveClauses, bytes: UnsafeBufferPointer<UInt8>?
     ) {
         self.bytes = bytes
-        super.init(converter: converter, watchedNames: watchedNames, builds: builds)
+        super.init(converter: converter, watchedNames: watchedNames, builds: builds, answers: answers)
     }
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
