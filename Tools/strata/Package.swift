@@ -24,9 +24,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
-        // The parser of declaration rules: the ecosystem's own (SwiftLint, Harmonize and Bylaws use it).
-        // Any release of the 6.x toolchains resolves, so a package with macros shares its copy.
-        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"700.0.0"),
+        // The reader of Swift source: the ecosystem's own (SwiftLint, Harmonize and Bylaws use it).
+        // From 601, which has SwiftIfConfig; any later 6.x toolchain's release resolves, so a package
+        // with macros shares its copy.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "601.0.0"..<"700.0.0"),
     ],
     targets: [
         .target(
@@ -34,6 +35,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Yams", package: "Yams"), .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ],
             swiftSettings: strict),
         // The built-in template sets (Templates/) are compiled into the binary by StrataTemplatesPlugin,

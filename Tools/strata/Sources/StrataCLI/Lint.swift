@@ -59,7 +59,18 @@ struct Lint: ParsableCommand {
     @Flag(name: .long, help: "With --fix: print the change to Package.swift as a unified diff; write nothing.")
     var dryRun = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Read only the #if clauses this platform's builds compile (as os() names it; any: every platform, the default).",
+            valueName: "name"))
+    var platform: String?
+
     func validate() throws {
+        if let platform, platform != "any", !Builds.platforms.contains(platform) {
+            throw ValidationError(
+                "--platform must be any or a name os() accepts: \(Builds.platforms.sorted().joined(separator: ", "))")
+        }
         if dryRun && !fix { throw ValidationError("--dry-run goes with --fix; add --fix") }
         // --fix edits the manifest of the whole package and lints it again, which a saved dump,
         // a few files or a few targets cannot show.
@@ -83,6 +94,7 @@ struct Lint: ParsableCommand {
                     .map { String($0.dropFirst(root.count)) })
         }
         if !target.isEmpty { options.targets = Set(target) }
+        options.platform = platform
         let result = try reportingConfigErrors { try Linter.run(options) }
         if let writeBaseline {
             let data = try Baseline(findings: result.findings).encoded()

@@ -6,7 +6,8 @@ import StrataScaffold
 /// `strata lint --fix`: settles the dependency findings in Package.swift, then lints again.
 extension Lint {
     func runFix() throws {
-        let options = package.lintOptions(baseline: baseline)
+        var options = package.lintOptions(baseline: baseline)
+        options.platform = platform
         let before = try reportingConfigErrors { try Linter.run(options) }
         let plan: DependencyFixes
         do {

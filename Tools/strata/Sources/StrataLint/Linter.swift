@@ -18,6 +18,9 @@ public struct LintOptions: Sendable {
     /// When set, only findings about these targets are reported (their imports, their declared
     /// dependencies, their layer): what a build-tool plugin checks for the target it builds.
     public var targets: Set<String>?
+    /// When set, the platform (as `os()` names it, or `any`) whose builds are read, in place of
+    /// the rules file's `conditions.os`.
+    public var platform: String?
 
     /// Creates options for the package at `packageDirectory`.
     public init(
@@ -39,17 +42,15 @@ public struct LintStatistics: Sendable, Codable, Equatable {
     public var targets = 0
     /// Features found.
     public var features = 0
-    /// Swift files scanned.
+    /// Swift files read (each parsed once with swift-syntax).
     public var files = 0
     /// Import declarations found.
     public var imports = 0
-    /// Swift files also parsed with swift-syntax, for the declaration rules.
-    public var parsedFiles = 0
     /// Seconds spent evaluating the manifest (`swift package dump-package`) or reading its cached output.
     public var manifestSeconds = 0.0
     /// Where the package description came from.
     public var manifestSource = ManifestSource.saved
-    /// Seconds spent finding and scanning source files.
+    /// Seconds spent finding and reading source files.
     public var scanSeconds = 0.0
     /// Seconds spent in the checks.
     public var checkSeconds = 0.0
@@ -126,7 +127,7 @@ public enum Linter {
         statistics.manifestSource = loaded.source
         var result = try check(
             rules: rules, graph: loaded.graph, root: root, baseline: baseline, statistics: statistics,
-            changedFiles: options.changedFiles)
+            changedFiles: options.changedFiles, platform: options.platform)
         if let targets = options.targets {
             if let unknown = targets.sorted().first(where: { loaded.graph.target(named: $0) == nil }) {
                 throw ConfigError(
@@ -158,11 +159,12 @@ public enum Linter {
     static func check(
         rules: Rules, graph: PackageGraph, root: URL, baseline: Baseline?,
         files scanned: [String: [ScannedFile]]? = nil,
-        statistics: LintStatistics = LintStatistics(), changedFiles: Set<String>? = nil
+        statistics: LintStatistics = LintStatistics(), changedFiles: Set<String>? = nil, platform: String? = nil
     ) throws -> LintResult {
         var rules = rules
         var statistics = statistics
         rules.conditions.modules = graph.knownModules
+        if let platform { rules.conditions.os = platform == "any" ? nil : platform }
 
         // The rules are resolved before any file is read: a rule that names nothing fails fast,
         // and the scanner learns which targets' string literals a text rule needs.
@@ -176,11 +178,9 @@ public enum Linter {
         let files =
             scanned
             ?? PackageScanner.scan(
-                graph: graph, root: root, scanner: SwiftImportScanner(conditions: rules.conditions),
-                stringsOf: sourceRules.targetsWithStrings,
-                demand: sourceRules.targetsWithSyntax.isEmpty
-                    ? nil : { SyntaxDemand(rules: sourceRules, classification: classification, files: $0) },
-                declarations: DeclarationScanner(watchedNames: sourceRules.watchedNames), only: changedFiles)
+                graph: graph, root: root,
+                reader: SwiftFileReader(builds: rules.conditions, watchedNames: sourceRules.watchedNames),
+                stringsOf: sourceRules.targetsWithStrings, only: changedFiles)
         statistics.scanSeconds = Date().timeIntervalSince(clock)
 
         clock = Date()
@@ -203,7 +203,6 @@ public enum Linter {
         statistics.features = classification.features.count
         statistics.files = files.values.reduce(0) { $0 + $1.count }
         statistics.imports = files.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.imports.count } }
-        statistics.parsedFiles = files.values.reduce(0) { $0 + $1.filter { $0.syntax != nil }.count }
         return LintResult(
             findings: findings, staleBaseline: stale, statistics: statistics, graph: graph, rules: rules,
             files: files, classification: classification)

@@ -7,7 +7,7 @@ import StrataLint
 /// template has one), `Domain` declares a `DomainError` beside Core's, `URL` a `URLError` beside
 /// Foundation's (ambiguous wherever both are imported). Rather than qualify every generated name
 /// (which would change every generated file for every name), the generated sources are read with
-/// the checker's scanner and their types compared with what they import.
+/// the checker's reader and their types compared with what they import.
 struct NameClashes {
     /// Finds which of a list of type names a module of the toolchain already declares.
     let probe: any TypeProbe
@@ -21,11 +21,11 @@ struct NameClashes {
         for file in feature.files where !seenPaths.insert(file.path).inserted {
             throw refuse("would write \(file.path) twice (the template has a file of that name)")
         }
-        let scanner = SwiftImportScanner()
+        let reader = SwiftFileReader()
         var declared: [String: String] = [:]
         var imports: Set<String> = []
         for file in feature.files where file.path.hasSuffix(".swift") {
-            let facts = scanner.facts(String(decoding: file.contents, as: UTF8.self), strings: false)
+            let facts = reader.read(String(decoding: file.contents, as: UTF8.self))
             imports.formUnion(facts.imports.map(\.module))
             for type in facts.declarations where type.declaresType {
                 if let other = declared[type.name], other != file.path {
@@ -38,7 +38,7 @@ struct NameClashes {
         let packageModules = imports.subtracting(own).intersection(package.targets)
         for module in packageModules.sorted() {
             guard let folder = package.paths[module] else { continue }
-            for (type, file) in Self.declarations(under: root.appendingPathComponent(folder), scanner) {
+            for (type, file) in Self.declarations(under: root.appendingPathComponent(folder), reader) {
                 if declared[type] != nil {
                     throw refuse("would declare \(type), which \(module) declares too (\(folder)/\(file))")
                 }
@@ -53,7 +53,7 @@ struct NameClashes {
     }
 
     /// Every type declared in the Swift files under `folder`, with the file's path in the folder.
-    static func declarations(under folder: URL, _ scanner: SwiftImportScanner) -> [(String, String)] {
+    static func declarations(under folder: URL, _ reader: SwiftFileReader) -> [(String, String)] {
         guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         var found: [(String, String)] = []
         while let path = walker.nextObject() as? String {
@@ -62,7 +62,7 @@ struct NameClashes {
             else {
                 continue
             }
-            let facts = scanner.facts(String(decoding: data, as: UTF8.self), strings: false)
+            let facts = reader.read(String(decoding: data, as: UTF8.self))
             found += facts.declarations.filter(\.declaresType).map { ($0.name, path) }
         }
         return found

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("uses other than an import")
 struct ModuleUseTests {
-    let scanner = SwiftImportScanner()
+    let reader = SwiftFileReader()
 
     @Test("#externalMacro names its module: over several lines, after attributes, with a trailing comma")
     func externalMacros() {
@@ -31,10 +31,10 @@ struct ModuleUseTests {
             #endif
             public macro Odd() = #externalMacro(type: "T", module: "LabelsSwapped")
             """
-        let macros = scanner.facts(source, strings: false).externalMacros
+        let macros = reader.read(source).externalMacros
         #expect(macros.map(\.module) == ["TCAMacros", "VaporPlugin"])
         #expect(macros.map(\.line) == [8, 12] && macros.map(\.column) == [14, 14])
-        #expect(scanner.scan(source).isEmpty)
+        #expect(reader.read(source).imports.isEmpty)
     }
 
     @Test("a module map's first top-level module is the target's module")

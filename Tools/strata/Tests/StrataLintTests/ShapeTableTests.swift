@@ -67,14 +67,18 @@ struct ShapeTableTests {
     @Test("each feature's presenters, use case and error are the ones the table names", arguments: features)
     func types(_ feature: String) throws {
         let presenters = try Self.sources("Modules/\(feature)/Presenter").flatMap {
-            DeclarationScanner().scan($0).types
+            SwiftFileReader().read($0).declarationFacts.types
         }
         .filter { $0.kind == "class" && $0.name.hasSuffix("Presenter") }.map(\.name)
         #expect(Self.names(try Self.cell("`<Screen>Presenter", feature)) == Set(presenters))
-        let useCases = try Self.sources("Modules/\(feature)/UseCase").flatMap { DeclarationScanner().scan($0).types }
+        let useCases = try Self.sources("Modules/\(feature)/UseCase").flatMap {
+            SwiftFileReader().read($0).declarationFacts.types
+        }
         #expect(useCases.contains { $0.name == "\(feature)UseCase" && $0.kind == "struct" })
         #expect(Self.names(try Self.cell("**`<F>UseCase`**", feature)) == ["\(feature)UseCase"])
-        let entities = try Self.sources("Modules/\(feature)/Entity").flatMap { DeclarationScanner().scan($0).types }
+        let entities = try Self.sources("Modules/\(feature)/Entity").flatMap {
+            SwiftFileReader().read($0).declarationFacts.types
+        }
         #expect(entities.contains { $0.name == "\(feature)Error" && $0.inherits.contains("DomainError") })
         #expect(Self.names(try Self.cell("**`<F>Error: DomainError`**", feature)) == ["\(feature)Error"])
     }

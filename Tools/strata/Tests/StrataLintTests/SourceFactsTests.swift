@@ -2,16 +2,16 @@ import Testing
 
 @testable import StrataLint
 
-@Suite("Declarations and string literals from the lexer")
+@Suite("Declarations and string literals from the reader")
 struct SourceFactsTests {
-    let scanner = SwiftImportScanner(conditions: BuildConditions(modules: ["Own"]))
+    let reader = SwiftFileReader(builds: Builds(modules: ["Own"]))
 
     func declarations(_ source: String) -> [String] {
-        scanner.facts(source, strings: false).declarations.map { "\($0.kind) \($0.name) \($0.line):\($0.column)" }
+        reader.read(source).declarations.map { "\($0.kind) \($0.name) \($0.line):\($0.column)" }
     }
 
     func strings(_ source: String) -> [String] {
-        scanner.facts(source, strings: true).strings.map(\.content)
+        reader.read(source, strings: true).strings.map(\.content)
     }
 
     @Test("every type-declaring keyword at any access level, and extensions, with the name's line and column")
@@ -60,9 +60,7 @@ struct SourceFactsTests {
 
     @Test("an extension is not a declaration of the type, and its dotted name matches the last component")
     func extensions() throws {
-        let found = scanner.facts(
-            "extension Outer.Factory {}\nextension Factory {}\nstruct Factory2 {}\n", strings: false
-        ).declarations
+        let found = reader.read("extension Outer.Factory {}\nextension Factory {}\nstruct Factory2 {}\n").declarations
         #expect(found.map(\.declaresType) == [false, false, true])
         #expect(found[0].extends("Factory") && found[1].extends("Factory") && !found[2].extends("Factory2"))
     }
@@ -86,16 +84,16 @@ struct SourceFactsTests {
             """###
         #expect(
             strings(source) == [
-                #"one \"two\""#, "\n    three\n    ", #"four "five" \(six) "# + "\u{FFFC}", "inner", "x \u{FFFC} y",
+                #"one \"two\""#, "\n    three\n    ", #"four "five" \(six) "# + "\u{FFFC}", "x \u{FFFC} y", "inner",
             ])
-        #expect(scanner.facts(source, strings: false).strings.isEmpty)
+        #expect(reader.read(source).strings.isEmpty)
     }
 
     @Test("a position in a literal's content maps back to the file's line and UTF-8 column")
     func positions() throws {
         let source =
             "let a = 1; let s = \"é \\(a) --x\"\nlet m = \"\"\"\n    line one\n      --y here\n    \"\"\"\nlet r = ##\"--z\"##\n"
-        let found = scanner.facts(source, strings: true).strings
+        let found = reader.read(source, strings: true).strings
         func position(_ literal: StringLiteral, of text: String) throws -> String {
             let range = try #require(literal.content.range(of: text))
             let offset = literal.content.utf8.distance(from: literal.content.startIndex, to: range.lowerBound)
@@ -112,7 +110,7 @@ struct SourceFactsTests {
 
     @Test("an unterminated single-line string ends at its line; the next line is code again")
     func unterminated() {
-        let facts = scanner.facts("let s = \"open\nstruct After {}\n", strings: true)
+        let facts = reader.read("let s = \"open\nstruct After {}\n", strings: true)
         #expect(facts.strings.map(\.content) == ["open"])
         #expect(facts.declarations.map(\.name) == ["After"])
     }

@@ -12,14 +12,13 @@ struct DeclarationRequirementCheck: Check {
                 // Conformances an extension adds count wherever in the target it is.
                 var added: [String: Set<String>] = [:]
                 for file in files {
-                    for extended in file.syntax?.extensions ?? [] {
+                    for extended in file.declarationFacts.extensions {
                         added[extended.extended, default: []].formUnion(extended.inherits)
                     }
                 }
                 for file in files {
-                    // A file the rules did not need parsed has no type whose header leaves this rule undecided.
-                    let types = file.syntax?.types ?? file.declarations.compactMap(Self.lexed)
-                    for type in types where Self.selects(resolved.rule.select, type, feature: feature) {
+                    for type in file.declarationFacts.types
+                    where Self.selects(resolved.rule.select, type, feature: feature) {
                         selected += 1
                         let direct = added[type.name, default: []].union(type.inherits)
                         let conformances = direct.union(direct.flatMap { supertypes[$0] ?? [] })
@@ -55,10 +54,10 @@ struct DeclarationRequirementCheck: Check {
     static func supertypes(_ context: LintContext) -> [String: Set<String>] {
         var direct: [String: Set<String>] = [:]
         for file in context.files.values.joined() {
-            for type in file.syntax?.types ?? file.declarations.compactMap(lexed) {
+            for type in file.declarationFacts.types {
                 direct[type.name, default: []].formUnion(type.inherits)
             }
-            for extended in file.syntax?.extensions ?? [] {
+            for extended in file.declarationFacts.extensions {
                 direct[extended.extended, default: []].formUnion(extended.inherits)
             }
         }
@@ -76,17 +75,6 @@ struct DeclarationRequirementCheck: Check {
             _ = close(name, &visiting)
         }
         return closed
-    }
-
-    /// A type the lexer found, with the attributes, modifiers and conformances of its header
-    /// (none when it left the header to swift-syntax).
-    static func lexed(_ declaration: TypeDeclaration) -> DeclarationFacts.DeclaredType? {
-        guard Rules.DeclarationRule.typeKinds.contains(declaration.kind) else { return nil }
-        let header = declaration.header
-        return .init(
-            kind: declaration.kind, name: declaration.name, attributes: header?.attributes ?? [],
-            modifiers: header?.modifiers ?? [], inherits: header?.inherits ?? [],
-            position: .init(line: declaration.line, column: declaration.column))
     }
 
     static func selects(
@@ -145,12 +133,10 @@ struct DeclarationProhibitionCheck: Check {
                 // The kind of each type the target declares, for a selection by kind of an extension's members.
                 var kinds: [String: String] = [:]
                 for file in context.files[target] ?? [] {
-                    for type in file.declarations.compactMap(DeclarationRequirementCheck.lexed) {
-                        kinds[type.name] = type.kind
-                    }
+                    for type in file.declarationFacts.types { kinds[type.name] = type.kind }
                 }
                 for file in context.files[target] ?? [] {
-                    guard let syntax = file.syntax else { continue }
+                    let syntax = file.declarationFacts
                     func report(_ what: String, _ subject: String, _ position: DeclarationFacts.Position) {
                         findings.append(
                             Finding(

@@ -47,8 +47,6 @@ struct SourceRules: Sendable {
     /// The targets whose string literals some text rule reads.
     let targetsWithStrings: Set<String>
     let declarationRules: [DeclarationRule]
-    /// The targets some declaration rule reads: only their files are parsed with swift-syntax.
-    let targetsWithSyntax: Set<String>
     /// The names some `forbid: references` entry watches.
     let watchedNames: Set<String>
 
@@ -139,7 +137,6 @@ struct SourceRules: Sendable {
         self.textRules = textRules
         targetsWithStrings = Set(textRules.flatMap(\.targets))
         self.declarationRules = declarationRules
-        targetsWithSyntax = Set(declarationRules.flatMap(\.targets))
         watchedNames = Set(rules.declarations.flatMap { $0.forbid?.references.map(\.pattern.name) ?? [] })
     }
 }

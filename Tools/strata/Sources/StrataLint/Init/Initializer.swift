@@ -23,9 +23,8 @@ public enum Initializer {
     ) throws -> Proposal {
         let root = packageDirectory.standardizedFileURL
         let graph = try GraphLoader.load(packageDirectory: root, dumpFile: packageJSON, reading: reading).graph
-        var conditions = BuildConditions()
-        conditions.modules = graph.knownModules
-        let files = PackageScanner.scan(graph: graph, root: root, scanner: SwiftImportScanner(conditions: conditions))
+        let files = PackageScanner.scan(
+            graph: graph, root: root, reader: SwiftFileReader(builds: Builds(modules: graph.knownModules)))
         let inferred = InferredLayers(graph: graph, files: files)
 
         // The text is checked by the real parser and checks, so what is written is what lint reads.

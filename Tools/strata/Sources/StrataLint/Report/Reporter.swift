@@ -35,8 +35,7 @@ public enum Reporter {
         let warnings = result.findings.count - errors.count
         let stats = result.statistics
         return
-            "strata: \(stats.targets) targets, \(stats.features) features, \(stats.files) files"
-            + (stats.parsedFiles > 0 ? " (\(stats.parsedFiles) parsed)" : "") + ", \(stats.imports) imports: "
+            "strata: \(stats.targets) targets, \(stats.features) features, \(stats.files) files, \(stats.imports) imports: "
             + "\(errors.count - known) error(s)\(known > 0 ? " (+\(known) known)" : ""), \(warnings) warning(s)"
             + (result.staleBaseline.isEmpty
                 ? ""

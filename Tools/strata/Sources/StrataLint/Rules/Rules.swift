@@ -117,8 +117,8 @@ public struct Rules: Sendable {
     public var declarations: [DeclarationRule] = []
     /// Accepted violations, each with its reason.
     public var exceptions: [Exception]
-    /// What `#if` conditions are evaluated against.
-    public var conditions: BuildConditions
+    /// The builds whose `#if` clauses are read.
+    public var conditions: Builds
     /// The rules file's path, as shown in messages.
     public var file: String
     /// The baseline of known violations `strata lint` reads when given none, relative to the package root.

@@ -182,7 +182,7 @@ private struct Reader {
             forbiddenText: forbiddenText,
             declarations: declarations,
             exceptions: try (top["exceptions"].map { try list($0.value, "exceptions") } ?? []).map(exception),
-            conditions: try top["conditions"].map { try conditions($0.value) } ?? BuildConditions(),
+            conditions: try top["conditions"].map { try conditions($0.value) } ?? Builds(),
             file: file,
             baseline: try top["baseline"].map { try string($0.value, "`baseline`") })
     }
@@ -259,9 +259,9 @@ private struct Reader {
         return features
     }
 
-    func conditions(_ node: Node) throws -> BuildConditions {
+    func conditions(_ node: Node) throws -> Builds {
         let entries = try mapping(node, "`conditions`", allowed: ["os", "swift", "flags"])
-        var conditions = BuildConditions()
+        var conditions = Builds()
         if let os = entries["os"] {
             let name = try string(os.value, "`os`")
             // os() compares names exactly: a misspelt one would silently drop every platform branch.

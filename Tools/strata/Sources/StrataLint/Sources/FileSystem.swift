@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Directory listing and file reading through POSIX calls: thousands of small files are read
-/// per run, and Foundation's URL and NSString path handling would cost more than the lexing.
+/// per run, and Foundation's URL and NSString path handling would cost a share of the run's time.
 enum FileSystem {
     /// Every file below `directory`, as paths relative to it, skipping hidden entries.
     static func files(below directory: String) -> [String] {

@@ -12,7 +12,7 @@ public struct ImportStatement: Hashable, Sendable, Codable {
     public var line: Int
     /// The 1-based column (in UTF-8 bytes) of the module name.
     public var column: Int
-    /// Whether the import sits in an `#if` branch whose condition cannot be decided statically.
+    /// Whether the import sits in an `#if` clause some of the builds read (`Builds`) do not compile.
     public var conditional: Bool
 
     public init(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A source file of a target and what the lexer found in it.
+/// A source file of a target and what `SwiftFileReader` found in it.
 public struct ScannedFile: Sendable, Equatable {
     /// The path relative to the package root.
     public var path: String
@@ -8,77 +8,70 @@ public struct ScannedFile: Sendable, Equatable {
     public var imports: [ImportStatement]
     /// The macro modules `#externalMacro` names, in file order.
     public var externalMacros: [ImportStatement] = []
-    /// Type declarations and extensions, in file order.
+    /// Type declarations, typealiases and extensions, in file order.
     public var declarations: [TypeDeclaration] = []
     /// String literals; empty unless a `forbidden_text` rule reads the file's target.
     public var strings: [StringLiteral] = []
-    /// What swift-syntax found; nil unless a `declarations` rule needs it (`SyntaxDemand`).
-    public var syntax: DeclarationFacts?
-    /// Whether the lexer saw what may declare mutable global state (`SourceFacts.mayDeclareState`).
-    var mayDeclareState = false
+    /// What the declaration rules read.
+    public var declarationFacts = DeclarationFacts()
+
+    /// The file at `path` with what `facts` holds.
+    public init(path: String, facts: SourceFacts) {
+        self.path = path
+        imports = facts.imports
+        externalMacros = facts.externalMacros
+        declarations = facts.declarations
+        strings = facts.strings
+        declarationFacts = facts.declarationFacts
+    }
 }
 
-/// Finds every Swift source file of every target and scans their imports, in parallel.
+/// Finds every Swift source file of every target and reads them, in parallel.
 enum PackageScanner {
-    /// The scanned files of each target, keyed by target name, files sorted by path; string
-    /// literals are kept only for the targets in `stringsOf`; with `only`, just those files. Then,
-    /// when `demand` is given, the files it asks for (given the lexer's findings) are parsed by
-    /// `declarations`.
+    /// How many files one task reads: enough to amortise opening the folder, few enough that a
+    /// target of hundreds of files is shared among the cores.
+    static let filesPerTask = 16
+
+    /// The read files of each target, keyed by target name, files sorted by path; string literals
+    /// are kept only for the targets in `stringsOf`; with `only`, just those files.
     static func scan(
-        graph: PackageGraph, root: URL, scanner: SwiftImportScanner, stringsOf: Set<String> = [],
-        demand: (([String: [ScannedFile]]) -> SyntaxDemand)? = nil,
-        declarations: DeclarationScanner = DeclarationScanner(), only: Set<String>? = nil
+        graph: PackageGraph, root: URL, reader: SwiftFileReader, stringsOf: Set<String> = [],
+        only: Set<String>? = nil
     ) -> [String: [ScannedFile]] {
         let targets = graph.targets.filter { $0.kind != "system" && $0.kind != "binary" }
-        let results = Results<[ScannedFile]>(count: targets.count, empty: [])
+        let listed = Results<[String]>(count: targets.count, empty: [])
         DispatchQueue.concurrentPerform(iterations: targets.count) { index in
-            let target = targets[index]
+            listed.set(index, sourceFiles(of: targets[index], root: root).filter { only?.contains($0) ?? true })
+        }
+        // Each task: a target and a run of its files.
+        let tasks = targets.indices.flatMap { index in
+            let files = listed.value(index)
+            return stride(from: 0, to: files.count, by: filesPerTask).map {
+                (target: index, files: files[$0..<min($0 + filesPerTask, files.count)])
+            }
+        }
+        let results = Results<[ScannedFile]>(count: tasks.count, empty: [])
+        DispatchQueue.concurrentPerform(iterations: tasks.count) { index in
+            let target = targets[tasks[index].target]
             let strings = stringsOf.contains(target.name)
             // Every source file of a target lies in its folder (`sources` are relative to it).
             let folder = folder(of: target)
-            let reader = FileSystem.FolderReader(root.path + "/" + folder)
-            let files = sourceFiles(of: target, root: root).filter { only?.contains($0) ?? true }.map { path in
-                let facts = reader.withContents(of: String(path.dropFirst(folder.count + 1))) {
-                    scanner.facts($0, strings: strings)
-                }
-                return ScannedFile(
-                    path: path, imports: facts.imports, externalMacros: facts.externalMacros,
-                    declarations: facts.declarations, strings: facts.strings, mayDeclareState: facts.mayDeclareState)
-            }
-            results.set(index, files)
-        }
-        var byTarget: [String: [ScannedFile]] = [:]
-        for (index, target) in targets.enumerated() { byTarget[target.name] = results.value(index) }
-        guard let demand = demand?(byTarget), !demand.targets.isEmpty else { return byTarget }
-        return parse(byTarget, demand: demand, targets: targets, root: root, declarations: declarations)
-    }
-
-    /// `files` with the syntax facts of every file `demand` asks for, targets in parallel.
-    static func parse(
-        _ files: [String: [ScannedFile]], demand: SyntaxDemand, targets: [PackageGraph.Target], root: URL,
-        declarations: DeclarationScanner
-    ) -> [String: [ScannedFile]] {
-        let read = targets.filter { demand.targets.contains($0.name) }
-        let results = Results<[ScannedFile]>(count: read.count, empty: [])
-        DispatchQueue.concurrentPerform(iterations: read.count) { index in
-            let target = read[index]
-            let folder = folder(of: target)
-            let reader = FileSystem.FolderReader(root.path + "/" + folder)
+            let folderReader = FileSystem.FolderReader(root.path + "/" + folder)
             results.set(
                 index,
-                (files[target.name] ?? []).map { file in
-                    var file = file
-                    file.syntax = reader.withContents(of: String(file.path.dropFirst(folder.count + 1))) { bytes in
-                        demand.needsSyntax(
-                            file, mayDeclareState: file.mayDeclareState, target: target.name, bytes: bytes)
-                            ? declarations.scan(bytes) : nil
+                tasks[index].files.map { path in
+                    let facts = folderReader.withContents(of: String(path.dropFirst(folder.count + 1))) {
+                        reader.read($0, strings: strings)
                     }
-                    return file
+                    return ScannedFile(path: path, facts: facts)
                 })
         }
-        var parsed = files
-        for (index, target) in read.enumerated() { parsed[target.name] = results.value(index) }
-        return parsed
+        var byTarget: [String: [ScannedFile]] = [:]
+        for target in targets { byTarget[target.name] = [] }
+        for (index, task) in tasks.enumerated() {
+            byTarget[targets[task.target].name, default: []].append(contentsOf: results.value(index))
+        }
+        return byTarget
     }
 
     /// The target's folder relative to the package root, without a trailing slash.

@@ -1,9 +1,9 @@
 /// The modules a platform's SDK or C library provides, and the platforms `os(...)` can name.
 ///
-/// `canImport(X)` of such a module is unknown when every platform is considered, and decided
-/// when `conditions.os` names one. Where it is unclear whether an SDK has a framework on a given
-/// Apple system, the table says it does: a branch considered in vain can only report an import
-/// that is written in the source, while a branch skipped in error hides one.
+/// `canImport(X)` of such a module is decided per build, by the build's platform. Where it is
+/// unclear whether an SDK has a framework on a given Apple system, the table says it does: a
+/// clause read in vain can only report an import that is written in the source, while a clause
+/// skipped in error hides one.
 enum PlatformModules {
     /// Every name `os(...)` accepts, as the compiler spells it.
     static let systems: Set<String> = [

@@ -1,19 +1,8 @@
 /// A type declaration or extension found in a Swift source file, for `requires` rules.
 ///
-/// Only the keyword, the name and the header are read, not the body: a layer requires that a
-/// type of a given name exists, and an `extension` of it is kept so a missing type can be
-/// reported where its extension still stands.
+/// A layer requires that a type of a given name exists, and an `extension` of it is kept so a
+/// missing type can be reported where its extension still stands.
 public struct TypeDeclaration: Hashable, Sendable, Codable {
-    /// What a type's declaration says before its body, as swift-syntax would read it.
-    public struct Header: Hashable, Sendable, Codable {
-        /// Attribute names without `@` or arguments (`Observable`, `MainActor`).
-        public var attributes: [String]
-        /// Modifiers (`public`, `final`).
-        public var modifiers: [String]
-        /// The inheritance clause, last name of each entry, generic arguments left out.
-        public var inherits: [String]
-    }
-
     /// `struct`, `enum`, `class`, `actor`, `protocol`, `typealias` or `extension`.
     public var kind: String
     /// The declared name; for an extension, the extended type as written (`A.B` stays `A.B`).
@@ -22,9 +11,6 @@ public struct TypeDeclaration: Hashable, Sendable, Codable {
     public var line: Int
     /// The 1-based column (in UTF-8 bytes) of the name.
     public var column: Int
-    /// The header of a struct, enum, class, actor or protocol when the lexer read it whole;
-    /// nil when something in it (`#if`, a backticked name) leaves it to swift-syntax.
-    public var header: Header?
 
     public init(kind: String, name: String, line: Int, column: Int) {
         self.kind = kind
@@ -86,18 +72,16 @@ public struct StringLiteral: Hashable, Sendable {
     }
 }
 
-/// What one scan of a source file finds.
+/// What one reading of a source file finds, in the `#if` clauses some build compiles (`Builds`).
 public struct SourceFacts: Sendable, Equatable {
     /// The imports, in file order.
     public var imports: [ImportStatement] = []
     /// The modules `#externalMacro(module: "M", ...)` names, kind `macro`: macro targets used without an import.
     public var externalMacros: [ImportStatement] = []
-    /// Type declarations and extensions, in file order; those in inactive `#if` branches are left out.
+    /// Type declarations, typealiases and extensions, in file order.
     public var declarations: [TypeDeclaration] = []
-    /// String literals, when asked for; those in inactive `#if` branches are left out.
+    /// String literals, when asked for.
     public var strings: [StringLiteral] = []
-    /// Whether the file may declare mutable global state: a `var` outside every brace, or the
-    /// words `static` or `nonisolated`. When false, the declaration rules need not parse the
-    /// file to know it holds none.
-    public var mayDeclareState = false
+    /// What the declaration rules read.
+    public var declarationFacts = DeclarationFacts()
 }

@@ -1,38 +1,9 @@
-import SwiftParser
 import SwiftSyntax
 
-/// Reads one Swift file with swift-syntax for the declaration rules: its types, the watched
-/// names it uses, its mutable global state and the types its public declarations mention.
-///
-/// Every `#if` branch is read: a rule holds on all platforms, and a use case that reads a file
-/// only on Linux still reads a file.
-public struct DeclarationScanner: Sendable {
-    /// The names `forbid: references` rules look for; other names are not recorded.
-    public let watchedNames: Set<String>
-
-    /// Creates a scanner that records uses of `watchedNames`.
-    public init(watchedNames: Set<String> = []) {
-        self.watchedNames = watchedNames
-    }
-
-    /// The facts of a file given as text.
-    public func scan(_ source: String) -> DeclarationFacts {
-        var copy = source
-        return copy.withUTF8 { scan($0) }
-    }
-
-    /// The facts of a file given as UTF-8 bytes.
-    public func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> DeclarationFacts {
-        let tree = Parser.parse(source: bytes)
-        let visitor = DeclarationVisitor(
-            converter: SourceLocationConverter(fileName: "", tree: tree), watchedNames: watchedNames)
-        visitor.walk(tree)
-        return visitor.facts
-    }
-}
-
-/// The walk behind `DeclarationScanner`: a stack of scopes says what is top level, what is public.
-private final class DeclarationVisitor: SyntaxVisitor {
+/// The part of a file's walk that reads declarations: the types and extensions `requires` and the
+/// declaration rules read, watched names, mutable global state and the types public declarations
+/// mention. A stack of scopes says what is top level, what is public.
+class DeclarationVisitor: ActiveClauseVisitor {
     enum Scope {
         /// A type; `membersArePublic` when a member without modifiers is public (a public protocol's).
         case type(name: String, kind: String, isPublic: Bool, membersArePublic: Bool)
@@ -45,18 +16,29 @@ private final class DeclarationVisitor: SyntaxVisitor {
     let converter: SourceLocationConverter
     let watchedNames: Set<String>
     var facts = DeclarationFacts()
+    /// Types, typealiases and extensions by name and place, for `requires` rules.
+    var declarations: [TypeDeclaration] = []
     var scopes: [Scope] = []
 
-    init(converter: SourceLocationConverter, watchedNames: Set<String>) {
+    init(
+        converter: SourceLocationConverter, watchedNames: Set<String>, builds: [PossibleBuild], answers: ActiveClauses
+    ) {
         self.converter = converter
         self.watchedNames = watchedNames
-        super.init(viewMode: .sourceAccurate)
+        super.init(builds: builds, answers: answers)
     }
 
     func position(_ node: some SyntaxProtocol) -> DeclarationFacts.Position {
-        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        position(of: node.positionAfterSkippingLeadingTrivia)
+    }
+
+    func position(of offset: AbsolutePosition) -> DeclarationFacts.Position {
+        let location = converter.location(for: offset)
         return .init(line: location.line, column: location.column)
     }
+
+    /// A name as declared, without the backticks that make a keyword a name.
+    static func plain(_ token: TokenSyntax) -> String { token.identifier?.name ?? token.text }
 
     // MARK: Types and extensions
 
@@ -65,12 +47,16 @@ private final class DeclarationVisitor: SyntaxVisitor {
         _ inheritance: InheritanceClauseSyntax?
     ) -> SyntaxVisitorContinueKind {
         let isPublic = isEffectivelyPublic(modifiers)
+        let position = position(name)
         facts.types.append(
             .init(
-                kind: kind, name: name.text, attributes: Self.names(attributes), modifiers: modifiers.map(\.name.text),
-                inherits: Self.inherited(inheritance), position: position(name)))
+                kind: kind, name: Self.plain(name), attributes: Self.names(attributes),
+                modifiers: modifiers.map(\.name.text), inherits: Self.inherited(inheritance), position: position))
+        declarations.append(.init(kind: kind, name: Self.plain(name), line: position.line, column: position.column))
         scopes.append(
-            .type(name: name.text, kind: kind, isPublic: isPublic, membersArePublic: isPublic && kind == "protocol"))
+            .type(
+                name: Self.plain(name), kind: kind, isPublic: isPublic, membersArePublic: isPublic && kind == "protocol"
+            ))
         return .visitChildren
     }
 
@@ -98,6 +84,11 @@ private final class DeclarationVisitor: SyntaxVisitor {
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let extended = Self.typeNames(node.extendedType).first.map(\.name) ?? node.extendedType.trimmedDescription
         facts.extensions.append(.init(extended: extended, inherits: Self.inherited(node.inheritanceClause)))
+        let position = position(node.extendedType)
+        declarations.append(
+            .init(
+                kind: "extension", name: Self.writtenName(node.extendedType), line: position.line,
+                column: position.column))
         let isPublic = node.modifiers.contains { ["public", "open"].contains($0.name.text) }
         scopes.append(.extension(name: extended, isPublic: isPublic))
         return .visitChildren
@@ -160,6 +151,9 @@ private final class DeclarationVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        let position = position(node.name)
+        declarations.append(
+            .init(kind: "typealias", name: Self.plain(node.name), line: position.line, column: position.column))
         if isEffectivelyPublic(node.modifiers) { mention(node.initializer.value, in: "typealias \(node.name.text)") }
         return .visitChildren
     }
@@ -176,10 +170,17 @@ private final class DeclarationVisitor: SyntaxVisitor {
 
     /// Whether a declaration with `modifiers` here is visible outside its module.
     func isEffectivelyPublic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        // Most declarations are local: decided before their modifiers are read.
+        if case .local? = scopes.last { return false }
+        var explicit = false
         // `private(set)` limits the setter only: the declaration stays as visible as the rest says.
-        let names = Set(modifiers.filter { $0.detail == nil }.map(\.name.text))
-        if !names.isDisjoint(with: ["private", "fileprivate", "internal", "package"]) { return false }
-        let explicit = names.contains("public") || names.contains("open")
+        for modifier in modifiers where modifier.detail == nil {
+            switch modifier.name.text {
+            case "private", "fileprivate", "internal", "package": return false
+            case "public", "open": explicit = true
+            default: break
+            }
+        }
         switch scopes.last {
         case nil: return explicit
         case .type(_, _, let isPublic, let membersArePublic)?: return isPublic && (explicit || membersArePublic)
@@ -260,6 +261,15 @@ private final class DeclarationVisitor: SyntaxVisitor {
             return []
         }
         return (clause?.inheritedTypes ?? []).flatMap { names($0.type) }
+    }
+
+    /// An extended type's name as written, generic arguments left out (`A.B<C>` gives `A.B`).
+    static func writtenName(_ type: TypeSyntax) -> String {
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return plain(identifier.name) }
+        if let member = type.as(MemberTypeSyntax.self) {
+            return writtenName(member.baseType) + "." + plain(member.name)
+        }
+        return type.trimmedDescription
     }
 
     /// Every type name written in `type`, generic arguments included, each with its token.
