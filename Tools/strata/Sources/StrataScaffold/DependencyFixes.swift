@@ -8,7 +8,7 @@ import StrataLint
 /// (a declaration nothing imports) have one right answer; every other finding needs a person.
 public struct DependencyFixes: Sendable {
     /// The rules whose findings `--fix` settles.
-    public static let rules: Set<String> = ["implicit-dependency", "unused-dependency"]
+    public static let rules: Set<String> = [BuiltInRule.implicitDependency.id, BuiltInRule.unusedDependency.id]
 
     /// One finding the plan settles, and how.
     public struct Fix: Sendable, Equatable {
@@ -52,7 +52,8 @@ public struct DependencyFixes: Sendable {
             planned.append(
                 Fix(
                     rule: finding.rule, target: finding.target, dependency: dependency,
-                    added: finding.rule == "implicit-dependency" ? Self.entry(for: dependency, in: graph) : nil))
+                    added: finding.rule == BuiltInRule.implicitDependency.id
+                        ? Self.entry(for: dependency, in: graph) : nil))
         }
         var targets: [String] = []
         for fix in planned where !targets.contains(fix.target) { targets.append(fix.target) }

@@ -38,7 +38,14 @@ enum RepositoryCopy {
             }
             wanted.insert(path)
             let target = destination.appendingPathComponent(path)
-            if (try url.resourceValues(forKeys: [.isDirectoryKey])).isDirectory == true {
+            // A link stays a link (the Workspace template's links to the live modules, the plugin
+            // source both packages share): its relative destination resolves the same in the copy.
+            if let link = try? files.destinationOfSymbolicLink(atPath: url.path) {
+                if (try? files.destinationOfSymbolicLink(atPath: target.path)) != link {
+                    try? files.removeItem(at: target)
+                    try files.createSymbolicLink(atPath: target.path, withDestinationPath: link)
+                }
+            } else if (try url.resourceValues(forKeys: [.isDirectoryKey])).isDirectory == true {
                 try files.createDirectory(at: target, withIntermediateDirectories: true)
             } else if !same(url, target) {
                 try? files.removeItem(at: target)

@@ -28,7 +28,7 @@ struct ClassificationCheck: Check {
         for target in context.graph.targets where context.classification[target.name] == nil {
             findings.append(
                 Finding(
-                    rule: "unclassified-target",
+                    rule: BuiltInRule.unclassifiedTarget.id,
                     message:
                         "target \(target.name) belongs to no layer of \(context.rules.file); add it to a layer's targets, paths or kinds",
                     target: target.name, file: context.manifest))
@@ -41,7 +41,7 @@ struct ClassificationCheck: Check {
             for feature in features where !present.contains(feature) {
                 findings.append(
                     Finding(
-                        rule: "missing-layer",
+                        rule: BuiltInRule.missingLayer.id,
                         message:
                             "feature \(feature) has no \(layer.name) layer; add its target or mark the layer `optional: true`",
                         target: feature, dependency: layer.name, file: context.rules.file, line: layer.place.line,
@@ -53,7 +53,7 @@ struct ClassificationCheck: Check {
             let place = context.rules.features.minimumPlace
             findings.append(
                 Finding(
-                    rule: "too-few-features",
+                    rule: BuiltInRule.tooFewFeatures.id,
                     message:
                         "found \(features.count) feature(s), the rules require at least \(minimum); check the {feature} patterns",
                     target: context.graph.name, file: context.rules.file, line: place?.line, column: place?.column))
@@ -69,7 +69,8 @@ struct DeclaredDependencyCheck: Check {
             target.dependencies.compactMap { dependency -> Finding? in
                 guard
                     let verdict = context.policy.verdict(
-                        from: target.name, to: dependency.name, layerRule: "layer-dependency", verb: "depends on")
+                        from: target.name, to: dependency.name, layerRule: BuiltInRule.layerDependency.id,
+                        verb: "depends on")
                 else { return nil }
                 return Finding(
                     rule: verdict.rule, message: verdict.explanation + "; remove the dependency from Package.swift",
@@ -91,7 +92,7 @@ struct ImportCheck: Check {
                     let module = context.target(imported: statement.module)
                     guard module != target.name else { continue }
                     if let verdict = context.policy.verdict(
-                        from: target.name, to: module, layerRule: "layer-import", verb: "imports")
+                        from: target.name, to: module, layerRule: BuiltInRule.layerImport.id, verb: "imports")
                     {
                         findings.append(
                             Finding(
@@ -103,7 +104,7 @@ struct ImportCheck: Check {
                     {
                         findings.append(
                             Finding(
-                                rule: "implicit-dependency",
+                                rule: BuiltInRule.implicitDependency.id,
                                 message:
                                     "\(target.name) imports \(Self.named(statement.module, module)) but does not declare it; add \"\(module)\" to the target's dependencies in Package.swift",
                                 target: target.name, dependency: module, file: file.path, line: statement.line,
@@ -139,7 +140,7 @@ struct UnusedDependencyCheck: Check {
                 guard context.graph.target(named: dependency.name)?.isImportable == true else { continue }
                 findings.append(
                     Finding(
-                        rule: "unused-dependency", severity: .warning,
+                        rule: BuiltInRule.unusedDependency.id, severity: .warning,
                         message:
                             "\(target.name) declares \(dependency.name) but no source file imports it; remove it from Package.swift",
                         target: target.name, dependency: dependency.name, file: context.manifest))
@@ -170,7 +171,7 @@ struct CycleCheck: Check {
                 let members = component.sorted()
                 let cycle = StronglyConnected.cycle(through: members[0], within: Set(members), edges: edges)
                 return Finding(
-                    rule: "dependency-cycle",
+                    rule: BuiltInRule.dependencyCycle.id,
                     message:
                         "dependency cycle: \(cycle.joined(separator: " -> ")); break it by moving the shared part into a lower layer",
                     target: members[0], dependency: members.dropFirst().joined(separator: ","), file: context.manifest)

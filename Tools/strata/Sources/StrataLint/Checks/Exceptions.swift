@@ -18,7 +18,7 @@ enum ExceptionFilter {
             .compactMap { $0 }.joined(separator: ", ")
             kept.append(
                 Finding(
-                    rule: "stale-exception",
+                    rule: BuiltInRule.staleException.id,
                     message: "exception (\(what)) matches no finding; remove it from \(rulesFile)",
                     target: what, file: rulesFile, line: exception.place.line, column: exception.place.column))
         }

@@ -55,21 +55,7 @@ public struct Finding: Sendable, Hashable, Codable {
 /// The rules every check reports under, with a description for SARIF and the docs.
 public enum RuleCatalog {
     /// Every built-in rule id and what it means.
-    public static let descriptions: [String: String] = [
-        "layer-dependency": "A target declares a dependency its layer may not use.",
-        "layer-import": "A source file imports a module its target's layer may not use.",
-        "implicit-dependency":
-            "A source file imports one of the package's modules its target does not declare directly.",
-        "feature-independence": "A module of one feature depends on a module of another feature.",
-        "feature-isolation": "A module outside every feature (core, shared, tools) depends on a feature.",
-        "dependency-cycle": "The package's targets depend on one another in a cycle.",
-        "unused-dependency": "A declared dependency no source file of the target imports.",
-        "unclassified-target": "A target no layer of the rules file holds.",
-        "missing-layer": "A feature lacks a layer every feature must have.",
-        "too-few-features": "The package has fewer features than the rules file requires.",
-        "stale-exception": "An exception in the rules file matches no finding.",
-        "missing-type": "A target lacks a type its layer requires (`requires` in the rules file).",
-    ]
+    public static let descriptions = Dictionary(uniqueKeysWithValues: BuiltInRule.allCases.map { ($0.id, $0.summary) })
 
     /// A description of `rule`, also for the rules file's own `forbidden` and `forbidden_text` rules.
     public static func describe(_ rule: String, rules: Rules? = nil) -> String {
@@ -87,7 +73,7 @@ public enum RuleCatalog {
     /// Whether findings of `rule` are about an edge between two modules (the graph draws those);
     /// `missing-type` and text rules name a type or a text as their `dependency`, not a module.
     public static func isEdgeRule(_ rule: String, rules: Rules) -> Bool {
-        rule != "missing-type" && !rules.forbiddenText.contains { $0.id == rule }
+        rule != BuiltInRule.missingType.id && !rules.forbiddenText.contains { $0.id == rule }
             && !rules.declarations.contains { $0.id == rule }
     }
 }

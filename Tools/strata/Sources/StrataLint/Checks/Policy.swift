@@ -147,14 +147,14 @@ struct Policy: Sendable {
         if let destination, let feature = destination.feature {
             if rules.features.independent, let own = source.feature, own != feature {
                 return Verdict(
-                    rule: "feature-independence",
+                    rule: BuiltInRule.featureIndependence.id,
                     explanation:
                         "\(from) (feature \(own)) \(verb) \(module) (feature \(feature)); features are independent of one another"
                 )
             }
             if rules.features.isolated, source.feature == nil {
                 return Verdict(
-                    rule: "feature-isolation",
+                    rule: BuiltInRule.featureIsolation.id,
                     explanation:
                         "\(from) (\(layerName(source))) \(verb) \(module) (feature \(feature)); modules outside the features depend on no feature"
                 )

@@ -34,7 +34,7 @@ struct RequiredTypeCheck: Check {
                 }
                 findings.append(
                     Finding(
-                        rule: "missing-type", message: message, target: target, dependency: type,
+                        rule: BuiltInRule.missingType.id, message: message, target: target, dependency: type,
                         file: location.file, line: location.line, column: location.column))
             }
         }

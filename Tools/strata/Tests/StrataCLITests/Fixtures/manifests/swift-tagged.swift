@@ -1,5 +1,6 @@
-// swift-tools-version:5.1
+// swift-tools-version: 5.9
 // swift-format-ignore-file
+
 import Foundation
 import PackageDescription
 
@@ -21,3 +22,10 @@ var package = Package(
     .testTarget(name: "TaggedTimeTests", dependencies: ["TaggedTime"]),
   ]
 )
+
+for target in package.targets {
+  target.swiftSettings = target.swiftSettings ?? []
+  target.swiftSettings!.append(contentsOf: [
+    .enableExperimentalFeature("StrictConcurrency")
+  ])
+}
