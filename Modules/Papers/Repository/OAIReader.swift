@@ -17,6 +17,8 @@ struct OAIState: SAXState {
     private var inRecord = false
     private var inSet = false
     private var inAuthor = false
+    /// Whether a record that cannot be read is listed in `response.skipped` instead of ending the parse.
+    var skipsUnreadable = false
 
     enum Field {
         case responseDate, error, identifier, datestamp, resumptionToken, setSpec, setName
@@ -110,6 +112,8 @@ struct OAIState: SAXState {
             response.recordCount += 1
             do {
                 try onItem?(try record.record(source: source, index: response.recordCount))
+            } catch PapersError.badFeed(_, let problem) where skipsUnreadable {
+                response.skipped.append(problem)
             } catch {
                 sax.fail(error)
             }
