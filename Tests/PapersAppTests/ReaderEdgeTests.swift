@@ -44,15 +44,17 @@ struct ReaderEdgeTests {
         #expect(result.stderr.contains("line 1 is not a snapshot record (\(message)"), "\(result.stderr)")
     }
 
-    @Test("an OAI-PMH record listing a version twice is refused; doctor never sees it")
-    func oaiVersionTwice() throws {
+    @Test(
+        "an OAI-PMH record listing a version twice, below v1 or too long to read is refused",
+        arguments: ["v1", "v-3", "v99999999999999999999"])
+    func oaiVersions(_ label: String) throws {
         let text = String(
             decoding: try FixtureFiles.data("arxiv-oai", "20-GetRecord-0806.4129-arXivRaw.xml"), as: UTF8.self)
         let second = try #require(text.range(of: #"<version version="v2">"#))
-        let damaged = text.replacingCharacters(in: second, with: #"<version version="v1">"#)
+        let damaged = text.replacingCharacters(in: second, with: #"<version version=""# + label + #"">"#)
         let result = try importing(damaged, as: "record.xml", in: try TemporaryDirectory())
         #expect(result.status == ErrorKind.badData.exitCode, "\(result.stderr)")
-        #expect(result.stderr.contains("has version v1, which no paper has"), "\(result.stderr)")
+        #expect(result.stderr.contains("has version \(label), which no paper has"), "\(result.stderr)")
     }
 
     @Test("an escaped NUL in a snapshot title is dropped: the title is shown whole")

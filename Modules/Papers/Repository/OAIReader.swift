@@ -175,7 +175,7 @@ struct OAIState: SAXState {
         case names.license: return .license
         case names.version:
             let label = element.value(of: names.version).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            record.versions.append((number: Int(label.drop { $0 == "v" }) ?? 0, date: nil, size: nil))
+            record.versions.append((label: label, number: Int(label.drop { $0 == "v" }) ?? 0, date: nil, size: nil))
             return nil
         case names.date: return record.versions.isEmpty ? nil : .versionDate
         case names.size: return record.versions.isEmpty ? nil : .versionSize

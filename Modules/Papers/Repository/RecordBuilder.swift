@@ -26,7 +26,7 @@ struct RecordBuilder {
     var authorList: String?
     /// The arXiv format's authors, split.
     var authors: [Author] = []
-    var versions: [(number: Int, date: Date?, size: String?)] = []
+    var versions: [(label: String, number: Int, date: Date?, size: String?)] = []
     var created: Date?
     var updated: Date?
     var categories: [String] = []
@@ -73,7 +73,7 @@ struct RecordBuilder {
         if let wrong = versions.first(where: { $0.number < 1 || !numbers.insert($0.number).inserted }) {
             throw PapersError.badFeed(
                 source: source,
-                problem: .invalidVersion(entry: index, line: line, id: arxivID.description, version: "v\(wrong.number)")
+                problem: .invalidVersion(entry: index, line: line, id: arxivID.description, version: wrong.label)
             )
         }
         let versions = versions.compactMap { version in
