@@ -62,18 +62,4 @@ struct HostileAnswerTests {
         #expect(error?.kind == .network)
         #expect(server.requests.count == 2)
     }
-
-    @Test("a body with no length ends the attempt at the limit, not at the end of the body")
-    func flood() async throws {
-        let chunk = Data(repeating: 0x61, count: 64 << 10)
-        let server = try LoopbackServer(replies: [.stream(chunk: chunk, chunks: 8_000)])
-        let taken = Mutex(0)
-        let error = await #expect(throws: TransferError.self) {
-            defer { taken.withLock { $0 = server.bytesStreamed } }
-            _ = try await client(ManualClock(), maxBytes: 1 << 20).get(server.baseURL)
-        }
-        #expect(error?.failure == .responseTooLarge(limit: 1 << 20))
-        // 500 MB offered: the answer came when a small part of it had been taken.
-        #expect(taken.withLock { $0 } < 250 << 20, "\(taken.withLock { $0 }) bytes taken")
-    }
 }
