@@ -100,8 +100,16 @@ public enum SharedWording {
             "\(request) answered HTTP \(status) after \(tries); the server is busy or failing, try again later"
         case .responseTooLarge(let limit):
             "\(request): the response is larger than \(limit) bytes; ask for less (a smaller page or limit)"
+        case .retryAfterTooLong(let status, let seconds) where seconds > 86_400:
+            "\(request): HTTP \(status), and the server asks to wait more than a day; try again later"
         case .retryAfterTooLong(let status, let seconds):
             "\(request): HTTP \(status), and the server asks to wait \(seconds) s; try again later"
+        case .tooSlow(let seconds):
+            "\(request): the answer was still arriving after \(seconds) s, \(tries); the server or the connection is too slow, try again later"
+        case .redirectLoop(let location):
+            "\(request) redirects in a loop (back to \(Quote.text(location, limit: 200))); check the address"
+        case .tooManyRedirects(let limit):
+            "\(request) redirects more than \(limit) times; check the address"
         }
     }
 }

@@ -55,7 +55,8 @@ struct NetworkOptions: ParsableArguments {
         guard !offline else { return try options.makeFeature() }
         let databaseURL = try DatabasePath.resolve(app: "papers", option: options.db)
         return try PapersFactory.live(
-            databaseURL: databaseURL, apiURL: try resolvedAPIURL(), onRetry: RetryNotice.live.show)
+            databaseURL: databaseURL, apiURL: try resolvedAPIURL(), timeouts: try Timeouts.resolve(),
+            onRetry: RetryNotice.live.show)
     }
 
     /// `--api-url`, else `$STRATA_ARXIV_API_URL`, else arXiv's own endpoint; a usage error for anything but an http(s) URL.

@@ -87,6 +87,8 @@ enum ErrorWording {
             "\(Quote.quoted(text)) is not an announce type; give --type as a comma-separated list of new, cross, replace and replace-cross"
         case .offlineHarvest: "--offline: harvesting arXiv needs the network; run without --offline"
         case .notADate(let text): "\(Quote.quoted(text)) is not a date; give --from as YYYY-MM-DD, such as 2025-03-01"
+        case .resumptionLoop(let token, let pages):
+            "the OAI-PMH repository sent resumption token \(Quote.quoted(token, limit: 100)) again after \(Headings.plural(pages, "page")), so its list goes round and the harvest stopped; what those pages held is saved. Harvest again later: it goes on from that token"
         }
     }
 
@@ -111,7 +113,9 @@ enum ErrorWording {
         case .missingField(let field): "no \(field)"
         case .wrongType(let path): "\(path) has the wrong type"
         case .notAnArxivID(let id): "id \(Quote.quoted(id)) is not an arXiv id"
-        case .unreadableVersion(let label): "version \(Quote.quoted(label)) has no readable date"
+        case .unreadableVersion(let label):
+            "version \(Quote.quoted(label, limit: 30)) has no readable number (from v1) or date"
+        case .repeatedVersion(let label): "version \(Quote.quoted(label)) is listed twice"
         case .noVersions: "no versions"
         case .noAuthors: "no authors"
         }
@@ -149,7 +153,7 @@ enum ErrorWording {
         case .malformedDate(let entry, let text):
             "\(source): entry \(entry) has a malformed date \(Quote.quoted(text)); the feed is damaged"
         case .invalidVersion(let entry, let line, let id, let version):
-            "\(source): entry \(entry) (line \(line), \(id)) has version \(Quote.text(version, limit: 30)), which no paper has (they count from v1); the feed is damaged, nothing was saved"
+            "\(source): entry \(entry) (line \(line), \(id)) has version \(Quote.text(version, limit: 30)), which no paper has (versions count from v1, each listed once); the feed is damaged, nothing was saved"
         case .incompleteEntry(let entry, let line, .id, let found):
             "\(source): entry \(entry) (line \(line)) has no arXiv id (got \(Quote.quoted(found))); the feed is damaged, nothing was saved"
         case .incompleteEntry(let entry, let line, let part, let id):

@@ -15,7 +15,16 @@ struct Harvest: AsyncParsableCommand {
             Every page is saved with the harvest's state: a harvest that is killed goes on where it \
             stopped, and the next run of the same set asks only for what changed since the last one. \
             Deleted records mark their papers withdrawn. Requests keep 3 s apart, across runs, with the \
-            query API's.
+            query API's. A record that cannot be read (no arXiv id, title, author or date) is \
+            skipped and named on stderr, and the rest stored: the repository's data cannot be fixed \
+            here, and stopping would stop every later run at the same page.
+
+            A repository that accepts and never answers is asked 4 times, 60 s of silence each, with \
+            3, 6 and 12 s between them, so the harvest gives up after about 4½ minutes (exit 69); an \
+            answer may take 180 s in all, so one that trickles in gives up after about 12 minutes. \
+            On a terminal each wait is announced. A redirect is a request like any other, 3 s after \
+            the last; one back to an address already asked for, or more than 5, ends the run (exit \
+            76), as does a resumption token sent twice in one list (what came before it is kept).
 
             Examples:
               papers harvest --set physics:hep-th --from 2025-01-01
@@ -56,12 +65,17 @@ struct Harvest: AsyncParsableCommand {
                 option, flag: "--oai-url", variable: Self.oaiURLVariable, fallback: PapersFactory.defaultOAIURL)
             let feature = try PapersFactory.live(
                 databaseURL: try DatabasePath.resolve(app: "papers", option: options.db), oaiURL: oaiURL,
-                onRetry: RetryNotice.live.show)
+                timeouts: try Timeouts.resolve(), onRetry: RetryNotice.live.show)
             let presenter = feature.makeLibraryPresenter()
             let line = ProgressBar(label: "harvesting", environment: .live)
             await presenter.harvest(set: set, from: from, format: format) { line.show(Headings.harvestProgress($0)) }
             line.finish()
-            try Views.harvest(presenter.harvestResult.result()).print(as: options.format)
+            let result = try presenter.harvestResult.result()
+            // Records left out are named one to a line on stderr, so a pipe of the report stays one line.
+            for record in result.skipped {
+                ErrorOutput.report(line: "papers: warning: " + Headings.skippedRecord(record))
+            }
+            try Views.harvest(result).print(as: options.format)
         }
     }
 }

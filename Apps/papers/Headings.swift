@@ -1,3 +1,4 @@
+import AppSupport
 import Core
 import PapersEntity
 import PapersPresenter
@@ -52,8 +53,23 @@ enum Headings {
         let note = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
         let withdrawn = data.withdrawn == 0 ? "" : ", \(DisplayFormat.grouped(data.withdrawn)) withdrawn"
         let next = data.nextFrom.map { "; the next harvest starts from \($0)" } ?? ""
+        let skipped = data.skipped.isEmpty ? "" : ", \(plural(data.skipped.count, "record")) skipped as unreadable"
         return
-            "harvested \(set) (\(data.format))\(from)\(note): \(plural(data.records, "record")) in \(plural(data.pages, "page")), \(counts(added: data.added, updated: data.updated, unchanged: data.unchanged))\(withdrawn)\(next)"
+            "harvested \(set) (\(data.format))\(from)\(note): \(plural(data.records, "record")) in \(plural(data.pages, "page")), \(counts(added: data.added, updated: data.updated, unchanged: data.unchanged))\(withdrawn)\(skipped)\(next)"
+    }
+
+    /// One line for a harvested record that was left out: which it was and what it lacks.
+    static func skippedRecord(_ record: SkippedRecordViewData) -> String {
+        let which = record.id.isEmpty ? "" : ", \(Quote.quoted(record.id, limit: 60))"
+        let what =
+            switch record.missing {
+            case "format": "is in a metadata format papers cannot read"
+            case "id": "has no arXiv id"
+            case "version": "lists a version no paper has (below v1, or twice)"
+            case let part: "has no \(part)"
+            }
+        return
+            "skipped page \(record.page), record \(record.record) (line \(record.line)\(which)): it \(what); the rest of the list was stored, and the record waits for the repository to correct it"
     }
 
     /// A running harvest's progress line.

@@ -44,7 +44,7 @@ struct New: AsyncParsableCommand {
             let types = try type.map(Self.types) ?? Set(AnnounceType.allCases)
             let feature = try PapersFactory.live(
                 databaseURL: try DatabasePath.resolve(app: "papers", option: options.db), rssURL: rssURL,
-                onRetry: RetryNotice.live.show)
+                timeouts: try Timeouts.resolve(), onRetry: RetryNotice.live.show)
             let presenter = feature.makePaperListPresenter()
             await presenter.announcements(categories: categories, types: types)
             try Views.list(presenter.state.result()).print(as: options.format)

@@ -22,9 +22,10 @@ struct RetryNotice: Sendable {
         let what =
             switch retry.failure {
             case .timedOut: "arXiv did not answer in time"
+            case .tooSlow(let seconds): "arXiv's answer was not whole after \(seconds) s"
             case .connectionFailed: "arXiv could not be reached"
             case .status(let status): "arXiv answered HTTP \(status)"
-            case .responseTooLarge, .retryAfterTooLong: "arXiv did not answer"
+            case .responseTooLarge, .retryAfterTooLong, .redirectLoop, .tooManyRedirects: "arXiv did not answer"
             }
         let seconds = max(1, Int(retry.delay.rounded()))
         return "\(what); retrying in \(seconds) s (\(retry.nextAttempt) of \(retry.maxAttempts))"

@@ -58,6 +58,32 @@ struct NewCommandTests {
             "\(bad.stderr)")
     }
 
+    @Test("a paper the feed lists twice (replaced, then cross-listed) keeps each item's own type")
+    func listedTwice() throws {
+        let feed = String(decoding: try FixtureFiles.data("arxiv-rss", "rss_mock_feed.xml"), as: UTF8.self)
+        let (start, end) = (try #require(feed.range(of: "<item>")), try #require(feed.range(of: "</item>")))
+        let item = String(feed[start.lowerBound..<end.upperBound])
+        func typed(_ type: String) -> String {
+            item.replacing("Announce Type: new", with: "Announce Type: \(type)")
+                .replacing("<arxiv:announce_type>new", with: "<arxiv:announce_type>\(type)")
+        }
+        let body = String(feed[..<start.lowerBound]) + typed("replace") + typed("cross") + "</channel></rss>"
+        let server = try LoopbackServer(replies: [.respond(status: 200, body: Data(body.utf8))])
+        let directory = try TemporaryDirectory()
+        let url = server.baseURL.appendingPathComponent("rss").absoluteString
+        let all = try papers.run(
+            ["new", "cs.LG", "--format", "plain", "--rss-url", url, "--db", directory.path("p.sqlite").path])
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(all.stdout.split(separator: "\n").map { $0.split(separator: "\t")[1] } == ["replace", "cross"])
+        let cross = try papers.run(
+            [
+                "new", "cs.LG", "--type", "cross", "--format", "plain", "--rss-url", url, "--db",
+                directory.path("p.sqlite").path,
+            ])
+        #expect(
+            cross.stdout.split(separator: "\n").map { $0.split(separator: "\t")[1] } == ["cross"], "\(cross.stdout)")
+    }
+
     @Test("an empty feed says there are no announcements on weekends and holidays; a bad archive names the valid ones")
     func emptyAndBadArchive() throws {
         let (empty, _, _) = try run(["test"], feed: "empty_rss_mock_feed.xml")

@@ -12,6 +12,12 @@ public struct TransferError: DomainError, Equatable {
         case responseTooLarge(limit: Int)
         /// The server asked to wait longer than the client is willing to, in seconds.
         case retryAfterTooLong(status: Int, seconds: Int)
+        /// The answer was still arriving when the attempt's deadline, in seconds, passed.
+        case tooSlow(seconds: Int)
+        /// A redirect led back to an address already asked for.
+        case redirectLoop(location: String)
+        /// More redirects than the client follows for one request.
+        case tooManyRedirects(limit: Int)
     }
 
     /// The request, as `GET https://…`.
@@ -24,8 +30,8 @@ public struct TransferError: DomainError, Equatable {
     /// `.network` when no answer came, `.remote` when the server answered badly.
     public var kind: ErrorKind {
         switch failure {
-        case .timedOut, .connectionFailed: .network
-        case .status, .responseTooLarge, .retryAfterTooLong: .remote
+        case .timedOut, .connectionFailed, .tooSlow: .network
+        case .status, .responseTooLarge, .retryAfterTooLong, .redirectLoop, .tooManyRedirects: .remote
         }
     }
 

@@ -79,6 +79,9 @@ public enum PapersError: DomainError, Equatable {
     case notAnAnnounceType(String)
     /// The daily feed does not know an archive; the archives it named as valid.
     case badArchive(String, valid: [String])
+    /// The OAI-PMH repository sent a resumption token it had already sent in this list, after
+    /// `pages` pages of it: the list goes round, so following it would never end.
+    case resumptionLoop(token: String, pages: Int)
 
     /// The kind of each case, which picks the exit code.
     public var kind: ErrorKind {
@@ -90,7 +93,7 @@ public enum PapersError: DomainError, Equatable {
             .usage
         case .oaiError(let code, _): ["badArgument", "cannotDisseminateFormat"].contains(code) ? .usage : .remote
         case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound: .notFound
-        case .apiError, .unexpectedStatus, .emptyPage: .remote
+        case .apiError, .unexpectedStatus, .emptyPage, .resumptionLoop: .remote
         case .badFeed, .savedErrorResponse: .badData
         case .fileNotReadable, .libraryDamaged: .storage
         }
@@ -109,6 +112,8 @@ public enum SnapshotLineProblem: Error, Sendable, Equatable {
     case notAnArxivID(String)
     /// A version whose label or date cannot be read (the label).
     case unreadableVersion(String)
+    /// A version listed twice (the label).
+    case repeatedVersion(String)
     /// No versions at all.
     case noVersions
     /// No authors at all.

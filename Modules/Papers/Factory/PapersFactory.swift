@@ -26,14 +26,18 @@ public enum PapersFactory {
 
     /// arXiv at `apiURL` (queries) and `oaiURL` (harvests), and the library in the file at `databaseURL`.
     ///
-    /// - Parameter onRetry: told when arXiv did not answer and the client waits to try again.
+    /// - Parameters:
+    ///   - timeouts: seconds an attempt may stay silent and take in all, replacing `limits`' own when given.
+    ///   - onRetry: told when arXiv did not answer and the client waits to try again.
     /// - Throws: `StorageError` when the library cannot be opened or migrated.
     public static func live(
         databaseURL: URL, apiURL: URL = defaultAPIURL, oaiURL: URL = defaultOAIURL, rssURL: URL = defaultRSSURL,
-        limits: HTTPLimits = defaultLimits,
+        limits: HTTPLimits = defaultLimits, timeouts: (idle: Double, total: Double)? = nil,
         clock: WallClock = .live, transport: HTTPTransport = .live,
         onRetry: @escaping @Sendable (TransferRetry) -> Void = { _ in }
     ) throws -> PapersFeature {
+        var limits = limits
+        if let timeouts { (limits.idleTimeout, limits.totalTimeout) = timeouts }
         let database = try openDatabase(databaseURL)
         let client = HTTPClient(
             configuration: .init(userAgent: userAgent, limits: limits, maxAttempts: 4, baseDelay: 3, maxDelay: 30),

@@ -9,15 +9,15 @@ enum Formatting {
     /// The rows of a list, with every value whole: the app fits them to its output.
     static func rows(
         _ papers: [Paper], favourites: Set<String>, markedVersions: [String: Int] = [:],
-        announceTypes: [String: AnnounceType] = [:], now: Date
+        announceTypes: [AnnounceType] = [], now: Date
     ) -> [PaperRowViewData] {
-        papers.map { paper in
+        papers.enumerated().map { row, paper in
             PaperRowViewData(
                 shortID: paper.shortID, id: paper.id, date: DisplayFormat.day(paper.published), title: paper.title,
                 authors: paper.authorSummary, allAuthors: paper.authors.map(\.name), category: paper.primaryCategory,
                 isFavourite: favourites.contains(paper.id), isRecent: paper.isRecentlyPublished(now: now),
                 markedVersion: markedVersions[paper.id].flatMap { $0 < paper.version ? $0 : nil },
-                announceType: announceTypes[paper.id]?.rawValue)
+                announceType: row < announceTypes.count ? announceTypes[row].rawValue : nil)
         }
     }
 

@@ -78,7 +78,22 @@ public final class LibraryPresenter: Presenting {
                 set: report.key.set, format: report.key.format.rawValue, endpoint: report.key.endpoint,
                 from: report.from, resumed: report.resumed, restarts: report.restarts, pages: report.pages,
                 records: report.records, added: report.saved.added, updated: report.saved.updated,
-                unchanged: report.saved.unchanged, withdrawn: report.withdrawn, nextFrom: report.nextFrom)
+                unchanged: report.saved.unchanged, withdrawn: report.withdrawn, nextFrom: report.nextFrom,
+                skipped: report.skipped.compactMap(Self.skipped))
+        }
+    }
+
+    /// A skipped record's view data; a record is skipped only for the problems above, so others give nil.
+    private static func skipped(_ record: SkippedRecord) -> SkippedRecordViewData? {
+        switch record.problem {
+        case .incompleteEntry(let entry, let line, let part, let id):
+            SkippedRecordViewData(page: record.page, record: entry, line: line, id: id, missing: part.rawValue)
+        case .unsupportedMetadata(let entry, let line, _):
+            SkippedRecordViewData(
+                page: record.page, record: entry, line: line, id: "", missing: "format")
+        case .invalidVersion(let entry, let line, let id, _):
+            SkippedRecordViewData(page: record.page, record: entry, line: line, id: id, missing: "version")
+        default: nil
         }
     }
 

@@ -235,6 +235,23 @@ public struct HarvestViewData: Sendable, Equatable, Codable {
     public var withdrawn: Int
     /// The day the next run starts from.
     public var nextFrom: String?
+    /// Records left out because they could not be read.
+    public var skipped: [SkippedRecordViewData] = []
+}
+
+/// A harvested record that was left out: where it was and what it lacks.
+public struct SkippedRecordViewData: Sendable, Equatable, Codable {
+    /// The page of the run, from 1.
+    public var page: Int
+    /// The record's number in its page, from 1.
+    public var record: Int
+    /// The line of the page the record starts on.
+    public var line: Int
+    /// The record's id or OAI identifier, as far as it had one.
+    public var id: String
+    /// What is wrong: it lacks its `id`, `title`, `author` or `dates`; its `format` is one papers
+    /// cannot read; or a `version` is below v1 or listed twice.
+    public var missing: String
 }
 
 /// How far a running harvest has come.

@@ -26,7 +26,7 @@ enum AtomDate {
         }
         guard let year = number(4), expect(0x2D), let month = number(2), expect(0x2D), let day = number(2),
             expect(0x54, 0x74, 0x20), let hour = number(2), expect(0x3A), let minute = number(2), expect(0x3A),
-            let second = number(2), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
+            let second = number(2), isDay(year: year, month: month, day: day), hour < 24, minute < 60,
             second < 61
         else { return nil }
         var fraction = 0.0
@@ -53,6 +53,15 @@ enum AtomDate {
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    /// Whether the calendar has this day: year 1 to 9999, and no 30 February or day 0, which
+    /// the day count would carry silently into the next month or year.
+    static func isDay(year: Int, month: Int, day: Int) -> Bool {
+        guard (1...9999).contains(year), (1...12).contains(month), day >= 1 else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let length = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return day <= length
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).

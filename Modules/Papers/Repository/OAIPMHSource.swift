@@ -9,6 +9,7 @@ import PapersEntity
 /// - 503 with Retry-After (arXiv's answer to a harvester that asks too fast), 5xx and connection
 ///   errors are retried by the `HTTPClient`.
 /// - A resumption token is sent as it came, percent-encoded as a query value.
+/// - A record that cannot be read is skipped and listed in the page's `response.skipped`.
 public struct OAIPMHSource: HarvestSource {
     /// arXiv's repository since the 2025 rewrite.
     public static let defaultBaseURL = URL(string: "https://oaipmh.arxiv.org/oai") ?? URL(fileURLWithPath: "/")
@@ -45,7 +46,12 @@ public struct OAIPMHSource: HarvestSource {
         var sets: [HarvestSet] = []
         var page = try await page([URLQueryItem(name: "verb", value: "ListSets")])
         sets += page.response.sets
+        var tokens: Set<String> = []
+        var pages = 1
         while let token = page.response.resumptionToken {
+            // A token sent twice is a list that goes round: following it would never end.
+            guard tokens.insert(token).inserted else { throw PapersError.resumptionLoop(token: token, pages: pages) }
+            pages += 1
             page = try await self.page([
                 URLQueryItem(name: "verb", value: "ListSets"), URLQueryItem(name: "resumptionToken", value: token),
             ])
@@ -61,7 +67,8 @@ public struct OAIPMHSource: HarvestSource {
         guard response.isSuccess else {
             throw PapersError.unexpectedStatus(response.status, request: url.absoluteString)
         }
-        return try parser.page(response.body, source: url.absoluteString)
+        // One damaged record must not hold the list: it is skipped and named, the rest stored.
+        return try parser.page(response.body, source: url.absoluteString, skipsUnreadable: true)
     }
 
     private func url(_ items: [URLQueryItem]) throws -> URL {

@@ -24,9 +24,14 @@ public struct OAIParser: Sendable {
     ///
     /// - Throws: `PapersError.badFeed` for anything that is not a well-formed OAI-PMH response,
     ///   or a record without an id, a title, an author or a date.
-    public func page(_ data: Data, source: String) throws -> OAIPage {
+    ///
+    /// - Parameter skipsUnreadable: a record without an id, a title, an author or a date, or in a
+    ///   format papers cannot read, is listed in `response.skipped` and the page read on.
+    public func page(_ data: Data, source: String, skipsUnreadable: Bool = false) throws -> OAIPage {
         var records: [OAIRecord] = []
-        let state = try OAIReader.parse(data, source: source, chunkSize: chunkSize) { records.append($0) }
+        let state = try OAIReader.parse(
+            data, source: source, chunkSize: chunkSize, prepare: { $0.skipsUnreadable = skipsUnreadable }
+        ) { records.append($0) }
         return OAIPage(records: records, response: state.response)
     }
 
@@ -100,12 +105,14 @@ public struct OAIResponse: Sendable, Equatable {
     public var recordCount = 0
     /// The sets of a `ListSets` response.
     public var sets: [HarvestSet] = []
+    /// The records that could not be read, each with what is wrong with it, when the parse was asked to skip them.
+    public var skipped: [FeedProblem] = []
 
     public init() {}
 
     public static func == (lhs: OAIResponse, rhs: OAIResponse) -> Bool {
         lhs.responseDate == rhs.responseDate && lhs.resumptionToken == rhs.resumptionToken
             && lhs.error?.code == rhs.error?.code && lhs.error?.message == rhs.error?.message
-            && lhs.recordCount == rhs.recordCount && lhs.sets == rhs.sets
+            && lhs.recordCount == rhs.recordCount && lhs.sets == rhs.sets && lhs.skipped == rhs.skipped
     }
 }

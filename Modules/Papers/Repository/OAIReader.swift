@@ -17,6 +17,8 @@ struct OAIState: SAXState {
     private var inRecord = false
     private var inSet = false
     private var inAuthor = false
+    /// Whether a record that cannot be read is listed in `response.skipped` instead of ending the parse.
+    var skipsUnreadable = false
 
     enum Field {
         case responseDate, error, identifier, datestamp, resumptionToken, setSpec, setName
@@ -110,6 +112,8 @@ struct OAIState: SAXState {
             response.recordCount += 1
             do {
                 try onItem?(try record.record(source: source, index: response.recordCount))
+            } catch PapersError.badFeed(_, let problem) where skipsUnreadable {
+                response.skipped.append(problem)
             } catch {
                 sax.fail(error)
             }
@@ -171,7 +175,7 @@ struct OAIState: SAXState {
         case names.license: return .license
         case names.version:
             let label = element.value(of: names.version).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            record.versions.append((number: Int(label.drop { $0 == "v" }) ?? 0, date: nil, size: nil))
+            record.versions.append((label: label, number: Int(label.drop { $0 == "v" }) ?? 0, date: nil, size: nil))
             return nil
         case names.date: return record.versions.isEmpty ? nil : .versionDate
         case names.size: return record.versions.isEmpty ? nil : .versionSize

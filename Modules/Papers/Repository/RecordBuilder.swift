@@ -26,7 +26,7 @@ struct RecordBuilder {
     var authorList: String?
     /// The arXiv format's authors, split.
     var authors: [Author] = []
-    var versions: [(number: Int, date: Date?, size: String?)] = []
+    var versions: [(label: String, number: Int, date: Date?, size: String?)] = []
     var created: Date?
     var updated: Date?
     var categories: [String] = []
@@ -63,10 +63,19 @@ struct RecordBuilder {
                 source: source, problem: .unsupportedMetadata(record: index, line: line, namespace: namespace))
         case nil: throw incomplete(.id, identifier ?? "")
         }
-        guard let id, let arxivID = ArxivID(parsing: id) else { throw incomplete(.id, id ?? "") }
+        guard let id, let arxivID = ArxivID(parsing: id) else { throw incomplete(.id, id ?? identifier ?? "") }
         guard title.contains(where: { !$0.isWhitespace }) else { throw incomplete(.title, arxivID.description) }
         let authors = (authorList.map(AuthorList.split) ?? self.authors).filter { !$0.name.isEmpty }
         guard !authors.isEmpty else { throw incomplete(.author, arxivID.description) }
+        // A version below 1 (`v-3`, or a number too long to read, kept as 0) or listed twice is
+        // damage `papers doctor` would report: refused here, never stored.
+        var numbers = Set<Int>()
+        if let wrong = versions.first(where: { $0.number < 1 || !numbers.insert($0.number).inserted }) {
+            throw PapersError.badFeed(
+                source: source,
+                problem: .invalidVersion(entry: index, line: line, id: arxivID.description, version: wrong.label)
+            )
+        }
         let versions = versions.compactMap { version in
             version.date.map { PaperVersion(number: version.number, submitted: $0, size: version.size) }
         }
@@ -150,7 +159,7 @@ enum OAIDate {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), (1...31).contains(day)
+            AtomDate.isDay(year: year, month: month, day: day)
         else { return nil }
         return Date(timeIntervalSince1970: Double(AtomDate.daysFromCivil(year: year, month: month, day: day) * 86_400))
     }
@@ -164,7 +173,9 @@ enum OAIDate {
             let year = Int(words[3])
         else { return nil }
         let time = words[4].split(separator: ":").compactMap { Int($0) }
-        guard time.count == 3 else { return nil }
+        guard time.count == 3, AtomDate.isDay(year: year, month: month + 1, day: day), (0..<24).contains(time[0]),
+            (0..<60).contains(time[1]), (0..<61).contains(time[2])
+        else { return nil }
         let days = AtomDate.daysFromCivil(year: year, month: month + 1, day: day)
         return Date(timeIntervalSince1970: Double(days * 86_400 + time[0] * 3600 + time[1] * 60 + time[2]))
     }

@@ -19,26 +19,22 @@ public struct RequestGate: Sendable {
         self.log = log
     }
 
-    /// Gets `url` with `client` in its turn: after waiting out the interval since the last request
-    /// of any run, recording the request, and recording again when the answer has arrived.
+    /// How many turns ahead a run may find taken (by other runs waiting too) and still wait for them.
+    static let queueLimit = 20
+
+    /// Gets `url` with `client`, each request in its turn: the first, every retry and every
+    /// redirect wait out the interval since the last request of any run, and the answer's
+    /// arrival is recorded, so a slow answer moves the next turn later.
     public func get(_ url: URL, with client: HTTPClient) async throws -> HTTPResponse {
-        try await waitForTurn()
-        let response = try await client.get(url)
-        try await answered()
+        let response = try await client.get(url) { try await waitForTurn() }
+        try await log.recordAnswer(at: clock.now())
         return response
     }
 
-    /// Sleeps until `interval` has passed since the last request of any run, then records this one.
+    /// Takes the next turn (in one step, so two runs at once never take the same one) and sleeps until it comes.
     private func waitForTurn() async throws {
-        if let last = try await log.lastRequestTime() {
-            let wait = last.addingTimeInterval(interval).timeIntervalSince(clock.now())
-            if wait > 0 { try await clock.sleep(min(wait, interval)) }
-        }
-        try await log.recordRequest(at: clock.now())
-    }
-
-    /// Records that a response has arrived: a slow answer moves the next request's turn later.
-    private func answered() async throws {
-        try await log.recordRequest(at: clock.now())
+        let turn = try await log.claimTurn(now: clock.now(), interval: interval)
+        let wait = turn.timeIntervalSince(clock.now())
+        if wait > 0 { try await clock.sleep(wait) }
     }
 }

@@ -201,13 +201,16 @@ extension SAXReader {
     /// Parses a document held in memory (an HTTP body), in chunks so libxml2 never holds a second copy of it.
     ///
     /// - Parameter source: names the input in error messages, such as the URL.
-    static func parse(_ data: Data, source: String, chunkSize: Int, onItem: (State.Item) throws -> Void) throws
-        -> State
-    {
+    /// - Parameter prepare: sets the state up before the first callback.
+    static func parse(
+        _ data: Data, source: String, chunkSize: Int, prepare: (inout State) -> Void = { _ in },
+        onItem: (State.Item) throws -> Void
+    ) throws -> State {
         if let problem = FeedSniffer.problem(head: data, isWhole: true) {
             throw PapersError.badFeed(source: source, problem: problem)
         }
         var reader = try Self(source: source, head: data)
+        prepare(&reader.state.pointee)
         return try data.withUnsafeBytes { raw in
             var offset = headLength
             while offset < raw.count {

@@ -236,6 +236,9 @@ private struct JSONBytes {
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
         }
         guard let value = Unicode.Scalar(scalar) else { throw .notJSON }
+        // An escaped NUL is dropped: SQLite's text functions and the C strings BibTeX and the
+        // terminal get would end the text there, while the index still held the words after it.
+        guard scalar != 0 else { return }
         if let encoded = UTF8.encode(value) { output.append(contentsOf: encoded) }
     }
 

@@ -72,10 +72,13 @@ public struct SnapshotParser: Sendable {
         )
         guard let id = ArxivID(parsing: idText) else { throw bad(.notAnArxivID(idText)) }
         var versions: [PaperVersion] = []
+        var numbers = Set<Int>()
         for version in record.versions ?? [] {
-            guard let number = Int(version.label.drop { $0 == "v" }),
+            // Versions count from 1; a day the calendar lacks (30 Feb, day 0) has no date.
+            guard version.label.first == "v", let number = Int(version.label.dropFirst()), number >= 1,
                 let date = OAIDate.rfc1123(Array(version.created.utf8))
             else { throw bad(.unreadableVersion(version.label)) }
+            guard numbers.insert(number).inserted else { throw bad(.repeatedVersion(version.label)) }
             versions.append(PaperVersion(number: number, submitted: date))
         }
         versions.sort { $0.number < $1.number }

@@ -15,13 +15,17 @@ extension PapersUseCase {
     ///   last response (incremental), else from the beginning.
     /// - A refused token (they expire at midnight UTC) starts the list again from the same day:
     ///   what was stored stays, and the library keeps each paper once.
+    /// - A record the source could not read is left out and listed in the report (`skipped`):
+    ///   the repository's data cannot be fixed here, and stopping would block the list for good.
     /// - `noRecordsMatch` is a complete, empty list; deleted records mark their papers withdrawn.
+    /// - A token the repository already sent in this list (`A, A` or `A, B, A`) ends the run with
+    ///   `.resumptionLoop` once that page is stored: a list that comes round never ends.
     ///
     /// - Parameters:
     ///   - set: such as `physics:hep-th` or `cs:cs:AI`; nil for the whole repository.
     ///   - from: a day, `YYYY-MM-DD`.
     ///   - progress: told after every stored page.
-    /// - Throws: `PapersError.notADate`, `.unknownSet` (with the closest names), `.oaiError`, the
+    /// - Throws: `PapersError.notADate`, `.unknownSet` (with the closest names), `.oaiError`, `.resumptionLoop`, the
     ///   source's and the library's errors. Every page stored before an error stays stored.
     public func harvest(
         set: String?, from: String?, format: MetadataFormat,
@@ -45,6 +49,8 @@ extension PapersUseCase {
         var report = HarvestReport(key: key, from: state.from, resumed: resumed)
         var latest: Date?
         let started = clock.now()
+        // Every token of this list so far: OAI-PMH gives each page its own, so one seen again is a loop.
+        var tokens: Set<String> = state.token.map { [$0] } ?? []
         while true {
             let page = try await harvests.listRecords(
                 ListRecordsRequest(set: set, format: format, from: state.from, token: state.token))
@@ -61,6 +67,7 @@ extension PapersUseCase {
                     state.records = 0
                     state.deleted = 0
                     state.pages = 0
+                    tokens = []
                     continue
                 default:
                     throw PapersError.oaiError(code: error.code, message: error.message)
@@ -77,12 +84,16 @@ extension PapersUseCase {
             report.withdrawn += stored.withdrawn
             report.pages += 1
             report.records += page.records.count
+            report.skipped += page.response.skipped.map { SkippedRecord(page: report.pages, problem: $0) }
             latest = [latest, page.latestDatestamp].compactMap { $0 }.max()
             progress?(
                 HarvestProgress(
                     pages: report.pages, records: report.records, datestamp: latest,
                     elapsed: clock.now().timeIntervalSince(started)))
-            if state.token == nil { break }
+            guard let token = state.token else { break }
+            guard tokens.insert(token).inserted else {
+                throw PapersError.resumptionLoop(token: token, pages: report.pages)
+            }
         }
         report.nextFrom = state.lastResponse.map(HarvestDay.string)
         return report

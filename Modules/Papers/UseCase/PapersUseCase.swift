@@ -46,7 +46,7 @@ public struct PapersUseCase: Sendable {
         var list = PaperList(
             papers: papers, favouriteIDs: try await library.favouriteIDs(), totalResults: nil, saved: saved,
             description: categories.joined(separator: ", "))
-        list.announceTypes = Dictionary(kept.map { ($0.paper.id, $0.type) }, uniquingKeysWith: { first, _ in first })
+        list.announceTypes = kept.map(\.type)
         return AnnouncementList(list: list, unfiltered: feed.announcements.count, day: feed.day)
     }
 

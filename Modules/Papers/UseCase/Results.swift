@@ -9,8 +9,9 @@ public struct PaperList: Sendable, Equatable {
     public var favouriteIDs: Set<String>
     /// The version each favourite had when it was marked, for a list of favourites.
     public var markedVersions: [String: Int] = [:]
-    /// Why each paper is in a day's announcements, for a list of announcements.
-    public var announceTypes: [String: AnnounceType] = [:]
+    /// Why each paper is in a day's announcements, one per paper in order, for a list of
+    /// announcements: a paper the feed lists twice (replaced, and cross-listed) has both.
+    public var announceTypes: [AnnounceType] = []
     /// Results the source has in all, when known.
     public var totalResults: Int?
     /// What saving them did to the library, for fetched lists.
@@ -103,6 +104,8 @@ public struct HarvestReport: Sendable, Equatable {
     public var withdrawn: Int
     /// The day the next run will start from.
     public var nextFrom: String?
+    /// Records that could not be read and were left out, in the order they came.
+    public var skipped: [SkippedRecord] = []
 
     public init(
         key: HarvestKey, from: String?, resumed: Bool = false, restarts: Int = 0, pages: Int = 0, records: Int = 0,
@@ -117,6 +120,19 @@ public struct HarvestReport: Sendable, Equatable {
         self.saved = saved
         self.withdrawn = withdrawn
         self.nextFrom = nextFrom
+    }
+}
+
+/// A harvested record that could not be read: the page of this run it came in, and what is wrong with it.
+public struct SkippedRecord: Sendable, Equatable {
+    /// The page, counting from 1 in this run.
+    public var page: Int
+    /// What is wrong: the record's number in the page, its line, and the part it lacks.
+    public var problem: FeedProblem
+
+    public init(page: Int, problem: FeedProblem) {
+        self.page = page
+        self.problem = problem
     }
 }
 

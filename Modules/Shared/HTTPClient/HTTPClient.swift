@@ -28,6 +28,8 @@ public struct HTTPClient: Sendable {
         public var maxRetryAfter: Double
         /// Statuses worth another attempt.
         public var retryableStatuses: Set<Int>
+        /// Redirects followed for one request; a longer chain, or one that comes back to an address, ends it.
+        public var maxRedirects: Int
 
         /// Creates a configuration; the defaults suit a polite command-line client.
         public init(
@@ -37,7 +39,8 @@ public struct HTTPClient: Sendable {
             baseDelay: Double = 1,
             maxDelay: Double = 30,
             maxRetryAfter: Double = 120,
-            retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
+            retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504],
+            maxRedirects: Int = 5
         ) {
             self.userAgent = userAgent
             self.limits = limits
@@ -46,6 +49,7 @@ public struct HTTPClient: Sendable {
             self.maxDelay = maxDelay
             self.maxRetryAfter = maxRetryAfter
             self.retryableStatuses = retryableStatuses
+            self.maxRedirects = max(0, maxRedirects)
         }
     }
 
@@ -80,20 +84,48 @@ public struct HTTPClient: Sendable {
         try await send(HTTPRequest(url: url, headers: headers))
     }
 
-    /// Sends `request`, retrying transient failures, and returns the first final response.
+    /// Sends a GET request, calling `pace` before every attempt and every redirect it follows.
+    public func get(_ url: URL, pace: @Sendable () async throws -> Void) async throws -> HTTPResponse {
+        try await send(HTTPRequest(url: url), pace: pace)
+    }
+
+    /// Sends `request`, retrying transient failures and following redirects, and returns the first final response.
     ///
     /// A 2xx or a non-retryable status is returned as it is, so callers can read an API's
-    /// error body; a retryable status that persists after the last attempt throws.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    /// error body; a retryable status that persists after the last attempt throws. A redirect
+    /// back to an address already asked for, or more than `maxRedirects` of them, throws at once.
+    ///
+    /// - Parameter pace: awaited before each request goes out (a retry and a redirect are
+    ///   requests too), so a caller that must space its requests, as arXiv asks, can.
+    public func send(_ request: HTTPRequest, pace: @Sendable () async throws -> Void = {}) async throws
+        -> HTTPResponse
+    {
         var request = request
         if request.headers.keys.first(where: { $0.lowercased() == "user-agent" }) == nil {
             request.headers["User-Agent"] = configuration.userAgent
         }
+        let original = describe(request)
+        var visited: Set<String> = [request.url.absoluteString]
         var attempt = 1
         while true {
             let outcome: Outcome
             do {
+                try await pace()
                 let response = try await transport.send(request, configuration.limits)
+                if let next = try redirect(from: response, of: request, original: original, attempt: attempt) {
+                    guard visited.insert(next.url.absoluteString).inserted else {
+                        throw TransferError(
+                            request: original, failure: .redirectLoop(location: next.url.absoluteString),
+                            attempts: attempt)
+                    }
+                    guard visited.count <= configuration.maxRedirects + 1 else {
+                        throw TransferError(
+                            request: original, failure: .tooManyRedirects(limit: configuration.maxRedirects),
+                            attempts: attempt)
+                    }
+                    request = next
+                    continue
+                }
                 if !configuration.retryableStatuses.contains(response.status) { return response }
                 outcome = .status(response)
             } catch let error as HTTPTransportError {
@@ -115,6 +147,27 @@ public struct HTTPClient: Sendable {
         }
     }
 
+    /// The request a redirect asks for: nil when `response` is no redirect the client follows.
+    private func redirect(from response: HTTPResponse, of request: HTTPRequest, original: String, attempt: Int)
+        throws(TransferError) -> HTTPRequest?
+    {
+        guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location"),
+            let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
+            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else { return nil }
+        guard configuration.maxRedirects > 0 else {
+            throw TransferError(
+                request: original, failure: .tooManyRedirects(limit: configuration.maxRedirects), attempts: attempt)
+        }
+        var next = request
+        next.url = target
+        if response.status == 303 {
+            next.method = "GET"
+            next.body = nil
+        }
+        return next
+    }
+
     /// Seconds to wait before attempt `attempt + 1`: the server's `Retry-After` if it gave one, else the backoff.
     private func delay(after outcome: Outcome, attempt: Int, request: HTTPRequest) throws(TransferError) -> Double {
         var backoff = min(configuration.maxDelay, configuration.baseDelay * pow(2, Double(attempt - 1)))
@@ -127,10 +180,16 @@ public struct HTTPClient: Sendable {
         guard retryAfter <= configuration.maxRetryAfter else {
             throw TransferError(
                 request: describe(request),
-                failure: .retryAfterTooLong(status: response.status, seconds: Int(retryAfter)),
+                failure: .retryAfterTooLong(status: response.status, seconds: Self.wholeSeconds(retryAfter)),
                 attempts: attempt)
         }
         return retryAfter
+    }
+
+    /// `seconds` as a whole number, clamped: a server may ask for `1e19` or `inf`, which no `Int` holds.
+    static func wholeSeconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite else { return Int(Int32.max) }
+        return Int(min(max(0, seconds), Double(Int32.max)).rounded(.up))
     }
 
     private func giveUp(_ request: HTTPRequest, _ outcome: Outcome, attempts: Int) -> TransferError {
@@ -143,6 +202,7 @@ public struct HTTPClient: Sendable {
         case .transport(.timedOut): .timedOut
         case .transport(.connectionFailed(let reason)): .connectionFailed(reason)
         case .transport(.responseTooLarge(let limit)): .responseTooLarge(limit: limit)
+        case .transport(.tooSlow(let seconds)): .tooSlow(seconds: seconds)
         }
     }
 

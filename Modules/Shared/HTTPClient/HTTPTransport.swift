@@ -24,7 +24,7 @@ public struct HTTPTransport: Sendable {
 public struct HTTPLimits: Sendable, Equatable {
     /// Seconds to wait for the server to send anything (connecting or between bytes).
     public var idleTimeout: Double
-    /// Seconds one attempt may take in all.
+    /// Seconds one attempt may take in all, body included: a server trickling bytes is cut off here.
     public var totalTimeout: Double
     /// Bytes a response body may have; a longer one is cut off with an error.
     public var maxResponseBytes: Int
@@ -45,4 +45,6 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
     case connectionFailed(String)
     /// The body was larger than the limit.
     case responseTooLarge(limit: Int)
+    /// The response was not whole when the attempt's total time, in seconds, ran out.
+    case tooSlow(seconds: Int)
 }

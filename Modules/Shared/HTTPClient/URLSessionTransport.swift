@@ -4,7 +4,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The live transport: one URLSession data task per request, with a body cap enforced while the bytes arrive.
+/// The live transport: one URLSession data task per request, with a body cap enforced while the
+/// bytes arrive, a deadline for the whole answer, and redirects handed back to `HTTPClient`.
 final class URLSessionTransport: Sendable {
     func send(_ request: HTTPRequest, limits: HTTPLimits) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url, timeoutInterval: limits.idleTimeout)
@@ -20,11 +21,19 @@ final class URLSessionTransport: Sendable {
 
         let collector = ResponseCollector(limit: limits.maxResponseBytes)
         let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
+        // Let go off this task: invalidating waits for URLSession's queue, which a flood keeps busy.
+        defer { DispatchQueue.global().async { session.finishTasksAndInvalidate() } }
+        // URLSession on Linux does not enforce `timeoutIntervalForResource`: a server sending a
+        // byte now and then would hold the attempt for ever, so the deadline is kept here.
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(limits.totalTimeout))
+            collector.fail(.tooSlow(seconds: Int(limits.totalTimeout.rounded(.up))))
+            session.invalidateAndCancel()
+        }
+        defer { deadline.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                collector.start(continuation)
-                session.dataTask(with: urlRequest).resume()
+                if collector.start(continuation) { session.dataTask(with: urlRequest).resume() }
             }
         } onCancel: {
             session.invalidateAndCancel()
@@ -44,8 +53,14 @@ private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchec
 
     init(limit: Int) { self.limit = limit }
 
-    func start(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
-        lock.withLock { self.continuation = continuation }
+    /// Keeps `continuation` for the answer; false, with the continuation resumed, when the attempt already failed.
+    func start(_ continuation: CheckedContinuation<HTTPResponse, any Error>) -> Bool {
+        let failed = lock.withLock {
+            if failure == nil { self.continuation = continuation }
+            return failure
+        }
+        if let failed { continuation.resume(throwing: failed) }
+        return failed == nil
     }
 
     func urlSession(
@@ -62,11 +77,45 @@ private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchec
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let overLimit = lock.withLock {
+            // Past the limit nothing more is kept, whatever URLSession still delivers.
+            guard failure == nil else { return false }
+            guard body.count + data.count <= limit else {
+                body = Data()
+                return true
+            }
             body.append(data)
-            if body.count > limit { failure = .responseTooLarge(limit: limit) }
-            return body.count > limit
+            return false
         }
-        if overLimit { dataTask.cancel() }
+        if overLimit {
+            fail(.responseTooLarge(limit: limit))
+            // Cancelling waits for URLSession's queue; on the delegate queue that would hold back
+            // the chunks still arriving, each kept in memory until delivered.
+            DispatchQueue.global().async { dataTask.cancel() }
+        }
+    }
+
+    /// A redirect is not followed here: the client follows it, in its turn and with its checks.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    /// Ends the attempt with `error` at once, unless it has already ended otherwise.
+    ///
+    /// The caller is answered here rather than when the task completes: URLSession on Linux
+    /// lands a cancel only once libcurl's queue is idle, which a server flooding a fast link
+    /// never lets happen, so waiting for completion would read the whole flood.
+    func fail(_ error: HTTPTransportError) {
+        let continuation = lock.withLock {
+            () -> CheckedContinuation<HTTPResponse, any Error>? in
+            guard failure == nil else { return nil }
+            failure = error
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        continuation?.resume(throwing: error)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -22,6 +22,9 @@ public final class LoopbackServer: @unchecked Sendable {
         case truncate(status: Int = 200, declared: Int, body: Data)
         /// Close the connection without a word.
         case close
+        /// Answer 200 with a chunked body of `chunks` copies of `chunk`, `interval` seconds apart
+        /// (a trickle, or a flood when 0), stopping early when the client hangs up.
+        case stream(chunk: Data, chunks: Int, interval: Double = 0)
     }
 
     /// A request as the server received it.
@@ -34,6 +37,8 @@ public final class LoopbackServer: @unchecked Sendable {
         public let headers: [String: String]
         /// The body.
         public let body: Data
+        /// When the server had read it.
+        public let receivedAt: Date
     }
 
     /// The port the server listens on.
@@ -45,6 +50,7 @@ public final class LoopbackServer: @unchecked Sendable {
     private let handler: @Sendable (Request) -> Reply
     private let received = Mutex<[Request]>([])
     private let stopped = Mutex(false)
+    private let streamed = Mutex(0)
 
     /// Starts a server whose replies come from `handler`.
     public init(handler: @escaping @Sendable (Request) -> Reply) throws {
@@ -93,6 +99,9 @@ public final class LoopbackServer: @unchecked Sendable {
     /// Every request received so far, in order.
     public var requests: [Request] { received.withLock { $0 } }
 
+    /// Bytes of `.stream` bodies the client has taken so far (the socket accepted them).
+    public var bytesStreamed: Int { streamed.withLock { $0 } }
+
     /// Stops listening and drops every connection, hung ones included.
     public func stop() {
         let wasStopped = stopped.withLock { value in
@@ -136,6 +145,17 @@ public final class LoopbackServer: @unchecked Sendable {
                 return
             case .close:
                 return
+            case .stream(let chunk, let chunks, let interval):
+                let head = "HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nTransfer-Encoding: chunked\r\n\r\n"
+                guard send(connection, Data(head.utf8)) else { return }
+                let framed = Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk + Data("\r\n".utf8)
+                for _ in 0..<chunks {
+                    if isStopped { return }
+                    if interval > 0 { usleep(useconds_t(interval * 1_000_000)) }
+                    guard send(connection, framed) else { return }
+                    streamed.withLock { $0 += chunk.count }
+                }
+                guard send(connection, Data("0\r\n\r\n".utf8)) else { return }
             }
         }
     }
@@ -167,7 +187,7 @@ public final class LoopbackServer: @unchecked Sendable {
         return Request(
             method: requestLine.first.map(String.init) ?? "",
             target: requestLine.dropFirst().first.map(String.init) ?? "",
-            headers: headers, body: body)
+            headers: headers, body: body, receivedAt: Date())
     }
 
     private func receive(_ connection: Int32) -> Data? {
@@ -176,15 +196,18 @@ public final class LoopbackServer: @unchecked Sendable {
         return count > 0 ? Data(bytes[0..<count]) : nil
     }
 
-    private func send(_ connection: Int32, _ data: Data) {
+    /// Sends all of `data`; false when the client has gone.
+    @discardableResult
+    private func send(_ connection: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let sent = Glibc.send(
                     connection, raw.baseAddress.map { $0 + offset }, raw.count - offset, Int32(MSG_NOSIGNAL))
-                if sent <= 0 { return }
+                if sent <= 0 { return false }
                 offset += sent
             }
+            return true
         }
     }
 
@@ -193,6 +216,7 @@ public final class LoopbackServer: @unchecked Sendable {
         case 200: "OK"
         case 201: "Created"
         case 400: "Bad Request"
+        case 302: "Found"
         case 404: "Not Found"
         case 429: "Too Many Requests"
         case 500: "Internal Server Error"

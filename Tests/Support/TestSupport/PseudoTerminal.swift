@@ -21,8 +21,8 @@ public final class PseudoTerminal: @unchecked Sendable {
     /// The sequence a full-screen redraw starts with: cursor home, clear the screen.
     public static let clearScreen = "\u{1B}[H\u{1B}[2J"
 
-    /// Starts `product` with `arguments` (no spaces in them) on a pseudo-terminal.
-    public init(product: String, arguments: [String]) throws {
+    /// Starts `product` with `arguments` (no spaces in them) and extra `environment` on a pseudo-terminal.
+    public init(product: String, arguments: [String], environment extra: [String: String] = [:]) throws {
         self.product = product
         self.arguments = arguments
         let command = ([BinaryRunner(product: product).executable.path] + arguments).joined(separator: " ")
@@ -30,6 +30,7 @@ public final class PseudoTerminal: @unchecked Sendable {
         process.arguments = ["-qfec", command, "/dev/null"]
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm"
+        for (key, value) in extra { environment[key] = value }
         process.environment = environment
         process.standardInput = input
         process.standardOutput = output
