@@ -1,14 +1,15 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4): what `strata new` wrote (to notice later edits), idempotency request
-/// fingerprints and the stored hashes of API tokens.
+/// SHA-256 (FIPS 180-4) of what `strata new` wrote, so `strata remove` notices later edits.
 ///
-/// Foundation on Linux has no digest API and swift-crypto is not among our dependencies;
-/// the algorithm is short, fixed by its standard and checked against its test vectors.
+/// Foundation on Linux has no digest API. swift-crypto has one, but it would add its BoringSSL
+/// build (about a minute on two cores) to every from-source build of strata, the source-built
+/// plugin's included, to hash a few kilobytes per feature; the algorithm is short, fixed by its
+/// standard and checked against its test vectors (SupportTests).
 public enum SHA256 {
     /// The digest of `data` as 64 lower-case hexadecimal digits.
     public static func hex(_ data: Data) -> String {
-        // Two digits per byte from a table: it runs on every authenticated request.
+        // Two digits per byte from a table.
         var text: [UInt8] = []
         text.reserveCapacity(64)
         for byte in digest(Array(data)) {
