@@ -30,8 +30,8 @@ public struct OAIParser: Sendable {
     public func page(_ data: Data, source: String, skipsUnreadable: Bool = false) throws -> OAIPage {
         var records: [OAIRecord] = []
         let state = try OAIReader.parse(
-            data, source: source, chunkSize: chunkSize, prepare: { $0.skipsUnreadable = skipsUnreadable }
-        ) { records.append($0) }
+            data, source: source, chunkSize: chunkSize, prepare: { $0.skipsUnreadable = skipsUnreadable },
+            onItem: { records.append($0) })
         return OAIPage(records: records, response: state.response)
     }
 
