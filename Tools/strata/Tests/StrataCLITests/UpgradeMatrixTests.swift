@@ -148,6 +148,16 @@ struct UpgradeMatrixTests {
         #expect(again.status == upgrade.status, "\(again.stdout)")
         #expect(TreeSnapshotLines.take(package.url) == after, "the second upgrade changed the tree")
         #expect(try strata.run(["upgrade", "--check", "--path", path]).status == (conflicts ? 1 : 0))
+        if change == .addsTarget {
+            // `remove` takes back what `new` and `upgrade` added, the new target included. Other features'
+            // targets sit between the lines this one's record holds, so it takes --force, which removes the
+            // recorded targets wherever they are.
+            let remove = try strata.run(["remove", UserEdit.none.feature, "--force", "--path", path])
+            #expect(remove.status == 0, "\(remove.stderr)")
+            let manifest = package.read("Package.swift") ?? ""
+            #expect(!manifest.contains("CellNoneSupport") && !manifest.contains("CellNoneCore"), "\(manifest)")
+            #expect(package.read(UpgradePackage.support(UserEdit.none.feature)) == nil)
+        }
     }
 
     @Test("--check exits 1 while a feature is behind its set and 0 once upgraded; templates and new show the version")
