@@ -40,7 +40,7 @@ extension Lint {
             }
         }
         Console.error(
-            "strata: \(plan.fixes.count) dependency finding(s) \(dryRun ? "would be " : "")fixed; \(remaining.count) remain\(remaining.isEmpty ? "" : " (they need a person)")"
+            "strata: \(plan.fixes.count) dependency change(s) \(dryRun ? "would be " : "")made; \(remaining.count) finding(s) remain\(remaining.isEmpty ? "" : " (they need a person)")"
         )
         throw ExitCode(remaining.isEmpty ? 0 : 1)
     }

@@ -68,7 +68,7 @@ struct LintFixTests {
         let lint = try strata.run(["lint", "--path", package.path])
         #expect(lint.status == 0 && lint.stderr.contains("0 error(s), 0 warning(s)"), "\(lint.stdout) \(lint.stderr)")
         let again = try strata.run(["lint", "--fix", "--path", package.path], timeout: 120)
-        #expect(again.status == 0 && again.stderr.contains("0 dependency finding(s) fixed"), "\(again.stderr)")
+        #expect(again.status == 0 && again.stderr.contains("0 dependency change(s) made"), "\(again.stderr)")
         #expect(try Data(contentsOf: package.appendingPathComponent("Package.swift")) == fixed)
     }
 
@@ -180,5 +180,17 @@ struct LintFixTests {
         #expect(fix.stdout.contains("fixed unused-dependency: Feature no longer declares Core"), "\(fix.stdout)")
         #expect(fix.stdout.contains("Sources/Core/Core.swift:1:8: error:") && fix.stdout.contains("[layer-import]"))
         #expect(fix.stderr.contains("remain (they need a person)"), "\(fix.stderr)")
+    }
+
+    @Test("a Package@swift-*.swift beside the manifest is refused with exit 65; nothing is written")
+    func versionedManifest() throws {
+        let directory = try TemporaryDirectory()
+        let package = try shelf(directory)
+        try Data(Self.shelf.utf8).write(to: package.appendingPathComponent("Package@swift-6.0.swift"))
+        let before = TreeSnapshotLines.take(package)
+        let fix = try strata.run(["lint", "--fix", "--path", package.path], timeout: 120)
+        #expect(fix.status == 65, "\(fix.stderr)")
+        #expect(fix.stderr.contains("Package@swift-6.0.swift sits beside Package.swift"), "\(fix.stderr)")
+        #expect(TreeSnapshotLines.take(package) == before)
     }
 }
