@@ -24,8 +24,11 @@ public struct FileUpgrade: Sendable, Equatable {
 
     /// What is written, if anything.
     public enum Write: Sendable, Equatable {
+        /// A new file with these bytes.
         case create(Data)
+        /// The file's bytes replaced by these.
         case replace(Data)
+        /// The file deleted.
         case delete
     }
 
@@ -40,6 +43,7 @@ public struct FileUpgrade: Sendable, Equatable {
     /// Whether the file holds conflict markers once the upgrade is applied.
     public let marked: Bool
 
+    /// An outcome for `path`, with what to write and why.
     init(_ path: String, _ outcome: Outcome, write: Write? = nil, note: String? = nil, marked: Bool = false) {
         self.path = path
         self.outcome = outcome

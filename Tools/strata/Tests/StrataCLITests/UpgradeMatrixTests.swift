@@ -215,6 +215,49 @@ struct UpgradeMatrixTests {
         #expect(try strata.run(["upgrade", "--check", "--path", path]).status == 0)
     }
 
+    @Test(
+        "targets: an entry as strata wrote it follows the template (changed, dropped); an edited one is kept and listed"
+    )
+    func targetEntries() throws {
+        let package = try UpgradePackage()
+        let path = package.url.path
+        let set = ".strata/templates/Mini"
+        try package.write(
+            "\(set)/template.json",
+            #"{"name": "Mini", "summary": "s", "modules": [{"name": "{{ name }}Core"}, {"name": "{{ name }}Old"}]}"#)
+        try package.write(
+            "\(set)/files/Sources/__name__Old/__name__Old.swift.stencil", "public enum {{ name }}Old {}\n")
+        for name in ["Plain", "Edited"] {
+            #expect(try strata.run(["new", name, "--template", "Mini", "--path", path]).status == 0)
+        }
+        var manifest = package.read("Package.swift") ?? ""
+        for target in ["EditedCore", "EditedOld"] {
+            manifest = manifest.replacingOccurrences(
+                of: "path: \"Sources/\(target)\")", with: "path: \"Sources/\(target)\", exclude: [])")
+        }
+        try package.write("Package.swift", manifest)
+        try package.write(
+            "\(set)/template.json",
+            #"{"name": "Mini", "summary": "s", "modules": [{"name": "{{ name }}Core", "dependencies": ["Base"]}]}"#)
+        try FileManager.default.removeItem(at: package.directory.path("\(set)/files/Sources/__name__Old"))
+        let upgrade = try strata.run(["upgrade", "--path", path])
+        #expect(upgrade.status == 0, "\(upgrade.stdout)\(upgrade.stderr)")
+        let after = package.read("Package.swift") ?? ""
+        #expect(
+            after.contains(#".target(name: "PlainCore", dependencies: ["Base"], path: "Sources/PlainCore"),"#),
+            "\(after)")
+        #expect(!after.contains("PlainOld") && package.read("Sources/PlainOld/PlainOld.swift") == nil, "\(after)")
+        #expect(after.contains(#"path: "Sources/EditedOld", exclude: [])"#), "\(after)")
+        #expect(after.contains(#"path: "Sources/EditedCore", exclude: [])"#), "\(after)")
+        #expect(
+            upgrade.stdout.contains("left      Package.swift (the template no longer declares EditedOld"),
+            "\(upgrade.stdout)")
+        #expect(upgrade.stdout.contains("left      Package.swift (the entry of EditedCore is not the one recorded"))
+        let tree = TreeSnapshotLines.take(package.url)
+        #expect(try strata.run(["upgrade", "--path", path]).status == 0)
+        #expect(TreeSnapshotLines.take(package.url) == tree, "the second upgrade changed the tree")
+    }
+
     @Test("a record without a base: untouched files are replaced, changed ones kept and listed, never merged")
     func recordWithoutBase() throws {
         let package = try UpgradePackage()
