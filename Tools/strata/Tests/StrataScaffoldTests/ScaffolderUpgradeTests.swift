@@ -27,7 +27,7 @@ struct ScaffolderUpgradeTests {
     @Test("the plan merges, adds and deletes; a failure injected at any step of applying it leaves the tree as it was")
     func failureAtEveryStep() throws {
         let fixture = try Fixture()
-        var scaffolder = try fixture.scaffolder()
+        let scaffolder = try fixture.scaffolder()
         try scaffolder.apply(try scaffolder.planNew("Notes", templates: try fixture.builtIn))
         let mine = fixture.read(Self.item).replacingOccurrences(
             of: "public struct NotesItem:", with: "/// Mine.\npublic struct NotesItem:")
@@ -40,18 +40,8 @@ struct ScaffolderUpgradeTests {
                 "added Modules/Notes/Entity/NotesNote.swift", "deleted Apps/notes/Views.swift",
                 "merged \(Self.item)",
             ])
-        let before = fixture.snapshot()
         // Each write, then the record.
-        for failing in 0..<(writes.count + 1) {
-            var counter = 0
-            scaffolder.beforeStep = { step in
-                defer { counter += 1 }
-                if counter == failing { throw StrataError.storage("injected failure at \(step)") }
-            }
-            #expect(throws: StrataError.self) { try scaffolder.apply(plan) }
-            #expect(fixture.snapshot() == before, "after a failure at step \(failing)")
-        }
-        scaffolder.beforeStep = { _ in }
+        fixture.expectRollback(atEachOf: writes.count + 1, scaffolder) { try $0.apply(plan) }
         try scaffolder.apply(plan)
         #expect(fixture.read(Self.item).contains("/// Mine.") && fixture.read(Self.item).contains("set once."))
         let again = try scaffolder.planUpgrade(try scaffolder.generatedFeatures()) { _ in set }
@@ -72,5 +62,22 @@ struct ScaffolderUpgradeTests {
             ours: Data("a (mine)\nb\nc\n".utf8), base: base, theirs: Data("a\nb\nc (template)\n".utf8), version: "2")
         #expect(clean.conflicts == 0 && clean.contents == Data("a (mine)\nb\nc (template)\n".utf8))
         #expect(!ThreeWayMerge.hasMarkers(clean.contents))
+    }
+}
+
+extension Fixture {
+    /// Applies with a failure injected at each of the first `steps` steps in turn; each time the tree must be as before.
+    func expectRollback(atEachOf steps: Int, _ scaffolder: Scaffolder, apply: (Scaffolder) throws -> Void) {
+        let before = snapshot()
+        for failing in 0..<steps {
+            var failingScaffolder = scaffolder
+            var counter = 0
+            failingScaffolder.beforeStep = { step in
+                defer { counter += 1 }
+                if counter == failing { throw StrataError.storage("injected failure at \(step)") }
+            }
+            #expect(throws: StrataError.self) { try apply(failingScaffolder) }
+            #expect(snapshot() == before, "after a failure at step \(failing)")
+        }
     }
 }
