@@ -11,8 +11,17 @@ public struct GenerationRecord: Codable, Sendable, Equatable {
     public struct File: Codable, Sendable, Equatable {
         /// The path relative to the package root.
         public var path: String
-        /// SHA-256 of the bytes written, in hexadecimal.
+        /// SHA-256 of the template's rendering, in hexadecimal.
         public var sha256: String
+        /// The template's rendering as text: the base `strata upgrade` merges from (`nil` in older records and for bytes that are not UTF-8).
+        public var base: String?
+
+        /// Records `contents` as the template rendered them at `path`.
+        public init(path: String, rendering contents: Data) {
+            self.path = path
+            sha256 = SHA256.hex(contents)
+            base = String(data: contents, encoding: .utf8)
+        }
     }
 
     /// The format of this record; bumped on incompatible changes.
@@ -23,12 +32,18 @@ public struct GenerationRecord: Codable, Sendable, Equatable {
     public var app: String
     /// The template set used.
     public var template: String
+    /// The set's version when the files were rendered (`TemplateSet.version`); `nil` in older records.
+    public var templateVersion: String?
+    /// Where the set came from: `built in` or its folder.
+    public var templateOrigin: String?
     /// The exact line added to Package.swift's `Feature(…)` list, when the set adds one.
     public var manifestLine: String?
     /// The other edits: targets added to Package.swift, layers added to strata.yml.
     public var edits: [TextEdit]?
     /// The targets the entry declares.
     public var targets: [String]
+    /// The `targets:` entries the set added, as rendered: the base of upgrading them.
+    public var modules: [String]?
     /// The files written, in order.
     public var files: [File]
     /// The folders `new` created, shallowest first.

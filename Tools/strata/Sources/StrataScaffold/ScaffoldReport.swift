@@ -4,7 +4,9 @@ import Foundation
 public enum ScaffoldReport {
     /// What `new --dry-run` prints: every file with its size, the folders, and the manifest diff.
     public static func dryRun(_ plan: NewFeaturePlan) -> String {
-        var lines = ["strata new \(plan.name) --dry-run: would create \(plan.files.count) files (nothing written)"]
+        var lines = [
+            "strata new \(plan.name) --dry-run: would create \(plan.files.count) files with template \(plan.template) \(plan.record.templateVersion ?? "") (nothing written)"
+        ]
         lines += plan.directories.map { "  create folder  \($0)/" }
         lines += plan.files.map { "  create file    \($0.path) (\($0.contents.count) bytes)" }
         lines += formattingLine(plan.formatting).map { ["  \($0)"] } ?? []
@@ -15,7 +17,9 @@ public enum ScaffoldReport {
     /// What `new` prints after it wrote the feature: the files, the manifest entry and what to run next.
     public static func created(_ plan: NewFeaturePlan) -> String {
         let app = plan.product.map { "app \($0), " } ?? ""
-        var lines = ["created feature \(plan.name) (\(app)template \(plan.template)):"]
+        var lines = [
+            "created feature \(plan.name) (\(app)template \(plan.template) \(plan.record.templateVersion ?? "")):"
+        ]
         lines += plan.files.map { "  \($0.path)" }
         if let line = plan.record.manifestLine {
             lines.append("  Package.swift (+1 line: \(line.trimmingCharacters(in: .whitespaces)))")
@@ -64,6 +68,7 @@ public enum ScaffoldReport {
             let marks = set.description.name == preferred ? "  (default here)" : ""
             lines.append("\(set.description.name)  \(set.origin)\(marks)")
             lines.append("  \(set.description.summary)")
+            lines.append("  version \(set.version)")
             lines.append("  makes \(set.files.count) files and \(set.description.targets.count) targets:")
             lines += set.files.map { "    \($0.hasSuffix(".stencil") ? String($0.dropLast(".stencil".count)) : $0)" }
             lines.append("")

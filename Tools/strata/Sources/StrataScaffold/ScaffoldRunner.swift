@@ -32,6 +32,42 @@ public struct ScaffoldRunner {
         return ScaffoldReport.removed(plan)
     }
 
+    /// Brings the generated features `names` (every one when empty) up to their template set, or
+    /// the set `template`; with `dryRun` says what it would do, with `check` whether any is behind.
+    /// Returns the report and whether it is clean (no feature behind for `check`, no conflict marker left otherwise).
+    public func upgrade(_ names: [String], template: String?, dryRun: Bool, check: Bool) throws -> (
+        report: String, clean: Bool
+    ) {
+        var features = try scaffolder.generatedFeatures()
+        let known = Set(features.map(\.record.feature))
+        if let missing = names.first(where: { !known.contains($0) }) {
+            throw StrataError.notFound(
+                "strata generated no feature \(missing) (it has no record); run `strata upgrade` without names to upgrade every generated feature"
+            )
+        }
+        if !names.isEmpty { features = features.filter { names.contains($0.record.feature) } }
+        guard !features.isEmpty else { return ("no generated features to upgrade\n", true) }
+        var sets: [String: TemplateSet] = [:]
+        let plan = try scaffolder.planUpgrade(features) { record in
+            let name = template ?? record.template
+            if let set = sets[name] { return set }
+            let set = try templateSet(name)
+            sets[name] = set
+            return set
+        }
+        if check {
+            let clean =
+                !plan.features.contains(where: \.isBehind)
+                && !plan.features.contains { feature in
+                    feature.files.contains { $0.marked && $0.write == nil }
+                }
+            return (UpgradeReport.check(plan), clean)
+        }
+        if dryRun { return (UpgradeReport.dryRun(plan), true) }
+        if plan.writesAnything { try scaffolder.apply(plan) }
+        return (UpgradeReport.upgraded(plan), !plan.hasConflicts)
+    }
+
     /// The template sets the package can use, and where each comes from; returns the listing.
     public func templates() throws -> String {
         ScaffoldReport.templates(try TemplateSet.available(in: root.url), default: try defaultTemplate())

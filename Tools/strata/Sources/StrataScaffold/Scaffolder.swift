@@ -8,8 +8,8 @@ import Foundation
 public struct Scaffolder {
     /// The package being changed.
     public let root: PackageRoot
-    private let validator: any ManifestValidator
-    private let formatter: any SourceFormatter
+    let validator: any ManifestValidator
+    let formatter: any SourceFormatter
     private let probe: any TypeProbe
     /// Called before every step of an apply; tests throw from it to inject failures.
     var beforeStep: (String) throws -> Void = { _ in }
@@ -100,9 +100,10 @@ public struct Scaffolder {
         }
         let record = GenerationRecord(
             feature: feature.name, app: feature.kebabCase, template: templates.description.name,
+            templateVersion: templates.version, templateOrigin: templates.origin.description,
             manifestLine: manifestLine, edits: edits.isEmpty ? nil : edits, targets: rendered.targets,
-            files: rendered.files.map { .init(path: $0.path, sha256: SHA256.hex($0.contents)) },
-            directories: directories)
+            modules: rendered.modules.isEmpty ? nil : rendered.modules.map(\.manifestEntry),
+            files: rendered.files.map { .init(path: $0.path, rendering: $0.contents) }, directories: directories)
         let files = rendered.files + [RenderedFile(path: recordPath, contents: try record.encoded())]
         return NewFeaturePlan(
             name: feature, template: templates.description.name, files: files, directories: directories,
@@ -260,7 +261,7 @@ public struct Scaffolder {
 
     // MARK: - Helpers
 
-    private func read(_ path: String) throws -> String {
+    func read(_ path: String) throws -> String {
         let url = try root.inside(path)
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw StrataError.storage("cannot read \(url.path); check its permissions")

@@ -76,13 +76,15 @@ public struct TemplateDescription: Codable, Sendable, Equatable {
     public var targets: [String]
     /// The executable product the entry declares, a Stencil template; `{{ app }}` for a `Feature(…)` entry.
     public var product: String?
+    /// The set's own version, such as `1.4`, shown before its content hash.
+    public var version: String?
 
     /// What a `Feature(...)` entry declares: five layers, the app, and a test target for each.
     public static let featureTargets = ["Entity", "Repository", "UseCase", "Presenter", "Factory", "App"]
         .flatMap { ["{{ name }}\($0)", "{{ name }}\($0)Tests"] }
 
     private enum CodingKeys: String, CodingKey {
-        case name, summary, manifestEntry, modules, layers, nextSteps, targets, product
+        case name, summary, manifestEntry, modules, layers, nextSteps, targets, product, version
     }
 
     /// Decodes a description; everything but `name` and `summary` may be left out.
@@ -98,5 +100,6 @@ public struct TemplateDescription: Codable, Sendable, Equatable {
         targets = try container.decodeIfPresent([String].self, forKey: .targets) ?? defaultTargets
         product =
             try container.decodeIfPresent(String.self, forKey: .product) ?? (manifestEntry == nil ? nil : "{{ app }}")
+        version = try container.decodeIfPresent(String.self, forKey: .version)
     }
 }

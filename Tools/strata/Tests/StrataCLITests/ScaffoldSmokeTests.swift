@@ -59,6 +59,9 @@ struct ScaffoldSmokeTests {
             try #require(risky.status == 0, "strata new \(name) failed: \(risky.stderr)")
         }
 
+        let itemFile = "Modules/\(Self.feature)/Entity/\(Self.feature)Item.swift"
+        let handEdited = try upgradeToEditedTemplate(package, strata: strata, itemFile: itemFile)
+
         let swiftPM = ["--package-path", package.path, "--scratch-path", scratch.path]
         // Built and tested alone, beside the shared targets the template uses; linted and removed
         // in the whole repository, with the manifest as `strata new` left it.
@@ -98,6 +101,10 @@ struct ScaffoldSmokeTests {
             lintNote = "exit \(lint.status) in \(format(lint.seconds))"
         }
 
+        // The hand edit goes, so the file is the template's rendering again and `remove` takes it.
+        try Data(handEdited.replacingOccurrences(of: Self.handLine, with: "").utf8).write(
+            to: package.appendingPathComponent(itemFile))
+        try FileManager.default.removeItem(at: package.appendingPathComponent(".strata"))
         for name in [Self.feature] + Self.riskyNames {
             let remove = try strata.run(["remove", name, "--path", package.path])
             #expect(remove.status == 0, "strata remove \(name) failed: \(remove.stderr)")
@@ -108,6 +115,41 @@ struct ScaffoldSmokeTests {
         print(
             "smoke: new \(format(newSeconds)), build \(format(build.seconds)), test \(format(test.seconds)), lint \(lintNote)"
         )
+    }
+
+    static let handLine = "/// Edited by hand after `strata new`.\n"
+
+    /// Copies the built-in Feature set into the package, changes one line of the entity's template, edits the
+    /// smoke feature's entity elsewhere, and upgrades: the dry run lists exactly the entity of each feature,
+    /// merged where it was edited. Returns the merged entity.
+    private func upgradeToEditedTemplate(_ package: URL, strata: BinaryRunner, itemFile: String) throws -> String {
+        #expect(try strata.run(["templates", "--copy", "Feature", "--path", package.path]).status == 0)
+        let template = package.appendingPathComponent(
+            ".strata/templates/Feature/files/Modules/__name__/Entity/__name__Item.swift.stencil")
+        let text = try String(contentsOf: template, encoding: .utf8)
+        let changed = text.replacingOccurrences(
+            of: "    /// The item's identifier.\n",
+            with: "    /// The item's identifier, set once when it is created.\n")
+        try #require(changed != text, "the Feature template's entity no longer has the line this test changes")
+        try Data(changed.utf8).write(to: template)
+        let item = package.appendingPathComponent(itemFile)
+        let generated = try String(contentsOf: item, encoding: .utf8)
+        let edited = generated.replacingOccurrences(
+            of: "public struct \(Self.feature)Item:", with: Self.handLine + "public struct \(Self.feature)Item:")
+        try Data(edited.utf8).write(to: item)
+        let dryRun = try strata.run(["upgrade", "--dry-run", "--path", package.path])
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        let listed = dryRun.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { String($0) }.sorted()
+        let expected = ([Self.feature] + Self.riskyNames).map { name in
+            name == Self.feature
+                ? "  merged    \(itemFile)" : "  updated   Modules/\(name)/Entity/\(name)Item.swift"
+        }.sorted()
+        #expect(listed == expected, "strata upgrade --dry-run:\n\(dryRun.stdout)")
+        let upgrade = try strata.run(["upgrade", "--path", package.path])
+        #expect(upgrade.status == 0, "strata upgrade failed: \(upgrade.stdout)\(upgrade.stderr)")
+        let merged = try String(contentsOf: item, encoding: .utf8)
+        #expect(merged.contains(Self.handLine) && merged.contains("set once when it is created"), "\(merged)")
+        return merged
     }
 
     private func snapshot(_ root: URL) -> [String: String] {
