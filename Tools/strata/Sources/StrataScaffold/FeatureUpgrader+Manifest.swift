@@ -91,7 +91,7 @@ extension FeatureUpgrader {
     }
 
     /// `manifest` with the one line holding exactly `entry` (and a comma) replaced by `replacement`, or removed; `nil` unless there is exactly one.
-    private static func replacing(_ entry: String, with replacement: String?, in manifest: String) -> String? {
+    static func replacing(_ entry: String, with replacement: String?, in manifest: String) -> String? {
         var lines = manifest.components(separatedBy: "\n")
         let matching = lines.indices.filter {
             let trimmed = lines[$0].trimmingCharacters(in: .whitespaces)

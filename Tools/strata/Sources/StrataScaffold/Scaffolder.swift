@@ -212,7 +212,13 @@ public struct Scaffolder {
                     manifestAfter = (try? ManifestEditor.removingTargets(record.targets, from: before)) ?? before
                 }
             } catch {
-                changed.append("\(edit.file) (the lines strata added were edited)")
+                // Another feature's entries moved the recorded lines: entries still as strata wrote
+                // them are strata's to take out, through the manifest editor.
+                if edit.file == "Package.swift", let removed = Self.removingUnchangedEntries(of: record, from: before) {
+                    manifestAfter = removed
+                } else {
+                    changed.append("\(edit.file) (the lines strata added were edited)")
+                }
             }
         }
         if !changed.isEmpty && !force {
@@ -220,9 +226,13 @@ public struct Scaffolder {
                 "\(Self.list(changed)) changed since `strata new`; nothing was removed; pass --force to remove the generated files anyway"
             )
         }
+        // The records' folder goes with the last record, whichever feature made it (each only if empty).
+        let recordFolders =
+            recordPath.hasPrefix(GenerationRecord.folder + "/") ? [GenerationRecord.folder, ".strata"] : []
+        let directories = record.directories.reversed() + recordFolders.filter { !record.directories.contains($0) }
         return RemoveFeaturePlan(
             name: feature, record: record, files: deletions + [recordPath], keptFiles: kept,
-            directories: record.directories.reversed(), manifestBefore: manifestBefore, manifestAfter: manifestAfter,
+            directories: directories, manifestBefore: manifestBefore, manifestAfter: manifestAfter,
             rulesBefore: rulesBefore, rulesAfter: rulesAfter, changed: changed)
     }
 
@@ -281,12 +291,23 @@ public struct Scaffolder {
     }
 
     /// Files in the record's folders that the record does not list: a developer's additions.
+    /// `manifest` without `record`'s targets when every entry is still, line for line, as strata
+    /// wrote it; nil when one was edited or the record predates the entries it keeps.
+    static func removingUnchangedEntries(of record: GenerationRecord, from manifest: String) -> String? {
+        guard let entries = record.modules, !entries.isEmpty,
+            entries.allSatisfy({ FeatureUpgrader.replacing($0, with: nil, in: manifest) != nil })
+        else { return nil }
+        return try? ManifestEditor.removingTargets(record.targets, from: manifest)
+    }
+
     private func addedFiles(in record: GenerationRecord, known: Set<String>) throws -> [String] {
         var added: [String] = []
         for folder in record.directories {
             let url = try root.inside(folder)
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [] {
                 let path = folder + "/" + entry
+                // Records of the other generated features share the records' folder.
+                if folder == GenerationRecord.folder && entry.hasSuffix(".json") { continue }
                 if !known.contains(path) && !record.directories.contains(path) { added.append(path) }
             }
         }

@@ -61,6 +61,29 @@ struct AnyPackageTests {
         }
     }
 
+    @Test("two generated features: each is removed without --force, in either order, and the manifest comes back")
+    func twoFeatures() throws {
+        let directory = try TemporaryDirectory()
+        let package = try library(directory)
+        let manifestURL = package.appendingPathComponent("Package.swift")
+        let manifest = try read(manifestURL)
+        for name in ["Notes", "Cards"] {
+            let new = try strata.run(["new", name, "--path", package.path])
+            try #require(new.status == 0, "\(new.stderr)")
+        }
+        // Notes' recorded lines now have Cards' entries after them.
+        let first = try strata.run(["remove", "Notes", "--path", package.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let between = try read(manifestURL)
+        #expect(!between.contains("\"NotesEntity\"") && between.contains("\"CardsEntity\""), "\(between)")
+        let dump = try SmokeShell.run(["swift", "package", "dump-package"], in: package, timeout: 120)
+        #expect(dump.status == 0, "\(dump.tail)")
+        let second = try strata.run(["remove", "Cards", "--path", package.path])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try read(manifestURL) == manifest)
+        #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent(".strata").path))
+    }
+
     @Test("a package's own set in .strata/templates is listed and used with --template")
     func packageTemplate() throws {
         let directory = try TemporaryDirectory()
