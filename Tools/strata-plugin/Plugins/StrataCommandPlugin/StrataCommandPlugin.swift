@@ -6,13 +6,13 @@ import PackagePlugin
 /// One file for both packages that offer the command: this prebuilt one, whose first run
 /// downloads one artifact bundle instead of building the tool, and the tool's own package
 /// (Tools/strata/Plugins/StrataPlugin/StrataPlugin.swift is a link to this file), which builds it.
-/// Arguments pass through unchanged. `init`, `new`, `remove`, `lint --fix` and
+/// Arguments pass through unchanged. `init`, `new`, `remove`, `upgrade`, `lint --fix` and
 /// `lint --write-baseline` write into the package: run them with
 /// `swift package --allow-writing-to-package-directory strata …` (macOS's plugin sandbox).
 @main
 struct StrataCommandPlugin: CommandPlugin {
     /// Subcommands that take `--path`; the plugin points them at the package it runs in.
-    static let packageCommands: Set<String> = ["lint", "graph", "init", "new", "remove", "templates"]
+    static let packageCommands: Set<String> = ["lint", "graph", "init", "new", "remove", "upgrade", "templates"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         // A binary target's executable is found under the artifact's name, a source-built one
