@@ -8,14 +8,30 @@ import Darwin
 /// per run, and Foundation's URL and NSString path handling would cost a share of the run's time.
 enum FileSystem {
     /// Every file below `directory`, as paths relative to it, skipping hidden entries.
+    ///
+    /// Links to folders are followed, each real folder once: a link to the folder itself or to a
+    /// parent would otherwise be walked without end.
     static func files(below directory: String) -> [String] {
         var found: [String] = []
-        walk(directory, prefix: "", into: &found)
+        var visited: Set<FolderIdentity> = []
+        walk(directory, prefix: "", visited: &visited, into: &found)
         return found
     }
 
-    private static func walk(_ directory: String, prefix: String, into found: inout [String]) {
-        guard let handle = opendir(directory) else { return }
+    /// A folder as the file system knows it, whatever path or link led to it.
+    private struct FolderIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    private static func walk(
+        _ directory: String, prefix: String, visited: inout Set<FolderIdentity>, into found: inout [String]
+    ) {
+        var info = stat()
+        guard stat(directory, &info) == 0,
+            visited.insert(FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted,
+            let handle = opendir(directory)
+        else { return }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
@@ -29,7 +45,7 @@ enum FileSystem {
                 isDirectory = stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
             }
             if isDirectory {
-                walk(path, prefix: prefix + name + "/", into: &found)
+                walk(path, prefix: prefix + name + "/", visited: &visited, into: &found)
             } else {
                 found.append(prefix + name)
             }
