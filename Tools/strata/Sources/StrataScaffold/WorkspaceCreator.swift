@@ -2,8 +2,9 @@ import Foundation
 
 /// `strata create NAME`: a new package of the monorepo's shape, from the built-in `Workspace` set.
 ///
-/// Everything is written into a staging folder beside the destination and renamed into place
-/// at the end, so a failure leaves nothing behind and an existing folder is never written into.
+/// Everything is written into a staging folder and renamed into place at the end, so a failure
+/// leaves nothing behind. An existing empty folder is filled in place: it keeps its mode, owner
+/// and inode, and a link to it stays a link.
 public struct WorkspaceCreator {
     /// The package's name.
     public let name: FeatureName
@@ -34,8 +35,14 @@ public struct WorkspaceCreator {
             throw StrataError(.internal, "the built-in Workspace template is missing from this strata build")
         }
         let rendered = try set.render(name)
-        let parent = destination.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).strata-\(UUID().uuidString)")
+        let fillsFolder = PackageRoot.exists(destination)
+        // Staged inside an existing folder (the same file system, and only its permissions
+        // matter), else beside the new one.
+        let staging =
+            fillsFolder
+            ? destination.appendingPathComponent(".strata-create-\(UUID().uuidString)")
+            : destination.deletingLastPathComponent().appendingPathComponent(
+                ".\(destination.lastPathComponent).strata-\(UUID().uuidString)")
         do {
             for file in rendered.files {
                 let url = staging.appendingPathComponent(file.path)
@@ -46,8 +53,12 @@ public struct WorkspaceCreator {
                     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
                 }
             }
-            if PackageRoot.exists(destination) { try FileManager.default.removeItem(at: destination) }
-            try FileManager.default.moveItem(at: staging, to: destination)
+            if fillsFolder {
+                try moveEntries(of: staging, into: destination)
+                try FileManager.default.removeItem(at: staging)
+            } else {
+                try FileManager.default.moveItem(at: staging, to: destination)
+            }
         } catch {
             try? FileManager.default.removeItem(at: staging)
             throw StrataError.storage(
@@ -61,5 +72,20 @@ public struct WorkspaceCreator {
         ]
         lines += ["", "next:", "  cd \(shown)"] + rendered.nextSteps.map { "  \($0)" }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Renames every entry of `staging` into `folder`; on a failure, takes the moved ones out again.
+    private func moveEntries(of staging: URL, into folder: URL) throws {
+        var moved: [URL] = []
+        do {
+            for entry in try FileManager.default.contentsOfDirectory(atPath: staging.path) {
+                let target = folder.appendingPathComponent(entry)
+                try FileManager.default.moveItem(at: staging.appendingPathComponent(entry), to: target)
+                moved.append(target)
+            }
+        } catch {
+            for url in moved { try? FileManager.default.removeItem(at: url) }
+            throw error
+        }
     }
 }

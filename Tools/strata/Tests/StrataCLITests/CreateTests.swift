@@ -49,6 +49,32 @@ struct CreateTests {
         print("create: make test in the new package in \(String(format: "%.1f", test.seconds)) s")
     }
 
+    @Test("create into an empty folder fills it in place: its mode and inode stay, and a link to one stays a link")
+    func fillsEmptyFolder() throws {
+        let directory = try TemporaryDirectory()
+        let files = FileManager.default
+        let folder = directory.path("Shop")
+        try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        try files.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+        let before = try files.attributesOfItem(atPath: folder.path)
+        let created = try strata.run(["create", "Shop", "--path", folder.path])
+        try #require(created.status == 0, "\(created.stderr)")
+        let after = try files.attributesOfItem(atPath: folder.path)
+        #expect(after[.systemFileNumber] as? Int == before[.systemFileNumber] as? Int, "a new folder replaced it")
+        #expect(after[.posixPermissions] as? Int == 0o700)
+        #expect(files.fileExists(atPath: folder.appendingPathComponent("Package.swift").path))
+        #expect(try files.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.hasPrefix(".strata-create") })
+
+        let real = directory.path("real")
+        try files.createDirectory(at: real, withIntermediateDirectories: true)
+        let link = directory.path("Linked")
+        try files.createSymbolicLink(atPath: link.path, withDestinationPath: "real")
+        let linked = try strata.run(["create", "Linked", "--path", link.path])
+        try #require(linked.status == 0, "\(linked.stderr)")
+        #expect(try files.destinationOfSymbolicLink(atPath: link.path) == "real")
+        #expect(files.fileExists(atPath: real.appendingPathComponent("Package.swift").path))
+    }
+
     @Test("create refuses a folder that exists and is not empty (exit 67) and a bad name (exit 64); nothing is written")
     func refusals() throws {
         let directory = try TemporaryDirectory()
