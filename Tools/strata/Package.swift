@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "StrataScaffold",
             dependencies: [
-                "StrataLint", .product(name: "Stencil", package: "Stencil"),
+                "StrataLint", .product(name: "Stencil", package: "Stencil"), .product(name: "Yams", package: "Yams"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
