@@ -12,7 +12,7 @@ extension Lint {
         let plan: DependencyFixes
         do {
             let root = try PackageRoot(path: options.packageDirectory.path)
-            try Self.refuseVersionedManifests(in: root)
+            try root.refuseVersionedManifests(advice: "--fix edits only Package.swift, so fix the dependencies by hand")
             guard let data = FileManager.default.contents(atPath: root.manifest.path) else {
                 throw StrataError.storage("cannot read \(root.manifest.path); check its permissions")
             }
@@ -44,15 +44,5 @@ extension Lint {
             "strata: \(plan.fixes.count) dependency change(s) \(dryRun ? "would be " : "")made; \(remaining.count) finding(s) remain\(remaining.isEmpty ? "" : " (they need a person)")"
         )
         throw ExitCode(remaining.isEmpty ? 0 : 1)
-    }
-
-    /// Refuses a package with a `Package@swift-*.swift`: SwiftPM may read that one instead of the Package.swift strata edits.
-    static func refuseVersionedManifests(in root: PackageRoot) throws {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.url.path)) ?? []
-        if let versioned = names.sorted().first(where: { $0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift") }) {
-            throw StrataError.validation(
-                "\(versioned) sits beside Package.swift and SwiftPM may read it instead; --fix edits only Package.swift, so fix the dependencies by hand"
-            )
-        }
     }
 }

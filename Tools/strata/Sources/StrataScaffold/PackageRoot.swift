@@ -1,4 +1,5 @@
 import Foundation
+import StrataLint
 
 #if canImport(Glibc)
 import Glibc
@@ -111,5 +112,18 @@ public struct PackageRoot: Sendable {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+}
+
+extension PackageRoot {
+    /// Refuses a package with a `Package@swift-*.swift` beside Package.swift: SwiftPM may read that
+    /// one instead of the file strata edits, and the edit would seem to vanish.
+    ///
+    /// - Throws: `StrataError.validation` naming the file, followed by `advice`.
+    public func refuseVersionedManifests(advice: String) throws {
+        if let versioned = ManifestCache.versionSpecificManifests(in: url).first {
+            throw StrataError.validation(
+                "\(versioned) sits beside Package.swift and SwiftPM may read it instead; \(advice)")
+        }
     }
 }

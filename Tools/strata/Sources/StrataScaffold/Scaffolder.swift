@@ -38,6 +38,12 @@ public struct Scaffolder {
         let formatting: FormattingOutcome
         (rendered.files, formatting) = formatter.format(rendered.files, root: root.url)
         let manifestBefore = try read("Package.swift")
+        if rendered.manifestEntry != nil || !rendered.modules.isEmpty {
+            try root.refuseVersionedManifests(
+                advice:
+                    "strata new edits only Package.swift; nothing was written; add the feature to that file by hand, or fold it into Package.swift and delete it"
+            )
+        }
         let manifestAfter: String
         var manifestLine: String?
         var edits: [TextEdit] = []

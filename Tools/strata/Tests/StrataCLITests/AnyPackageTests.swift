@@ -84,6 +84,23 @@ struct AnyPackageTests {
         #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent(".strata").path))
     }
 
+    @Test(
+        "a Package@swift-*.swift beside the manifest: new and its dry run are refused (exit 65) naming it; nothing is written"
+    )
+    func versionedManifest() throws {
+        let directory = try TemporaryDirectory()
+        let package = try library(directory)
+        let manifest = try read(package.appendingPathComponent("Package.swift"))
+        try Data(manifest.utf8).write(to: package.appendingPathComponent("Package@swift-6.0.swift"))
+        let before = TreeSnapshotLines.take(package)
+        for extra in [["--dry-run"], []] {
+            let new = try strata.run(["new", "Notes", "--path", package.path] + extra)
+            #expect(new.status == 65, "\(new.stderr)")
+            #expect(new.stderr.contains("Package@swift-6.0.swift sits beside Package.swift"), "\(new.stderr)")
+            #expect(TreeSnapshotLines.take(package) == before)
+        }
+    }
+
     @Test("a package's own set in .strata/templates is listed and used with --template")
     func packageTemplate() throws {
         let directory = try TemporaryDirectory()

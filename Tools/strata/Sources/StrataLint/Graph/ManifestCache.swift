@@ -97,7 +97,7 @@ public struct ManifestCache: Sendable {
     }
 
     /// The `Package@swift-*.swift` files beside Package.swift, sorted: SwiftPM picks one by toolchain version.
-    static func versionSpecificManifests(in directory: URL) -> [String] {
+    public static func versionSpecificManifests(in directory: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
             .filter { $0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift") }.sorted()
     }
