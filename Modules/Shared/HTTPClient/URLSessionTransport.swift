@@ -24,12 +24,13 @@ final class URLSessionTransport: Sendable {
         // Let go off this task: invalidating waits for URLSession's queue, which a flood keeps busy.
         defer { DispatchQueue.global().async { session.finishTasksAndInvalidate() } }
         // URLSession on Linux does not enforce `timeoutIntervalForResource`: a server sending a
-        // byte now and then would hold the attempt for ever, so the deadline is kept here.
-        let deadline = Task {
-            try await Task.sleep(for: .seconds(limits.totalTimeout))
+        // byte now and then would hold the attempt for ever, so the deadline is kept here, on a
+        // Dispatch timer: a task could wait behind whatever else holds the cooperative threads.
+        let deadline = DispatchWorkItem {
             collector.fail(.tooSlow(seconds: Int(limits.totalTimeout.rounded(.up))))
             session.invalidateAndCancel()
         }
+        DispatchQueue.global().asyncAfter(deadline: .now() + limits.totalTimeout, execute: deadline)
         defer { deadline.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
