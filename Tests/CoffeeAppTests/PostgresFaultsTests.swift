@@ -203,13 +203,23 @@ struct PostgresFaultsTests {
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let started = Date()
-        let (data, response) = try await session.data(for: request)
-        let http = response as? HTTPURLResponse
-        let finished = Date()
-        return Answer(
-            status: http?.statusCode ?? 0, retryAfter: http?.value(forHTTPHeaderField: "Retry-After"),
-            body: String(decoding: data, as: UTF8.self), seconds: finished.timeIntervalSince(started),
-            finished: finished)
+        // Both times are taken off the cooperative pool, in the completion handler on URLSession's
+        // own queue: a loaded test run can keep this task waiting for a thread long after the
+        // answer arrived, and that wait is not the server's.
+        return try await withCheckedThrowingContinuation { continuation in
+            let started = Date()
+            session.dataTask(with: request) { data, response, error in
+                let finished = Date()
+                guard let data, let http = response as? HTTPURLResponse else {
+                    continuation.resume(throwing: error ?? URLError(.badServerResponse))
+                    return
+                }
+                continuation.resume(
+                    returning: Answer(
+                        status: http.statusCode, retryAfter: http.value(forHTTPHeaderField: "Retry-After"),
+                        body: String(decoding: data, as: UTF8.self), seconds: finished.timeIntervalSince(started),
+                        finished: finished))
+            }.resume()
+        }
     }
 }
