@@ -39,8 +39,12 @@ enum ErrorWording {
         case .operatorWithoutOperand(let name): "'\(name)' needs a word on each side"
         case .unclosedQuote: "a quote in the search is never closed; add the closing \""
         case .fieldWithoutWord(let field): "'\(field):' needs a word after it"
+        case .notACategory(""): "give at least one category, such as cs.LG, math.AG or hep-th"
         case .notACategory(let category):
-            "\(Quote.quoted(category)) is not an arXiv category; pass --category with one such as cs.LG, math.AG or hep-th"
+            "\(Quote.quoted(category)) is not an arXiv category; "
+                + (category.contains(" ")
+                    ? "did you mean \(Quote.text(category.replacingOccurrences(of: " ", with: ".")))? " : "")
+                + "give categories as separate arguments, such as `papers new cs.LG math.AG hep-th`"
         case .noFilesToImport: "give at least one Atom file to import"
         case .noIDs: "give at least one arXiv id"
         case .offlineSearch:
@@ -131,25 +135,62 @@ enum ErrorWording {
         }
     }
 
+    /// What a reader expected, for "is not …".
+    private static func name(of format: FeedFormat) -> String {
+        switch format {
+        case .atom: "an arXiv API feed (Atom)"
+        case .oaiPMH: "an OAI-PMH response"
+        case .rss: "an arXiv daily feed (RSS)"
+        }
+    }
+
+    /// What a document with this root is, when it is one people mistake for another.
+    private static func foreign(root: String, namespace: String?) -> String? {
+        switch (root, namespace) {
+        case ("html", _), ("HTML", _): "an HTML page, likely an error page"
+        case ("feed", "http://www.w3.org/2005/Atom"): "an Atom feed"
+        case ("OAI-PMH", _): "an OAI-PMH response"
+        case ("rss", _): "an RSS feed"
+        default: nil
+        }
+    }
+
+    /// Where to look: the option that gave the address, or the file; a saved feed of another
+    /// kind goes to `papers import`, which tells the kinds apart.
+    private static func advice(_ source: String, _ expected: FeedFormat, root: String? = nil) -> String {
+        let isAddress = source.hasPrefix("http://") || source.hasPrefix("https://")
+        guard isAddress else { return "give a feed papers reads (`papers help import` lists them)" }
+        let option =
+            switch expected {
+            case .atom: "--api-url"
+            case .oaiPMH: "--oai-url"
+            case .rss: "--rss-url"
+            }
+        let saved = root == "feed" || root == "OAI-PMH" ? "; save it and `papers import` it if it is what you want" : ""
+        return "check the address, or \(option)\(saved)"
+    }
+
     private static func feed(_ source: String, _ problem: FeedProblem) -> String {
         switch problem {
-        case .empty: "\(source) is empty (or only blank lines), not an Atom feed; check the address or the file"
-        case .notXML(.gzip):
-            "\(source) is gzip-compressed, not an Atom feed; unpack it first (gunzip) and import the XML"
-        case .notXML(.zip): "\(source) is a zip archive, not an Atom feed; unzip it and import the XML files in it"
-        case .notXML(.json):
-            "\(source) is JSON, not an Atom feed; check --api-url, or give a saved arXiv API response (Atom XML)"
-        case .notXML(nil):
-            "\(source) is not XML (it does not start with '<'), so not an Atom feed; check --api-url, or give a saved arXiv API response"
+        case .empty: "\(source) is empty (or only blank lines), so it holds no papers; check the address or the file"
+        case .notXML(.gzip, let expected):
+            "\(source) is gzip-compressed, not \(name(of: expected)); unpack it first (gunzip) and give the XML"
+        case .notXML(.zip, let expected):
+            "\(source) is a zip archive, not \(name(of: expected)); unzip it and give the XML files in it"
+        case .notXML(.json, let expected):
+            "\(source) is JSON, not \(name(of: expected)); \(advice(source, expected))"
+        case .notXML(nil, let expected):
+            "\(source) is not XML (it does not start with '<'), so not \(name(of: expected)); \(advice(source, expected))"
         case .unreadable: "\(source) could not be read as XML; check the address or the file"
-        case .noElements: "\(source) has no XML elements; it is not an Atom feed"
+        case .noElements: "\(source) has no XML elements, so it holds no papers; check the address or the file"
         case .notWellFormed(let detail):
             "\(source) is not well-formed XML (truncated or damaged)\(detail.map { ": \(Quote.text($0))" } ?? ""); nothing was saved, fetch or export it again"
-        case .notAtom(let root, let namespace):
-            "\(source) is not an Atom feed: its root element is <\(Quote.text(root))>"
-                + (namespace.map { " in namespace \(Quote.text($0))" } ?? "")
-                + (root.lowercased() == "html" ? " (an HTML page, likely an error page)" : "")
-                + "; check --api-url or the file"
+        case .wrongRoot(let root, let namespace, let expected):
+            "\(source) is not \(name(of: expected)): "
+                + (foreign(root: root, namespace: namespace).map { "it is \($0)" }
+                    ?? "its root element is <\(Quote.text(root))>"
+                    + (namespace.map { " in namespace \(Quote.text($0))" } ?? ""))
+                + "; \(advice(source, expected, root: root))"
         case .malformedDate(let entry, let text):
             "\(source): entry \(entry) has a malformed date \(Quote.quoted(text)); the feed is damaged"
         case .invalidVersion(let entry, let line, let id, let version):

@@ -17,7 +17,7 @@ struct ImportMessagesTests {
             "is gzip-compressed but damaged or cut short"
         ),
         ("zip", Array("PK\u{3}\u{4}rest".utf8), "is a zip archive"),
-        ("JSON", Array(#"[{"papers": []}]"#.utf8), "is JSON, not an Atom feed"),
+        ("JSON", Array(#"[{"papers": []}]"#.utf8), "is JSON, not an arXiv API feed (Atom)"),
         (
             "a JSON object that is no snapshot record", Array(#"{"papers": []}"#.utf8),
             "line 1 is not a snapshot record (no id)"

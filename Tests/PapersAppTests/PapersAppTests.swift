@@ -139,7 +139,7 @@ struct PapersAppTests {
         let db = ["--db", directory.path("p.sqlite").path]
         let result = try papers.run(["search", "x", "--api-url", server.baseURL.absoluteString] + db)
         #expect(result.status == ErrorKind.badData.exitCode)
-        #expect(result.stderr.contains("not an Atom feed"))
+        #expect(result.stderr.contains("is not an arXiv API feed (Atom): it is an HTML page"))
         #expect(try papers.run(["library", "stats", "--format", "plain"] + db).stdout.contains("papers\t0"))
     }
 

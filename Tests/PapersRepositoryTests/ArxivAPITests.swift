@@ -141,7 +141,7 @@ struct ArxivAPITests {
         let bad = await #expect(throws: PapersError.self) {
             try await api(ok, clock: ManualClock()).fetch(try query(1), progress: nil)
         }
-        guard case .badFeed(_, .notAtom(root: "html", namespace: nil)) = bad else {
+        guard case .badFeed(_, .wrongRoot(root: "html", namespace: nil, expected: .atom)) = bad else {
             Issue.record("expected an HTML root, got \(String(describing: bad))")
             return
         }

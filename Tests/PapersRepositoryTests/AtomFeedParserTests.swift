@@ -139,10 +139,10 @@ struct AtomFeedParserTests {
         switch name {
         case "truncated":
             #expect({ if case .notWellFormed = problem { true } else { false } }(), "\(problem)")
-        case "not xml": #expect(problem == .notXML(looksLike: nil))
-        case "html": #expect(problem == .notAtom(root: "html", namespace: nil))
-        case "rss": #expect(problem == .notAtom(root: "rss", namespace: nil))
-        case "atom-without-namespace": #expect(problem == .notAtom(root: "feed", namespace: nil))
+        case "not xml": #expect(problem == .notXML(looksLike: nil, expected: .atom))
+        case "html": #expect(problem == .wrongRoot(root: "html", namespace: nil, expected: .atom))
+        case "rss": #expect(problem == .wrongRoot(root: "rss", namespace: nil, expected: .atom))
+        case "atom-without-namespace": #expect(problem == .wrongRoot(root: "feed", namespace: nil, expected: .atom))
         default: #expect(problem == .empty)
         }
     }

@@ -150,12 +150,13 @@ public enum FeedProblem: Sendable, Equatable {
     case unreadable
     /// No XML element in it.
     case noElements
-    /// It does not start like XML (its first byte is not `<`); what it looks like instead, when known.
-    case notXML(looksLike: ForeignFormat?)
+    /// It does not start like XML (its first byte is not `<`); what it looks like instead, when
+    /// known, and what was expected.
+    case notXML(looksLike: ForeignFormat?, expected: FeedFormat)
     /// Not well-formed XML (cut short or damaged); libxml2's first error, with its line.
     case notWellFormed(String?)
-    /// Well-formed, but its root is not an Atom `<feed>`.
-    case notAtom(root: String, namespace: String?)
+    /// Well-formed, but its root is not the one `expected` has (an Atom `<feed>`, `<OAI-PMH>`, `<rss>`).
+    case wrongRoot(root: String, namespace: String?, expected: FeedFormat)
     /// An entry (1-based) whose date cannot be read.
     case malformedDate(entry: Int, text: String)
     /// An entry whose id has a version no paper has (`v0`, or too many digits); the id without it and the version.

@@ -22,8 +22,10 @@ struct AtomState: SAXState {
         case totalResults, startIndex, itemsPerPage
     }
 
+    static var format: FeedFormat { .atom }
+
     init(source: String) {
-        sax = SAXCapture(source: source)
+        sax = SAXCapture(source: source, format: Self.format)
     }
 
     private var source: String { sax.source }

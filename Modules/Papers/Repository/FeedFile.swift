@@ -30,6 +30,10 @@ final class FeedFile {
         let magic = try Self.read(handle, upTo: 2, path: path)
         if magic.elementsEqual([0x1F, 0x8B]) {
             inflater = try Inflater(path: path, chunkSize: chunkSize, head: magic)
+        } else if url.pathExtension == "gz" {
+            // Named as compressed but not starting as gzip does: cut short or damaged, not a feed to parse.
+            throw PapersError.badFeed(
+                source: path, problem: .damagedCompression("it does not start with gzip's header"))
         } else {
             inflater = nil
             pending = magic
@@ -123,7 +127,10 @@ private final class Inflater {
                 }
             }
             if atMemberEnd {
-                // Another gzip member follows the one that ended.
+                // Zero bytes after a member are padding (tape blocks, preallocated files), which
+                // gzip itself ignores: skipped; anything else starts another member (`cat a.gz b.gz`).
+                while inputOffset < input.count, input[inputOffset] == 0 { inputOffset += 1 }
+                if inputOffset == input.count { continue }
                 inflateReset(stream)
                 atMemberEnd = false
             }

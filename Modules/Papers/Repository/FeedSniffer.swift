@@ -8,11 +8,11 @@ import PapersEntity
 /// and deserve to hear which.
 enum FeedSniffer {
     /// The problem with input that starts with `head`, or `nil` when it may be XML;
-    /// `isWhole` says `head` is all of it (so all blanks means empty).
-    static func problem(head: Data, isWhole: Bool) -> FeedProblem? {
+    /// `isWhole` says `head` is all of it (so all blanks means empty); `expected` is what it should be.
+    static func problem(head: Data, isWhole: Bool, expected: FeedFormat) -> FeedProblem? {
         let bytes = head.prefix(4096)
-        if bytes.starts(with: [0x1F, 0x8B]) { return .notXML(looksLike: .gzip) }
-        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .notXML(looksLike: .zip) }
+        if bytes.starts(with: [0x1F, 0x8B]) { return .notXML(looksLike: .gzip, expected: expected) }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .notXML(looksLike: .zip, expected: expected) }
         // Byte-order marks: UTF-16 and UTF-32 are libxml2's to decode; UTF-8's is skipped here.
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0, 0]) {
             return nil
@@ -23,10 +23,10 @@ enum FeedSniffer {
         }
         switch first {
         case UInt8(ascii: "<"): return nil
-        case UInt8(ascii: "{"), UInt8(ascii: "["): return .notXML(looksLike: .json)
+        case UInt8(ascii: "{"), UInt8(ascii: "["): return .notXML(looksLike: .json, expected: expected)
         // UTF-16 without a byte-order mark starts with `<` and a zero byte, either way round.
         case 0 where text.dropFirst().first == UInt8(ascii: "<"): return nil
-        default: return .notXML(looksLike: nil)
+        default: return .notXML(looksLike: nil, expected: expected)
         }
     }
 

@@ -26,8 +26,10 @@ struct OAIState: SAXState {
         case versionDate, versionSize, created, updated, keyname, forenames, suffix, affiliation
     }
 
+    static var format: FeedFormat { .oaiPMH }
+
     init(source: String) {
-        sax = SAXCapture(source: source)
+        sax = SAXCapture(source: source, format: Self.format)
     }
 
     private var source: String { sax.source }

@@ -45,8 +45,10 @@ struct RSSState: SAXState {
         var line = 0
     }
 
+    static var format: FeedFormat { .rss }
+
     init(source: String) {
-        sax = SAXCapture(source: source)
+        sax = SAXCapture(source: source, format: Self.format)
     }
 
     private var source: String { sax.source }

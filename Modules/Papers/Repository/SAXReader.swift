@@ -12,6 +12,8 @@ protocol SAXState {
     associatedtype Item
     /// The fields whose text the document's callbacks capture.
     associatedtype Field
+    /// The kind of document this state reads.
+    static var format: FeedFormat { get }
     /// libxml2's callbacks, each forwarding to this type's method of the same name.
     static func handler() -> xmlSAXHandler
     init(source: String)
@@ -30,6 +32,8 @@ protocol SAXState {
 struct SAXCapture<Field> {
     /// Names the input in errors.
     let source: String
+    /// What the input should be, for errors.
+    let format: FeedFormat
     private(set) var context: xmlParserCtxtPtr?
     /// The first error the callbacks met; the parse stops there.
     private(set) var failure: (any Error)?
@@ -40,8 +44,9 @@ struct SAXCapture<Field> {
     /// The captured text of the field that just ended.
     private(set) var text: [UInt8] = []
 
-    init(source: String) {
+    init(source: String, format: FeedFormat) {
         self.source = source
+        self.format = format
         text.reserveCapacity(4096)
     }
 
@@ -101,7 +106,8 @@ struct SAXCapture<Field> {
     func wrongRoot(_ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?) -> PapersError {
         PapersError.badFeed(
             source: source,
-            problem: .notAtom(root: String(cString: name), namespace: namespace.map { String(cString: $0) }))
+            problem: .wrongRoot(
+                root: String(cString: name), namespace: namespace.map { String(cString: $0) }, expected: format))
     }
 
     /// The captured text with whitespace collapsed, as every short field wants it.
@@ -206,7 +212,7 @@ extension SAXReader {
         _ data: Data, source: String, chunkSize: Int, prepare: (inout State) -> Void = { _ in },
         onItem: (State.Item) throws -> Void
     ) throws -> State {
-        if let problem = FeedSniffer.problem(head: data, isWhole: true) {
+        if let problem = FeedSniffer.problem(head: data, isWhole: true, expected: State.format) {
             throw PapersError.badFeed(source: source, problem: problem)
         }
         var reader = try Self(source: source, head: data)
@@ -238,7 +244,7 @@ extension SAXReader {
         -> State
     {
         var chunk = try file.read()
-        if let problem = FeedSniffer.problem(head: chunk, isWhole: chunk.count < chunkSize) {
+        if let problem = FeedSniffer.problem(head: chunk, isWhole: chunk.count < chunkSize, expected: State.format) {
             throw PapersError.badFeed(source: file.path, problem: problem)
         }
         var reader = try Self(source: file.path, head: chunk)
