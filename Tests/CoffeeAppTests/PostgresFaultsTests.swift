@@ -21,7 +21,7 @@ struct PostgresFaultsTests {
     func pausedDatabase() async throws {
         let cluster = try PostgresCluster.makeOwnCluster()
         defer { cluster.remove() }
-        let server = try ServeProcess(postgres: cluster.url)
+        let server = try ServeProcess(storage: ["--database", cluster.url], options: ["--log-level", "debug"])
         #expect(try await Self.request(server, "GET", "/menu").status == 200)
         try cluster.pause()
         // Two rounds while it is down: every answer within the bound, and one warning for the outage.
@@ -30,8 +30,9 @@ struct PostgresFaultsTests {
         try await Self.expectServing(server)
         // Paused again with a request hanging on it: SIGTERM still ends the process within the grace period.
         try cluster.pause()
+        let started = Self.requestsStarted(server)
         let hanging = Task { try? await Self.request(server, "GET", "/orders", token: server.token) }
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(await server.waitForLog("request started", count: started + 1), "the server never started GET /orders")
         try await Self.expectStopsOnSIGTERM(server)
         try cluster.resume()
         _ = await hanging.value
@@ -47,7 +48,7 @@ struct PostgresFaultsTests {
     func crashedDatabase() async throws {
         let cluster = try PostgresCluster.makeOwnCluster(durable: true)
         defer { cluster.remove() }
-        let server = try ServeProcess(postgres: cluster.url)
+        let server = try ServeProcess(storage: ["--database", cluster.url], options: ["--log-level", "debug"])
         // Pooled connections in use and idle when the server dies. A durable cluster's first
         // answers can outlast the database deadline on a loaded machine: wait for it to serve.
         try await Self.expectServing(server)
@@ -67,6 +68,7 @@ struct PostgresFaultsTests {
     /// `/health` is held to answering before the storage routes, which each wait out the database's
     /// deadline, rather than to a fixed time: on a loaded machine every answer is late alike.
     static func expectUnavailable(_ server: ServeProcess) async throws {
+        let started = requestsStarted(server)
         try await withThrowingTaskGroup(of: Answer.self) { group in
             for (method, path, body) in Self.storageRoutes {
                 group.addTask {
@@ -78,8 +80,9 @@ struct PostgresFaultsTests {
                     return answer
                 }
             }
-            // Sent once the storage routes wait on the database: had it waited too, it would answer after them.
-            try await Task.sleep(for: .milliseconds(300))
+            // Sent once the server is in every storage route: had it waited too, it would answer after them.
+            let inFlight = await server.waitForLog("request started", count: started + storageRoutes.count)
+            #expect(inFlight, "the server did not start every storage route")
             let health = try await Self.request(server, "GET", "/health", token: "coffee_wrong")
             let storage = try await group.reduce(into: [Answer]()) { $0.append($1) }
             let firstStorageAnswer = storage.map(\.finished).min() ?? .distantFuture
@@ -99,6 +102,11 @@ struct PostgresFaultsTests {
         #expect(menu.status == 200, "\(menu.body)")
         #expect(try await Self.request(server, "POST", "/orders", body: Self.latte).status == 201)
         #expect(try await Self.request(server, "GET", "/ready").status == 200)
+    }
+
+    /// How many requests the server (at `--log-level debug`) has started so far.
+    static func requestsStarted(_ server: ServeProcess) -> Int {
+        server.logText.components(separatedBy: "request started").count - 1
     }
 
     /// SIGTERM ends the process within the shutdown grace period (10 s) and the slack; SIGKILL after 20 s.

@@ -13,6 +13,8 @@ final class ServeProcess: @unchecked Sendable {
     /// A staff token made on the server's database before it started (`coffee token create`).
     let token: String
     private let errors = Pipe()
+    /// Everything the server wrote to stderr so far, read as it arrives.
+    private let errorLog = ErrorLog()
 
     /// Each running server's staff token by its URL, so `HTTP` can authorize requests to it.
     static let tokens = Mutex<[String: String]>([:])
@@ -44,6 +46,7 @@ final class ServeProcess: @unchecked Sendable {
         process.arguments = ["serve", "--port", "0"] + storage + options
         process.standardOutput = output
         process.standardError = errors
+        errors.fileHandleForReading.readabilityHandler = { [errorLog] handle in errorLog.append(handle.availableData) }
         try process.run()
         var line = Data()
         let deadline = Date().addingTimeInterval(30)
@@ -65,11 +68,73 @@ final class ServeProcess: @unchecked Sendable {
     func stop(signal: Int32 = SIGTERM) -> (status: Int32, reason: Process.TerminationReason, stderr: String) {
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, process.terminationReason, stderr)
+        errorLog.waitForEnd(timeout: 10)
+        errors.fileHandleForReading.readabilityHandler = nil
+        return (process.terminationStatus, process.terminationReason, errorLog.text)
+    }
+
+    /// What the server wrote to stderr so far.
+    var logText: String { errorLog.text }
+
+    /// Waits (up to `timeout` seconds) until stderr holds `text` at least `count` times; whether it does.
+    ///
+    /// How a test knows the server reached a point (`request started` at `--log-level debug`)
+    /// without sleeping for a guess.
+    @discardableResult
+    func waitForLog(_ text: String, count: Int = 1, timeout: TimeInterval = 20) -> Bool {
+        errorLog.wait(timeout: timeout) { $0.components(separatedBy: text).count - 1 >= count }
+    }
+
+    /// `waitForLog` from a task: the wait blocks a thread of its own, never one of the pool's.
+    func waitForLog(_ text: String, count: Int = 1, timeout: TimeInterval = 20) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: self.waitForLog(text, count: count, timeout: timeout)) }.start()
+        }
     }
 
     deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
     enum ServeError: Error { case noAddress(String) }
+}
+
+/// A child's stderr, gathered as it arrives, that a test can wait on.
+private final class ErrorLog: @unchecked Sendable {
+    private let condition = NSCondition()
+    /// Guarded by `condition`.
+    private var data = Data()
+    private var ended = false
+
+    /// Adds a chunk; an empty one is the end of the stream.
+    func append(_ chunk: Data) {
+        condition.lock()
+        defer { condition.unlock() }
+        if chunk.isEmpty { ended = true } else { data.append(chunk) }
+        condition.broadcast()
+    }
+
+    var text: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Waits until `holds` is true of the text, the stream ended, or `timeout` passed; whether it holds.
+    func wait(timeout: TimeInterval, until holds: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            let text = String(decoding: data, as: UTF8.self)
+            if holds(text) { return true }
+            if ended || !condition.wait(until: deadline) { return holds(text) }
+        }
+    }
+
+    /// Waits until the stream ended (the child exited and its stderr closed), or `timeout` passed.
+    func waitForEnd(timeout: TimeInterval) {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !ended, condition.wait(until: deadline) {}
+    }
 }

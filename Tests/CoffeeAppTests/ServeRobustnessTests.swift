@@ -93,13 +93,14 @@ struct ServeRobustnessTests {
     @Test("SIGTERM while a request's body is still arriving: the request finishes, new ones are refused, exit 0")
     func sigtermDuringASlowRequest() throws {
         let coffee = try Coffee()
-        let server = try ServeProcess(database: coffee.database)
+        let server = try ServeProcess(storage: ["--db", coffee.database], options: ["--log-level", "debug"])
         let body = #"{"customer":"Slow Sam","coffee":"latte","size":"small"}"#
         let connection = try #require(RawConnection(port: server.port))
         connection.send(
             "POST /orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
                 + String(body.prefix(20)))
-        Thread.sleep(forTimeInterval: 0.5)
+        // SIGTERM once the server is in the request, waiting for the rest of its body.
+        #expect(server.waitForLog("request started"), "the server never started the request")
         kill(server.process.processIdentifier, SIGTERM)
         // The listener closes: a new connection is refused within a few seconds, while the old one is served.
         var refused = false

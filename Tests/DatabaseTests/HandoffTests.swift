@@ -1,7 +1,8 @@
-import Database
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Database
 
 @Suite("Handoff")
 struct HandoffTests {
@@ -63,21 +64,17 @@ struct HandoffTests {
     @Test("a producer's error is rethrown by the consumer, and what it queued before is not handed over")
     func producerFails() async {
         let consumed = Mutex(0)
-        let throwing = DispatchSemaphore(value: 0)
         let error = await #expect(throws: Damaged.self) {
             try await Handoff.run(
                 depth: 4,
                 produce: { send in
                     try await send([1, 2])
-                    throwing.signal()
                     throw Damaged()
                 },
                 consume: { batches in
                     try await Self.onThread {
-                        // Take nothing until the producer has thrown: from the throw to the channel
-                        // knowing it nothing waits, so the pause only covers a descheduled thread.
-                        throwing.wait()
-                        Thread.sleep(forTimeInterval: 0.2)
+                        // Take nothing until the channel knows the producer threw.
+                        batches.waitForProducerEnd()
                         while let batch = try batches.next() { consumed.withLock { $0 += batch.count } }
                     }
                 })

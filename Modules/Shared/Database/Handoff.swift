@@ -59,6 +59,9 @@ public enum Handoff {
             if !channel.isWaiting { try idle() }
             return try channel.take()
         }
+
+        /// Blocks until the producer has returned or thrown: for tests that must take after it ended.
+        func waitForProducerEnd() { channel.waitUntilFinished() }
     }
 }
 
@@ -101,6 +104,11 @@ private final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// Blocks until `finish(throwing:)` has been called.
+    func waitUntilFinished() {
+        locked { while !finished { condition.wait() } }
     }
 
     /// Whether a batch, the end or an error is waiting to be taken.

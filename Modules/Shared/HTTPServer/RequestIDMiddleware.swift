@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// The id is echoed in the response's `X-Request-ID`, and every line logged while the request is
 /// served carries it as `request_id` (through `CurrentRequest.logMetadata`, which the server's logger uses). One line at
-/// `info` per finished request (method, path, status) lets an operator follow a request with `--log-level info`.
+/// `info` per finished request (method, path, status) lets an operator follow a request with `--log-level info`;
+/// one at `debug` as each request starts shows, beside them, the requests still in flight.
 ///
 /// A client's id is kept when it has 1 to `maxLength` characters among `A-Z a-z 0-9 - _ . : /`;
 /// anything else (too long, spaces, control characters, quotes) is replaced, so a log line cannot be forged.
@@ -29,6 +30,9 @@ public struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
         // A task-local value, not logger metadata: setting metadata re-renders the logger's whole
         // metadata on every request, and the provider below only runs when a line is written.
         return try await CurrentRequest.$id.withValue(id) {
+            context.logger.debug(
+                "request started",
+                metadata: ["method": .string(request.method.rawValue), "path": .string(request.uri.path)])
             do {
                 var response = try await next(request, context)
                 response.headers[Self.header] = id
