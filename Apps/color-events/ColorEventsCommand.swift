@@ -31,7 +31,7 @@ struct ColorEventsCommand: AsyncParsableCommand {
         if Terminal.stdinIsTTY {
             try await Interactive(options: options).run()
         } else {
-            try Views.screens(await options.makeSceneOrFresh().snapshot).print(as: .text)
+            try Views.screens(await options.restoredSceneOrFresh().snapshot).print(as: .text)
         }
     }
 }
@@ -46,15 +46,19 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Seed for the random colours, so a run can be repeated.")
     var seed: UInt64?
 
-    /// The presenters over the journal, brought to the state the journal leads to.
+    /// The feature on the journal named by `--db`, its colours from `--seed`.
     ///
     /// `.readOnly` for commands that only print the journal or the state: a missing file is
     /// reported, not created.
+    func feature(access: StorageAccess = .readWrite) throws -> ColorEventsFeature {
+        try ColorEventsFactory.live(
+            databaseURL: try DatabasePath.resolve(app: "color-events", option: db), seed: seed, access: access)
+    }
+
+    /// The presenters over the journal, brought to the state the journal leads to.
     @MainActor
-    func makeScene(access: StorageAccess = .readWrite) async throws -> ScenePresenter {
-        let url = try DatabasePath.resolve(app: "color-events", option: db)
-        let scene = try ColorEventsFactory.live(databaseURL: url, seed: seed, access: access)
-            .makeScenePresenter()
+    func restoredScene(access: StorageAccess = .readWrite) async throws -> ScenePresenter {
+        let scene = try feature(access: access).makeScenePresenter()
         await scene.restore()
         _ = try scene.restored.result()
         return scene
@@ -63,9 +67,9 @@ struct CommonOptions: ParsableArguments {
     /// The scene the journal leads to, read-only; before there is a journal, the screens a new one
     /// starts from (printing them must not create the file).
     @MainActor
-    func makeSceneOrFresh() async throws -> ScenePresenter {
+    func restoredSceneOrFresh() async throws -> ScenePresenter {
         do {
-            return try await makeScene(access: .readOnly)
+            return try await restoredScene(access: .readOnly)
         } catch let error as StorageError where error.cause == .missing {
             return ColorEventsFactory.inMemory(seed: seed, clock: .live).makeScenePresenter()
         }

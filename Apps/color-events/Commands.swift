@@ -37,7 +37,7 @@ struct Send: AsyncParsableCommand {
         }
         // Every name is checked before anything is sent, so a typo sends nothing.
         let parsed = try events.map(Event.named)
-        let scene = try await options.makeScene()
+        let scene = try await options.restoredScene()
         await scene.send(parsed)
         let sent = try scene.sent.result()
         try Views.sent(sent, screens: scene.snapshot).print(as: output.format)
@@ -86,7 +86,7 @@ struct Journal: AsyncParsableCommand {
 
     @MainActor
     private func execute() async throws {
-        let scene = try await options.makeScene(access: .readOnly)
+        let scene = try await options.restoredScene(access: .readOnly)
         await scene.loadJournal(limit: limit)
         try Views.journal(scene.journal.result()).print(as: output.format)
     }
@@ -108,7 +108,7 @@ struct Replay: AsyncParsableCommand {
 
     @MainActor
     private func execute() async throws {
-        let scene = try await options.makeScene(access: .readOnly)
+        let scene = try await options.restoredScene(access: .readOnly)
         await scene.replay()
         try Views.screens(scene.replayed.result()).print(as: output.format)
     }

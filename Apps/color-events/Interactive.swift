@@ -32,7 +32,7 @@ struct Interactive {
 
     @MainActor
     func run() async throws {
-        let scene = try await options.makeScene()
+        let scene = try await options.restoredScene()
         let environment = TerminalEnvironment.live
         let raw = Terminal.stdinIsTTY
         let renderer = PaneRenderer(

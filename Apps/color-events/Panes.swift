@@ -2,8 +2,6 @@ import ColorEventsEntity
 import ColorEventsPresenter
 import Core
 import Foundation
-import Observation
-import Synchronization
 import TerminalUI
 
 /// Draws the three screens side by side, and draws them again whenever a presenter changes.
@@ -19,7 +17,7 @@ final class PaneRenderer {
     private let style: Style
     private var paneWidth: Int
     private let fullScreen: Bool
-    private let stale = StaleFlag()
+    private let frame = ObservedFrame()
     private var lastFrame: String?
 
     /// Creates a renderer for a terminal `columns` wide; `fullScreen` takes over a TTY.
@@ -49,19 +47,15 @@ final class PaneRenderer {
 
     /// Draws a frame if Observation reported a change to what the last frame showed.
     func redrawIfChanged() {
-        guard lastFrame == nil || stale.take() else { return }
+        guard frame.takeChange() || lastFrame == nil else { return }
         let redrawsAtOnce = fullScreen
-        let stale = stale
-        let frame = withObservationTracking {
-            render()
-        } onChange: { [weak self] in
-            stale.mark()
+        let text = frame.draw(render) { [weak self] in
             if redrawsAtOnce { Task { @MainActor in self?.redrawIfChanged() } }
         }
         // A change that leaves the panes as they were (a colour set to itself) draws nothing.
-        guard frame != lastFrame else { return }
-        lastFrame = frame
-        write(fullScreen ? "\u{1B}[H\u{1B}[2J" + frame + "\n" + Self.help + "\n" : frame + "\n\n")
+        guard text != lastFrame else { return }
+        lastFrame = text
+        write(fullScreen ? "\u{1B}[H\u{1B}[2J" + text + "\n" + Self.help + "\n" : text + "\n\n")
     }
 
     /// Draws what changed last, and gives the terminal back.
@@ -122,15 +116,6 @@ final class PaneRenderer {
     private func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
-}
-
-/// Set by Observation's change handler, which may run on any thread; taken by the next redraw.
-private final class StaleFlag: Sendable {
-    private let value = Atomic<Bool>(false)
-
-    func mark() { value.store(true, ordering: .releasing) }
-
-    func take() -> Bool { value.exchange(false, ordering: .acquiringAndReleasing) }
 }
 
 extension PaneRenderer {

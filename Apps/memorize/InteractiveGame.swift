@@ -1,8 +1,7 @@
 import Core
 import Foundation
 import MemorizePresenter
-import Observation
-import Synchronization
+import TerminalUI
 
 /// The interactive loop: draw, read a line, hand it to the presenter, and redraw when its state changed.
 ///
@@ -18,16 +17,16 @@ struct InteractiveGame {
 
     /// Plays until the game is over, `q`, or the end of input; throws a failed deal, or a finished game that was not saved.
     func run(input: AsyncStream<GameInput>) async throws {
-        let stale = StaleFlag()
+        let frame = ObservedFrame()
         var view = makeView()
-        draw(view, marking: stale)
+        draw(view, tracking: frame)
         var lines = input.makeAsyncIterator()
         while let data = presenter.state.value, !data.isOver {
             Console.write(BoardView.prompt(data))
             var next = await lines.next()
             while case .resize? = next {
                 view = makeView()
-                draw(view, marking: stale)
+                draw(view, tracking: frame)
                 Console.write(BoardView.prompt(data))
                 next = await lines.next()
             }
@@ -48,17 +47,13 @@ struct InteractiveGame {
                 // A line that is no card becomes the view data's last move; the game goes on.
                 await presenter.choose(input: line)
             }
-            if stale.take() { draw(view, marking: stale) }
+            if frame.takeChange() { draw(view, tracking: frame) }
         }
         if case .notSaved(let failure)? = try presenter.state.result().recording { throw failure.error }
     }
 
-    private func draw(_ view: BoardView, marking stale: StaleFlag) {
-        let screen = withObservationTracking {
-            presenter.state.value.map(view.screen)
-        } onChange: {
-            stale.mark()
-        }
+    private func draw(_ view: BoardView, tracking frame: ObservedFrame) {
+        let screen = frame.draw { presenter.state.value.map(view.screen) }
         guard let screen else { return }
         Console.write((clearsScreen ? "\u{1B}[H\u{1B}[2J" : "") + screen)
     }
@@ -88,21 +83,5 @@ enum GameInput: Sendable {
             continuation.finish()
         }.start()
         return (stream, source)
-    }
-}
-
-/// Set by an observation callback (which may run on any thread), read and cleared by the loop.
-final class StaleFlag: Sendable {
-    private let value = Mutex(false)
-
-    /// Marks the screen as needing a redraw.
-    func mark() { value.withLock { $0 = true } }
-
-    /// Whether the screen needs a redraw; clears the mark.
-    func take() -> Bool {
-        value.withLock { stale in
-            defer { stale = false }
-            return stale
-        }
     }
 }

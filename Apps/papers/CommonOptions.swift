@@ -23,13 +23,13 @@ struct CommonOptions: ParsableArguments {
     /// "not found", not a new empty library) and reads a file it may not write.
     ///
     /// - Parameter everyMatch: searches rank every match, not only the newest of a large library.
-    func makeFeature(access: StorageAccess = .readWrite, everyMatch: Bool = false) throws -> PapersFeature {
+    func feature(access: StorageAccess = .readWrite, everyMatch: Bool = false) throws -> PapersFeature {
         try PapersFactory.offline(
             databaseURL: try DatabasePath.resolve(app: "papers", option: db), access: access, everyMatch: everyMatch)
     }
 
     /// The feed reader alone, for a dry run: it opens no library, so it creates and changes nothing.
-    func makeCheckingFeature() throws -> PapersFeature {
+    func checkingFeature() throws -> PapersFeature {
         _ = try DatabasePath.resolve(app: "papers", option: db)  // an empty --db is still a mistake
         return PapersFactory.checking()
     }
@@ -51,8 +51,8 @@ struct NetworkOptions: ParsableArguments {
     static let apiURLVariable = "STRATA_ARXIV_API_URL"
 
     /// The feature on `options`' library: offline, or live against the resolved endpoint.
-    func makeFeature(_ options: CommonOptions) throws -> PapersFeature {
-        guard !offline else { return try options.makeFeature() }
+    func feature(_ options: CommonOptions) throws -> PapersFeature {
+        guard !offline else { return try options.feature() }
         let databaseURL = try DatabasePath.resolve(app: "papers", option: options.db)
         return try PapersFactory.live(
             databaseURL: databaseURL, apiURL: try resolvedAPIURL(), timeouts: try Timeouts.resolve(),

@@ -42,7 +42,7 @@ struct LibrarySearch: AsyncParsableCommand {
         let (text, limit, everyMatch) = (text.joined(separator: " "), limit, everyMatch)
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature(access: .readOnly, everyMatch: everyMatch).makePaperListPresenter()
+            let presenter = try options.feature(access: .readOnly, everyMatch: everyMatch).makePaperListPresenter()
             await presenter.searchLibrary(text, limit: limit)
             try Views.list(presenter.state.result()).print(as: options.format)
         }
@@ -60,7 +60,7 @@ struct Stats: AsyncParsableCommand {
     func run() async throws {
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature(access: .readOnly).makeLibraryPresenter()
+            let presenter = try options.feature(access: .readOnly).makeLibraryPresenter()
             await presenter.loadStats()
             try Views.stats(presenter.stats.result()).print(as: options.format)
         }
@@ -96,7 +96,7 @@ struct Import: AsyncParsableCommand {
         let (files, dryRun) = (files.map { $0 == "-" ? "/dev/stdin" : $0 }, dryRun)
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try (dryRun ? options.makeCheckingFeature() : options.makeFeature()).makeLibraryPresenter()
+            let presenter = try (dryRun ? options.checkingFeature() : options.feature()).makeLibraryPresenter()
             await presenter.importFeeds(files, dryRun: dryRun)
             try Views.importResult(presenter.importResult.result()).print(as: options.format)
         }
@@ -123,8 +123,8 @@ struct Doctor: AsyncParsableCommand {
         let (options, fix) = (options, fix)
         try await ErrorWording.reporter.run { @MainActor in
             // Opened read-only first: a missing library is reported, never created by a check.
-            let feature = try options.makeFeature(access: .readOnly)
-            let presenter = try (fix ? options.makeFeature(access: .readWrite) : feature).makeLibraryPresenter()
+            let feature = try options.feature(access: .readOnly)
+            let presenter = try (fix ? options.feature(access: .readWrite) : feature).makeLibraryPresenter()
             await presenter.checkLibrary(fix: fix)
             let health = try presenter.health.result()
             try Views.health(health).print(as: options.format)
@@ -164,7 +164,7 @@ struct SearchBench: AsyncParsableCommand {
         try await ErrorWording.reporter.run { @MainActor in
             let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init).filter
             { !$0.isEmpty }
-            let presenter = try options.makeFeature(access: .readOnly, everyMatch: everyMatch).makePaperListPresenter()
+            let presenter = try options.feature(access: .readOnly, everyMatch: everyMatch).makePaperListPresenter()
             var timings: [Double] = []
             var hits = 0
             var found: [String] = []

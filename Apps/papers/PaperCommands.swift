@@ -69,7 +69,7 @@ struct Favorites: AsyncParsableCommand {
     func run() async throws {
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature(access: .readOnly).makePaperListPresenter()
+            let presenter = try options.feature(access: .readOnly).makePaperListPresenter()
             await presenter.favourites()
             try Views.list(presenter.state.result()).print(as: options.format)
         }
@@ -92,7 +92,7 @@ struct Bibtex: AsyncParsableCommand {
     func run() async throws {
         let (ids, options, network) = (ids, options, network)
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try network.makeFeature(options).makeLibraryPresenter()
+            let presenter = try network.feature(options).makeLibraryPresenter()
             await presenter.exportBibTeX(ids)
             try Views.bibTeX(presenter.bibTeX.result()).print(as: options.format)
         }
@@ -107,7 +107,7 @@ extension CommonOptions {
     {
         let options = self
         try await ErrorWording.reporter.run { @MainActor in
-            let feature = try network.map { try $0.makeFeature(options) } ?? options.makeFeature()
+            let feature = try network.map { try $0.feature(options) } ?? options.feature()
             let presenter = feature.makePaperDetailPresenter()
             await action(presenter)
             try Views.detail(presenter.state.result()).print(as: options.format)

@@ -40,7 +40,7 @@ struct Search: AsyncParsableCommand {
         let (text, field, sort, order, limit) = (query.joined(separator: " "), field, sort, order, limit)
         let (options, network) = (options, network)
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try network.makeFeature(options).makePaperListPresenter()
+            let presenter = try network.feature(options).makePaperListPresenter()
             let bar = ProgressBar(label: "fetching", environment: .live)
             await presenter.search(text, field: field, sortBy: sort.sortBy, sortOrder: order.direction, limit: limit) {
                 bar.update(done: $0, total: $1)
@@ -71,7 +71,7 @@ struct Latest: AsyncParsableCommand {
         let (category, limit) = (category, limit)
         let (options, network) = (options, network)
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try network.makeFeature(options).makePaperListPresenter()
+            let presenter = try network.feature(options).makePaperListPresenter()
             let bar = ProgressBar(label: "fetching", environment: .live)
             await presenter.latest(category: category, limit: limit) { bar.update(done: $0, total: $1) }
             bar.finish()

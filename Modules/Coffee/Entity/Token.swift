@@ -11,9 +11,6 @@ public enum TokenRole: String, Sendable, Codable, CaseIterable {
     case staff
     /// Reads the orders and the report, changes nothing.
     case reports
-
-    /// Whether the role may change or delete orders.
-    public var mayChange: Bool { self == .staff }
 }
 
 /// Why a request was refused with 401.
