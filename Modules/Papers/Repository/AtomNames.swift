@@ -1,10 +1,7 @@
 import CLibXML2
 
-/// The names the Atom reader looks for, interned in one parser's dictionary.
-///
-/// Two names from the same dictionary are equal exactly when their pointers are, so each
-/// comparison in the parser's callbacks is a pointer comparison.
-struct InternedNames {
+/// The names the Atom reader looks for, interned in one parser's dictionary (`NameDictionary`).
+struct AtomNames {
     var atom, arxiv, opensearch: UnsafePointer<xmlChar>?
     var feed, entry, id, title, summary, published, updated, author, name, link, category: UnsafePointer<xmlChar>?
     var primaryCategory, comment, journalRef, doi, affiliation: UnsafePointer<xmlChar>?
@@ -15,11 +12,7 @@ struct InternedNames {
     init() {}
 
     init(dictionary: xmlDictPtr?) {
-        func intern(_ text: String) -> UnsafePointer<xmlChar>? {
-            text.withCString {
-                xmlDictLookup(dictionary, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self), -1)
-            }
-        }
+        let intern = NameDictionary(dictionary: dictionary).intern
         atom = intern("http://www.w3.org/2005/Atom")
         arxiv = intern("http://arxiv.org/schemas/atom")
         opensearch = intern("http://a9.com/-/spec/opensearch/1.1/")

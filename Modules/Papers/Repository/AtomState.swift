@@ -9,7 +9,7 @@ typealias AtomReader = SAXReader<AtomState>
 /// What the Atom callbacks share: the entry being built and the feed's header.
 struct AtomState: SAXState {
     var sax: SAXCapture<Field>
-    private var names = InternedNames()
+    private var names = AtomNames()
     var onItem: ((Paper) throws -> Void)?
     private(set) var header = FeedHeader()
     private(set) var sawRoot = false
@@ -31,7 +31,7 @@ struct AtomState: SAXState {
     private var source: String { sax.source }
 
     mutating func attach(_ context: xmlParserCtxtPtr) {
-        names = InternedNames(dictionary: context.pointee.dict)
+        names = AtomNames(dictionary: context.pointee.dict)
     }
 
     static func from(_ user: UnsafeMutableRawPointer) -> UnsafeMutablePointer<AtomState> {
@@ -74,7 +74,7 @@ struct AtomState: SAXState {
             sawRoot = true
             return
         }
-        let element = Element(attributes: attributes, count: attributeCount)
+        let element = StartTagAttributes(attributes: attributes, count: attributeCount)
         let field: Field?
         if namespace == names.atom {
             field = inEntry ? atomEntryElement(name, element) : (name == names.entry ? startEntry() : nil)
@@ -123,7 +123,7 @@ struct AtomState: SAXState {
         return nil
     }
 
-    private mutating func atomEntryElement(_ name: UnsafePointer<xmlChar>, _ element: Element) -> Field? {
+    private mutating func atomEntryElement(_ name: UnsafePointer<xmlChar>, _ element: StartTagAttributes) -> Field? {
         switch name {
         case names.id: return .id
         case names.title: return .title
@@ -147,7 +147,7 @@ struct AtomState: SAXState {
         }
     }
 
-    private mutating func arxivElement(_ name: UnsafePointer<xmlChar>, _ element: Element) -> Field? {
+    private mutating func arxivElement(_ name: UnsafePointer<xmlChar>, _ element: StartTagAttributes) -> Field? {
         switch name {
         case names.primaryCategory:
             entry.primaryCategory = element.value(of: names.term).map { String(decoding: $0, as: UTF8.self) }
@@ -163,7 +163,7 @@ struct AtomState: SAXState {
     /// Sorts a link by its `href` alone: `/pdf/` is the PDF, `/abs/` the abstract page, `doi.org/` the DOI.
     ///
     /// The `href` is searched as bytes, and a string is made only of the one that is kept.
-    private mutating func readLink(_ element: Element) {
+    private mutating func readLink(_ element: StartTagAttributes) {
         guard let href = element.value(of: names.href) else { return }
         if FeedBytes.find("/pdf/", in: href) != nil {
             entry.pdfURL = String(decoding: href, as: UTF8.self)
@@ -198,23 +198,5 @@ struct AtomState: SAXState {
         case .journalRef: entry.journalRef = string()
         case .doi: entry.doi = string()
         }
-    }
-}
-
-/// The attributes SAX2 hands over with a start tag: five pointers each (local name, prefix,
-/// namespace URI, value start, value end), values not NUL-terminated.
-struct Element {
-    let attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
-    let count: Int
-
-    /// The value of the attribute without a namespace named `wanted` (an interned name), as bytes valid during the callback.
-    func value(of wanted: UnsafePointer<xmlChar>?) -> UnsafeBufferPointer<UInt8>? {
-        guard let attributes else { return nil }
-        for index in 0..<count {
-            let base = attributes + index * 5
-            guard base[0] == wanted, base[2] == nil, let start = base[3], let end = base[4] else { continue }
-            return UnsafeBufferPointer(start: start, count: end - start)
-        }
-        return nil
     }
 }

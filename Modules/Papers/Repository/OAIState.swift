@@ -80,7 +80,7 @@ struct OAIState: SAXState {
             sawRoot = true
             return
         }
-        let element = Element(attributes: attributes, count: attributeCount)
+        let element = StartTagAttributes(attributes: attributes, count: attributeCount)
         let field: Field?
         if namespace == names.oai {
             field = oaiElement(name, element)
@@ -124,7 +124,7 @@ struct OAIState: SAXState {
 
     // MARK: - Elements
 
-    private mutating func oaiElement(_ name: UnsafePointer<xmlChar>, _ element: Element) -> Field? {
+    private mutating func oaiElement(_ name: UnsafePointer<xmlChar>, _ element: StartTagAttributes) -> Field? {
         switch name {
         case names.record:
             inRecord = true
@@ -156,7 +156,7 @@ struct OAIState: SAXState {
         }
     }
 
-    private mutating func metadataElement(_ name: UnsafePointer<xmlChar>, _ element: Element) -> Field? {
+    private mutating func metadataElement(_ name: UnsafePointer<xmlChar>, _ element: StartTagAttributes) -> Field? {
         switch name {
         case names.id: return .id
         case names.title: return .title
@@ -222,61 +222,5 @@ struct OAIState: SAXState {
         case .affiliation:
             if !record.authors.isEmpty { record.authors[record.authors.count - 1].affiliations.append(string()) }
         }
-    }
-}
-
-/// The names the OAI-PMH reader looks for, interned in one parser's dictionary.
-struct OAINames {
-    var oai, arXivRaw, arXiv: UnsafePointer<xmlChar>?
-    var root, record, header, metadata, identifier, datestamp, responseDate, resumptionToken,
-        error: UnsafePointer<xmlChar>?
-    var set, setSpec, setName, status, code, version: UnsafePointer<xmlChar>?
-    var id, title, abstract, authors, author, keyname, forenames, suffix, affiliation: UnsafePointer<xmlChar>?
-    var categories, comments, journalRef, doi, license, date, size, created, updated: UnsafePointer<xmlChar>?
-
-    init() {}
-
-    init(dictionary: xmlDictPtr?) {
-        func intern(_ text: String) -> UnsafePointer<xmlChar>? {
-            text.withCString {
-                xmlDictLookup(dictionary, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self), -1)
-            }
-        }
-        oai = intern("http://www.openarchives.org/OAI/2.0/")
-        arXivRaw = intern("http://arxiv.org/OAI/arXivRaw/")
-        arXiv = intern("http://arxiv.org/OAI/arXiv/")
-        root = intern("OAI-PMH")
-        record = intern("record")
-        header = intern("header")
-        metadata = intern("metadata")
-        identifier = intern("identifier")
-        datestamp = intern("datestamp")
-        responseDate = intern("responseDate")
-        resumptionToken = intern("resumptionToken")
-        error = intern("error")
-        set = intern("set")
-        setSpec = intern("setSpec")
-        setName = intern("setName")
-        status = intern("status")
-        code = intern("code")
-        version = intern("version")
-        id = intern("id")
-        title = intern("title")
-        abstract = intern("abstract")
-        authors = intern("authors")
-        author = intern("author")
-        keyname = intern("keyname")
-        forenames = intern("forenames")
-        suffix = intern("suffix")
-        affiliation = intern("affiliation")
-        categories = intern("categories")
-        comments = intern("comments")
-        journalRef = intern("journal-ref")
-        doi = intern("doi")
-        license = intern("license")
-        date = intern("date")
-        size = intern("size")
-        created = intern("created")
-        updated = intern("updated")
     }
 }
