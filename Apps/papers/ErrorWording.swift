@@ -74,6 +74,8 @@ enum ErrorWording {
             "cannot read \(Quote.path(path))\(reason.map { ": \($0)" } ?? ""); check the file and its permissions"
         case .libraryDamaged(let fixable, 0):
             "the library has \(Headings.plural(fixable, "problem")) left; `papers doctor --fix` repairs them"
+        case .unreadableList(let id, let list):
+            "the library's stored \(list) of \(id) cannot be read; `papers doctor` lists every such paper and `papers doctor --fix` clears them, then `papers show \(id)` fetches the paper again"
         case .libraryDamaged(_, _):
             "the library file is damaged; restore a copy, or start a new library and `papers import` your saved feeds again"
         case .oaiError(let code, let message): oai(code, Quote.text(message, limit: 300))

@@ -178,6 +178,8 @@ enum Views {
             "\(Headings.plural(ids.count, "favourite")) of papers the library no longer has: \(Quote.text(ids.joined(separator: ", "), limit: 200))"
         case .inconsistentVersions(let ids):
             "\(Headings.plural(ids.count, "paper")) listing a version twice or past their own: \(Quote.text(ids.joined(separator: ", "), limit: 200))"
+        case .unreadableLists(let ids):
+            "\(Headings.plural(ids.count, "paper")) whose stored authors or versions cannot be read: \(Quote.text(ids.joined(separator: ", "), limit: 200))"
         }
     }
 
@@ -188,6 +190,7 @@ enum Views {
         case .unindexedPapers, .staleIndexEntries, .unfinishedIndexing: "rebuild the index"
         case .orphanedFavourites: "drop them"
         case .inconsistentVersions: "keep each version once, none past the paper's"
+        case .unreadableLists: "empty those lists; the paper's next search, import or harvest fills them"
         }
     }
 
@@ -200,6 +203,7 @@ enum Views {
         case .unfinishedIndexing: "unfinished-indexing"
         case .orphanedFavourites: "orphaned-favourites"
         case .inconsistentVersions: "inconsistent-versions"
+        case .unreadableLists: "unreadable-lists"
         }
     }
 

@@ -17,6 +17,9 @@ public enum LibraryProblem: Sendable, Equatable, Codable {
     /// Papers whose version list names a version twice, or versions beyond the paper's own
     /// (left by a record that was replaced by an older one).
     case inconsistentVersions(ids: [String])
+    /// Papers whose stored authors or versions cannot be read; a fix empties those lists, so the
+    /// paper's next record (a search, an import, a harvest) fills them again.
+    case unreadableLists(ids: [String])
 
     /// Whether `papers doctor --fix` can repair it from what the library holds.
     public var isFixable: Bool {

@@ -64,6 +64,8 @@ public enum PapersError: DomainError, Equatable {
     /// `papers doctor` left damage in the library: `fixable` problems a fix would repair, and
     /// `unfixable` ones (a damaged file) it cannot.
     case libraryDamaged(fixable: Int, unfixable: Int)
+    /// A paper in the library whose stored list (`authors` or `versions`) cannot be read: damage.
+    case unreadableList(id: String, list: String)
     /// An OAI-PMH repository answered a harvest with an error other than "no records match":
     /// its code (`badArgument`, `badResumptionToken`, `cannotDisseminateFormat`, …) and message.
     case oaiError(code: String, message: String)
@@ -95,7 +97,7 @@ public enum PapersError: DomainError, Equatable {
         case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound: .notFound
         case .apiError, .unexpectedStatus, .emptyPage, .resumptionLoop: .remote
         case .badFeed, .savedErrorResponse: .badData
-        case .fileNotReadable, .libraryDamaged: .storage
+        case .fileNotReadable, .libraryDamaged, .unreadableList: .storage
         }
     }
 }

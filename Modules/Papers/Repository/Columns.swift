@@ -15,7 +15,9 @@ enum Columns {
 
     static func select(_ table: String) -> String { names.map { "\(table).\($0)" }.joined(separator: ", ") }
 
-    /// Insert, or update when the new record is a higher version or the same version updated later.
+    /// Insert, or update when the new record is a higher version or the same version updated
+    /// later, or when it brings a list the stored paper lacks (emptied by `papers doctor --fix`,
+    /// or versions the query API never gave).
     ///
     /// What a newer record may lack is kept: the earlier first-version date (the daily feed only
     /// knows the announcement day), the version list and the licence (the query API has neither).
@@ -23,12 +25,13 @@ enum Columns {
         INSERT INTO papers (\(select)) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))
         ON CONFLICT(id) DO UPDATE SET \(names.dropFirst().map(assignment).joined(separator: ", "))
         WHERE excluded.version > papers.version OR (excluded.version = papers.version AND excluded.updated > papers.updated)
+            OR papers.authors = '[]' OR (papers.versions = '[]' AND excluded.versions != '[]')
         """
 
     private static func assignment(_ name: String) -> String {
         switch name {
         case "published": "published = min(papers.published, excluded.published)"
-        case "versions": "versions = CASE WHEN excluded.versions = '' THEN papers.versions ELSE excluded.versions END"
+        case "versions": "versions = CASE WHEN excluded.versions = '[]' THEN papers.versions ELSE excluded.versions END"
         case "license": "license = coalesce(excluded.license, papers.license)"
         default: "\(name) = excluded.\(name)"
         }
@@ -43,7 +46,7 @@ enum Columns {
             rows.append(paper.title)
             rows.append(paper.summary)
             rows.append(paper.authors.map { $0.name }.joined(separator: ", "))
-            rows.append(AuthorCoding.encode(paper.authors))
+            rows.append(StoredAuthors.encode(paper.authors))
             rows.append(paper.published.millisecondsSince1970)
             rows.append(paper.updated.millisecondsSince1970)
             rows.append(paper.primaryCategory)
@@ -53,19 +56,34 @@ enum Columns {
             rows.append(paper.comment)
             rows.append(paper.journalRef)
             rows.append(paper.doi)
-            rows.append(VersionCoding.encode(paper.versions))
+            rows.append(StoredVersions.encode(paper.versions))
             rows.append(paper.license)
             rows.append(paper.withdrawn)
         }
         return rows
     }
 
-    static func paper(_ row: Row) -> Paper {
-        Paper(
-            id: row[0], version: row[1], title: row[2], summary: row[3], authors: AuthorCoding.decode(row[5]),
-            published: Date(millisecondsSince1970: row[6]), updated: Date(millisecondsSince1970: row[7]),
-            primaryCategory: row[8], categories: (row[9] as String).split(separator: " ").map(String.init),
-            abstractURL: row[10], pdfURL: row[11], comment: row[12], journalRef: row[13], doi: row[14],
-            versions: VersionCoding.decode(row[15]), license: row[16], withdrawn: row[17])
+    /// The paper a row of `select` holds, read by column name.
+    ///
+    /// - Throws: `PapersError.unreadableList` naming the paper when its authors or versions are
+    ///   not the JSON the library writes: a list is never read in part.
+    static func paper(_ row: Row) throws -> Paper {
+        let id: String = row["id"]
+        let authors: [Author]
+        let versions: [PaperVersion]
+        do throws(UnreadableList) {
+            authors = try StoredAuthors.decode(row["authors"])
+            versions = try StoredVersions.decode(row["versions"])
+        } catch {
+            throw PapersError.unreadableList(id: id, list: error.kind.rawValue)
+        }
+        return Paper(
+            id: id, version: row["version"], title: row["title"], summary: row["summary"], authors: authors,
+            published: Date(millisecondsSince1970: row["published"]),
+            updated: Date(millisecondsSince1970: row["updated"]), primaryCategory: row["primary_category"],
+            categories: (row["categories"] as String).split(separator: " ").map(String.init),
+            abstractURL: row["abstract_url"], pdfURL: row["pdf_url"], comment: row["comment"],
+            journalRef: row["journal_ref"], doi: row["doi"], versions: versions, license: row["license"],
+            withdrawn: row["withdrawn"])
     }
 }

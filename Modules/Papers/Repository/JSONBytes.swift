@@ -1,6 +1,6 @@
 import PapersEntity
 
-/// A strict JSON reader over one line's bytes.
+/// A strict JSON reader over bytes held in memory: a snapshot line, a list stored in the library.
 struct JSONBytes {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -73,6 +73,50 @@ struct JSONBytes {
             try skipValue()
             throw .wrongType("")
         }
+    }
+
+    /// An object, each member handed to `member` with its key; `.wrongType("")` for another value.
+    mutating func object(_ member: (String, inout JSONBytes) throws(SnapshotLineProblem) -> Void)
+        throws(SnapshotLineProblem)
+    {
+        guard peek() == UInt8(ascii: "{") else {
+            try skipValue()
+            throw .wrongType("")
+        }
+        index += 1
+        if consume(UInt8(ascii: "}")) { return }
+        repeat {
+            let key = try string()
+            try expect(UInt8(ascii: ":"))
+            try member(key, &self)
+        } while consume(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "}"))
+    }
+
+    /// A whole number (no fraction or exponent) that fits 64 bits; `.wrongType("")` for another value.
+    mutating func integer() throws(SnapshotLineProblem) -> Int64 {
+        guard let first = peek() else { throw .notJSON }
+        let negative = first == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let start = index
+        var value: Int64 = 0
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+            let digit = Int64(bytes[index] - UInt8(ascii: "0"))
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(digit)
+            guard !overflowTimes, !overflowSum else { throw .wrongType("") }
+            value = sum
+            index += 1
+        }
+        guard index > start else {
+            index = negative ? start - 1 : start
+            try skipValue()
+            throw .wrongType("")
+        }
+        if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
+            throw .wrongType("")
+        }
+        return negative ? -value : value
     }
 
     /// A string; the bytes between the quotes as they are when there is no escape.

@@ -44,6 +44,11 @@ enum LibraryCheck {
         let orphans = try String.fetchAll(
             db, sql: "SELECT paper_id FROM favourites WHERE paper_id NOT IN (SELECT id FROM papers) ORDER BY paper_id")
         if !orphans.isEmpty { problems.append(.orphanedFavourites(ids: orphans)) }
+        let unreadable = try unreadableLists(db)
+        if !unreadable.isEmpty {
+            var seen = Set<String>()
+            problems.append(.unreadableLists(ids: unreadable.map(\.id).filter { seen.insert($0).inserted }))
+        }
         let inconsistent = try versionRepairs(db).map(\.id)
         if !inconsistent.isEmpty { problems.append(.inconsistentVersions(ids: inconsistent)) }
         return LibraryHealth(papers: papers, problems: problems)
@@ -54,7 +59,7 @@ enum LibraryCheck {
         let index = problems.contains {
             switch $0 {
             case .unindexedPapers, .staleIndexEntries, .unfinishedIndexing: true
-            case .damagedFile, .orphanedFavourites, .inconsistentVersions: false
+            case .damagedFile, .orphanedFavourites, .inconsistentVersions, .unreadableLists: false
             }
         }
         if index {
@@ -64,11 +69,17 @@ enum LibraryCheck {
         if problems.contains(where: { if case .orphanedFavourites = $0 { true } else { false } }) {
             try db.execute(sql: "DELETE FROM favourites WHERE paper_id NOT IN (SELECT id FROM papers)")
         }
+        if problems.contains(where: { if case .unreadableLists = $0 { true } else { false } }) {
+            for paper in try unreadableLists(db) {
+                try db.execute(
+                    sql: "UPDATE papers SET \(paper.list.rawValue) = '[]' WHERE id = ?", arguments: [paper.id])
+            }
+        }
         if problems.contains(where: { if case .inconsistentVersions = $0 { true } else { false } }) {
             for repair in try versionRepairs(db) {
                 try db.execute(
                     sql: "UPDATE papers SET versions = ? WHERE id = ?",
-                    arguments: [VersionCoding.encode(repair.versions), repair.id])
+                    arguments: [StoredVersions.encode(repair.versions), repair.id])
             }
         }
     }
@@ -76,14 +87,28 @@ enum LibraryCheck {
     /// Each paper whose version list repeats a number or runs past the paper's version, with the list it should have:
     /// each number once (the first), none past the paper's, in order.
     private static func versionRepairs(_ db: Database) throws -> [(id: String, versions: [PaperVersion])] {
-        try Row.fetchAll(db, sql: "SELECT id, version, versions FROM papers WHERE versions != '' ORDER BY id")
+        try Row.fetchAll(db, sql: "SELECT id, version, versions FROM papers WHERE versions != '[]' ORDER BY id")
             .compactMap { row in
-                let (id, version, listed) = (row[0] as String, row[1] as Int, VersionCoding.decode(row[2]))
+                let (id, version) = (row["id"] as String, row["version"] as Int)
+                // An unreadable list is reported as such (`unreadableLists`), not as inconsistent.
+                guard let listed = try? StoredVersions.decode(row["versions"]) else { return nil }
                 var seen = Set<Int>()
                 let kept = listed.filter { $0.number <= version && seen.insert($0.number).inserted }
                     .sorted { $0.number < $1.number }
                 return kept == listed ? nil : (id, kept)
             }
+    }
+
+    /// Each list that cannot be read, with its paper, in id order (a paper twice when both cannot).
+    private static func unreadableLists(_ db: Database) throws -> [(id: String, list: UnreadableList.Kind)] {
+        var found: [(id: String, list: UnreadableList.Kind)] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, authors, versions FROM papers ORDER BY id")
+        while let row = try rows.next() {
+            let id: String = row["id"]
+            if (try? StoredAuthors.decode(row["authors"])) == nil { found.append((id, .authors)) }
+            if (try? StoredVersions.decode(row["versions"])) == nil { found.append((id, .versions)) }
+        }
+        return found
     }
 
     /// FTS5's `integrity-check` with the rows compared: false when the index holds text the rows no longer have.

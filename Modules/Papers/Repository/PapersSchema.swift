@@ -31,7 +31,7 @@ public enum PapersSchema {
                         title TEXT NOT NULL,
                         summary TEXT NOT NULL,
                         author_names TEXT NOT NULL,         -- "A, B, C": what the index and lists read
-                        authors TEXT NOT NULL,              -- names and affiliations, see AuthorCoding
+                        authors TEXT NOT NULL,              -- names and affiliations, see StoredAuthors
                         published REAL NOT NULL,            -- seconds since 1970, UTC
                         updated REAL NOT NULL,
                         primary_category TEXT NOT NULL,
@@ -183,6 +183,22 @@ public enum PapersSchema {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v5") { db in
+            // The index follows only the columns it holds: an update of anything else (the
+            // conversion below, a repair by `papers doctor`) no longer re-indexes the paper.
+            let pending = "old.key <= coalesce((SELECT value FROM meta WHERE key = '\(unindexedMark)'), old.key)"
+            try db.execute(
+                sql: """
+                    DROP TRIGGER papers_fts_update;
+                    CREATE TRIGGER papers_fts_update AFTER UPDATE OF title, summary, author_names ON papers WHEN \(pending) BEGIN
+                        INSERT INTO papers_fts(papers_fts, rowid, title, summary, author_names) VALUES ('delete', old.key, old.title, old.summary, old.author_names);
+                        INSERT INTO papers_fts(rowid, title, summary, author_names) VALUES (new.key, new.title, new.summary, new.author_names);
+                    END;
+                    """)
+            // Authors and versions as JSON (`StoredAuthors`, `StoredVersions`) instead of
+            // control-character separated text: readable by SQLite and by a person.
+            try LegacyLists.convert(db)
+        }
         return migrator
     }
 
@@ -195,64 +211,4 @@ public enum PapersSchema {
     /// 1 MB and 0.53 s with 8 MB (32 and 64 MB were no faster); the memory is used only while
     /// a write is in progress.
     static let ftsHashSize = 8 << 20
-}
-
-/// Authors in one text column: authors split by U+001E, a name and its affiliations by U+001F.
-///
-/// ASCII's own record and unit separators never occur in arXiv metadata, and this is several
-/// times cheaper than JSON on a 50,000-papers-a-second import.
-enum AuthorCoding {
-    static let authorSeparator: Character = "\u{1E}"
-    static let fieldSeparator: Character = "\u{1F}"
-
-    /// Between a name and its parts (keyname, forenames, suffix), when the source split it.
-    static let partSeparator: Character = "\u{1D}"
-
-    static func encode(_ authors: [Author]) -> String {
-        authors.map { author in
-            var name = author.name
-            if let keyname = author.keyname {
-                name += [keyname, author.forenames ?? "", author.suffix ?? ""].map { String(partSeparator) + $0 }
-                    .joined()
-            }
-            return ([name] + author.affiliations).joined(separator: String(fieldSeparator))
-        }
-        .joined(separator: String(authorSeparator))
-    }
-
-    static func decode(_ text: String) -> [Author] {
-        text.split(separator: authorSeparator).map { record in
-            let fields = record.split(separator: fieldSeparator, omittingEmptySubsequences: false).map(String.init)
-            let parts = (fields.first ?? "").split(separator: partSeparator, omittingEmptySubsequences: false)
-            var author = Author(name: parts.first.map(String.init) ?? "", affiliations: Array(fields.dropFirst()))
-            if parts.count == 4 {
-                author.keyname = String(parts[1])
-                author.forenames = parts[2].isEmpty ? nil : String(parts[2])
-                author.suffix = parts[3].isEmpty ? nil : String(parts[3])
-            }
-            return author
-        }
-    }
-}
-
-/// Versions in one text column: versions split by U+001E, a version's number, milliseconds and size by U+001F.
-enum VersionCoding {
-    static func encode(_ versions: [PaperVersion]) -> String {
-        versions.map { version in
-            "\(version.number)\u{1F}\(version.submitted.millisecondsSince1970)\u{1F}\(version.size ?? "")"
-        }
-        .joined(separator: "\u{1E}")
-    }
-
-    static func decode(_ text: String) -> [PaperVersion] {
-        text.split(separator: "\u{1E}").compactMap { record in
-            let fields = record.split(separator: "\u{1F}", omittingEmptySubsequences: false)
-            guard fields.count == 3, let number = Int(fields[0]), let milliseconds = Int64(fields[1]) else {
-                return nil
-            }
-            return PaperVersion(
-                number: number, submitted: Date(millisecondsSince1970: milliseconds),
-                size: fields[2].isEmpty ? nil : String(fields[2]))
-        }
-    }
 }

@@ -34,7 +34,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
     public func paper(id: String) async throws -> Paper? {
         try await database.read { db in
             try Row.fetchOne(db, sql: "SELECT \(Columns.select) FROM papers WHERE id = ?", arguments: [id]).map(
-                Columns.paper)
+                Columns.paper(_:))
         }
     }
 
@@ -205,11 +205,11 @@ public struct SQLitePaperLibrary: PaperLibrary {
         let row = try Row.fetchOne(
             db.cachedStatement(
                 sql: """
-                    SELECT count(*), min(key) FROM (
+                    SELECT count(*) AS found, min(key) AS oldest FROM (
                         SELECT rowid AS key FROM papers_fts WHERE papers_fts MATCH ? ORDER BY rowid DESC LIMIT ?
                     )
                     """), arguments: [term, sample])
-        let (found, oldest): (Int, Int64?) = (row?[0] ?? 0, row?[1])
+        let (found, oldest): (Int, Int64?) = (row?["found"] ?? 0, row?["oldest"])
         guard found == sample, let oldest else { return Double(found) }
         return Double(found) * Double(lastKey) / Double(lastKey - oldest + 1)
     }
@@ -219,11 +219,11 @@ public struct SQLitePaperLibrary: PaperLibrary {
         let key: Int64
         let paper: Paper
 
-        /// A row of the papers table's columns followed by the score and the key.
-        init(_ row: Row) {
-            score = row[Columns.names.count]
-            key = row[Columns.names.count + 1]
-            paper = Columns.paper(row)
+        /// A row of the papers table's columns with the `score` and the `key`.
+        init(_ row: Row) throws {
+            score = row["score"]
+            key = row["key"]
+            paper = try Columns.paper(row)
         }
     }
 
@@ -252,10 +252,10 @@ public struct SQLitePaperLibrary: PaperLibrary {
         try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT \(Columns.select("p")), best.score, best.key FROM (\(ranked)) AS best
+                    SELECT \(Columns.select("p")), best.score AS score, best.key AS key FROM (\(ranked)) AS best
                     JOIN papers p ON p.key = best.key ORDER BY best.score, best.key
                     """), arguments: arguments
-        ).map(ScoredPaper.init)
+        ).map(ScoredPaper.init(_:))
     }
 
     /// Marks or unmarks a favourite.
@@ -286,7 +286,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
                 sql: """
                     SELECT \(Columns.select("p")) FROM favourites f JOIN papers p ON p.id = f.paper_id ORDER BY f.added_at DESC, p.id
                     """
-            ).map(Columns.paper)
+            ).map(Columns.paper(_:))
         }
     }
 
@@ -300,7 +300,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
         try await database.read { db in
             Dictionary(
                 try Row.fetchAll(db, sql: "SELECT paper_id, version FROM favourites WHERE version IS NOT NULL").map {
-                    (row: Row) -> (String, Int) in (row[0], row[1])
+                    (row: Row) -> (String, Int) in (row["paper_id"], row["version"])
                 }, uniquingKeysWith: { first, _ in first })
         }
     }
@@ -311,20 +311,23 @@ public struct SQLitePaperLibrary: PaperLibrary {
             let counts = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT (SELECT count(*) FROM papers), (SELECT count(*) FROM favourites), (SELECT count(*) FROM fetches),
-                           (SELECT min(published) FROM papers), (SELECT max(published) FROM papers), (SELECT max(fetched_at) FROM fetches)
+                    SELECT (SELECT count(*) FROM papers) AS papers, (SELECT count(*) FROM favourites) AS favourites,
+                           (SELECT count(*) FROM fetches) AS fetches, (SELECT min(published) FROM papers) AS oldest,
+                           (SELECT max(published) FROM papers) AS newest, (SELECT max(fetched_at) FROM fetches) AS last_fetch
                     """)
             let categories = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT primary_category, count(*) AS n FROM papers GROUP BY primary_category ORDER BY n DESC, primary_category LIMIT 10
                     """
-            ).map { CategoryCount(category: $0[0], count: $0[1]) }
-            func date(_ index: Int) -> Date? { (counts?[index] as Int64?).map(Date.init(millisecondsSince1970:)) }
+            ).map { CategoryCount(category: $0["primary_category"], count: $0["n"]) }
+            func date(_ column: String) -> Date? {
+                (counts?[column] as Int64?).map(Date.init(millisecondsSince1970:))
+            }
             return LibraryStats(
-                papers: counts?[0] ?? 0, favourites: counts?[1] ?? 0, fetches: counts?[2] ?? 0,
-                topCategories: categories,
-                oldestPublished: date(3), newestPublished: date(4), lastFetch: date(5))
+                papers: counts?["papers"] ?? 0, favourites: counts?["favourites"] ?? 0,
+                fetches: counts?["fetches"] ?? 0, topCategories: categories,
+                oldestPublished: date("oldest"), newestPublished: date("newest"), lastFetch: date("last_fetch"))
         }
     }
 
@@ -359,8 +362,9 @@ public struct SQLitePaperLibrary: PaperLibrary {
                     """, arguments: [key.endpoint, key.set, key.format.rawValue]
             ).map { row in
                 HarvestState(
-                    key: key, from: row[0], token: row[1], records: row[2], deleted: row[3], pages: row[4],
-                    lastResponse: (row[5] as Int64?).map(Date.init(millisecondsSince1970:)))
+                    key: key, from: row["from_date"], token: row["token"], records: row["records"],
+                    deleted: row["deleted"], pages: row["pages"],
+                    lastResponse: (row["last_response"] as Int64?).map(Date.init(millisecondsSince1970:)))
             }
         }
     }
@@ -396,7 +400,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
             try Row.fetchAll(
                 db, sql: "SELECT spec, name FROM oai_sets WHERE endpoint = ? ORDER BY spec", arguments: [endpoint]
             )
-            .map { HarvestSet(spec: $0[0], name: $0[1]) }
+            .map { HarvestSet(spec: $0["spec"], name: $0["name"]) }
         }
     }
 

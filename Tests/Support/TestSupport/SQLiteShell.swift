@@ -34,8 +34,10 @@ public enum SQLiteShell {
         try run(path, "PRAGMA wal_checkpoint(TRUNCATE);")
     }
 
-    /// Overwrites `count` bytes in the middle of the file at `path` with bytes from a fixed
-    /// seed, as a failing disk or a stray write would: the same damage on every run.
+    /// Overwrites `count` bytes from the start of the page at `fraction` of the file at `path`
+    /// with bytes from a fixed seed, as a failing disk or a stray write would: the same damage on
+    /// every run. From a page's start, so the page's header is hit whatever the rows hold: bytes
+    /// inside a row's text are damage SQLite's checks cannot see.
     ///
     /// The WAL is first checkpointed into the file (a process that ends without closing its
     /// connections leaves its last commits there), so the bytes hit are the database's own.
@@ -43,8 +45,12 @@ public enum SQLiteShell {
         try checkpoint(path)
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
         defer { try? handle.close() }
+        let header = try handle.read(upToCount: 100) ?? Data()
+        // The page size: big-endian at offset 16, where 1 stands for 65,536.
+        let stored = header.count >= 18 ? Int(header[16]) << 8 | Int(header[17]) : 4096
+        let pageSize = UInt64(stored == 1 ? 65_536 : max(stored, 512))
         let size = try handle.seekToEnd()
-        try handle.seek(toOffset: UInt64(Double(size) * fraction))
+        try handle.seek(toOffset: UInt64(Double(size) * fraction) / pageSize * pageSize)
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         let bytes = (0..<count).map { _ -> UInt8 in
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
