@@ -18,12 +18,22 @@ if [ -n "$need_apt" ]; then
 fi
 python3 -c "import feedparser" 2>/dev/null || python3 -m pip install -q feedparser >/dev/null 2>&1
 
-BENCHES="$here" exec python3 - "$bin/papers" "$fixtures" "$work" <<'PY'
+# Before and after the fourth fault round (hostile servers, JSON lists, rows read by name):
+# papers at $PAPERS_BENCH_BASELINE, built once by baseline.sh, runs beside today's in this run.
+baseline_rev="${PAPERS_BENCH_BASELINE:-bf2c5d6}"
+baseline_bin=""
+if built="$(bash "$here/../baseline.sh" papers "$baseline_rev")"; then
+  baseline_bin="$built/papers"
+else
+  echo "papers bench: before/after comparison skipped (no build of $baseline_rev)" >&2
+fi
+
+BENCHES="$here" BASELINE_REV="$baseline_rev" exec python3 - "$bin/papers" "$fixtures" "$work" "$baseline_bin" <<'PY'
 import os, re, sqlite3, statistics, subprocess, sys, time
 sys.path.insert(0, os.environ["BENCHES"])
 from fts_floor import fts_floor
 
-papers, fixtures, work = sys.argv[1], sys.argv[2], sys.argv[3]
+papers, fixtures, work, baseline = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 
 def entries():
     out = []
@@ -138,5 +148,33 @@ w = max(len(r[0]) for r in rows)
 print(f"{'measure'.ljust(w)}  {'papers':>14}  peers / target")
 for name, value, note in rows:
     print(f"{name.ljust(w)}  {value:>14}  {note}")
+
+if baseline:
+    # Interleaved: before, after, before, after…, so the machine's drift hits both alike.
+    # Each side imports the 22k feed into a fresh library (CPU time) and searches a 20k-paper
+    # library it built itself with the same queries (median of each round).
+    small = os.path.join(work, "small.xml")
+    build(small, 20000)
+    sides = {"before": baseline, "after": papers}
+    libs = {}
+    for side, binary in sides.items():
+        libs[side] = os.path.join(work, f"search-{side}.sqlite")
+        run([binary, "import", small, "--db", libs[side]], repeat=1)
+    cpu = {side: [] for side in sides}
+    search = {side: [] for side in sides}
+    for _ in range(5):
+        for side, binary in sides.items():
+            db = os.path.join(work, f"ab-{side}.sqlite")
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(db + suffix): os.remove(db + suffix)
+            cpu[side].append(run([binary, "import", feed, "--db", db], repeat=1)[3])
+            out = run([binary, "library", "search-bench", queries, "--rounds", "2", "--db", libs[side]], repeat=1)[2]
+            search[side].append(float(re.search(r"median_ms=([\d.]+)", out).group(1)))
+    before_cpu, after_cpu = statistics.median(cpu["before"]), statistics.median(cpu["after"])
+    before_ms, after_ms = statistics.median(search["before"]), statistics.median(search["after"])
+    print()
+    print(f"before ({os.environ['BASELINE_REV']}) and after, interleaved, median of 5 rounds each")
+    print(f"  import 22k papers, CPU s      before {before_cpu:.2f}  after {after_cpu:.2f}  after/before {after_cpu / before_cpu:.2f}x (target <= 1.10x)")
+    print(f"  library search median (ms)   before {before_ms:.2f}  after {after_ms:.2f}  after/before {after_ms / before_ms:.2f}x (target <= 1.10x)")
 print(f"load average: {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} cores")
 PY
