@@ -85,6 +85,18 @@ let coreTests: [Target] = [
 // package can use it. This package depends on it by path so `swift run strata` and
 // `swift package strata` work in the checkout; no target of ours uses it.
 
+// MARK: - Benchmarks
+//
+// Measuring tools `make bench` runs beside the apps: they ship in no app.
+let benchmarks: [Target] =
+    features.contains { $0.name == "Papers" }
+    ? [
+        // Library searches timed inside one process, through the presenter the app uses.
+        .executableTarget(
+            name: "PapersBench", dependencies: ["PapersFactory", "PapersPresenter", "AppSupport", argumentParser],
+            path: "Tools/Benchmarks/PapersBench", swiftSettings: strict)
+    ] : []
+
 // MARK: - Libraries for out-of-tree benchmarks
 //
 // Tools/Benchmarks/ColorEventsBench (its own package, so OpenCombine stays out of this build)
@@ -103,7 +115,8 @@ let benchmarkProducts: [Product] =
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v15)],
-    products: features.map(\.product) + benchmarkProducts,
+    products: features.map(\.product) + benchmarkProducts
+        + benchmarks.map { .executable(name: "papers-search-bench", targets: [$0.name]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -119,7 +132,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(path: "Tools/strata"),
     ],
-    targets: core + coreTests + features.flatMap(\.targets)
+    targets: core + coreTests + features.flatMap(\.targets) + benchmarks
 )
 
 // MARK: - How a feature entry expands

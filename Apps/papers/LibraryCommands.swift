@@ -10,7 +10,7 @@ struct Library: AsyncParsableCommand {
         commandName: "library",
         abstract: "Search the local library offline, or show its statistics.",
         discussion: "Example: papers library stats",
-        subcommands: [LibrarySearch.self, Stats.self, SearchBench.self])
+        subcommands: [LibrarySearch.self, Stats.self])
 }
 
 /// `papers library search`: full-text search, offline.
@@ -132,62 +132,6 @@ struct Doctor: AsyncParsableCommand {
             guard health.remaining.isEmpty else {
                 throw PapersError.libraryDamaged(fixable: fixable, unfixable: health.remaining.count - fixable)
             }
-        }
-    }
-}
-
-/// A hidden diagnostic for `make bench`: the median time of library searches inside one process.
-///
-/// Process start-up would swamp a 1 ms search, so the benchmark times searches here, through
-/// the same presenter `papers library search` uses.
-struct SearchBench: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "search-bench", abstract: "Time library searches (for benchmarks).", shouldDisplay: false)
-
-    @Argument(help: "A file with one search per line.")
-    var queries: String
-
-    @Option(help: "How often to run each search.")
-    var rounds = 3
-
-    @Flag(help: "Rank every match, as library search --every-match does.")
-    var everyMatch = false
-
-    @Option(help: "A file to write each search's result ids to, one line per search (tab-separated).")
-    var ids: String?
-
-    @OptionGroup var options: CommonOptions
-
-    func run() async throws {
-        let (path, rounds, everyMatch, idsPath) = (queries, rounds, everyMatch, ids)
-        let options = options
-        try await ErrorWording.reporter.run { @MainActor in
-            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init).filter
-            { !$0.isEmpty }
-            let presenter = try options.feature(access: .readOnly, everyMatch: everyMatch).makePaperListPresenter()
-            var timings: [Double] = []
-            var hits = 0
-            var found: [String] = []
-            let clock = ContinuousClock()
-            for round in 0..<max(1, rounds) {
-                for line in lines {
-                    let elapsed = await clock.measure { await presenter.searchLibrary(line, limit: 20) }
-                    let rows = try presenter.state.result().rows
-                    hits += rows.count
-                    if round == 0 { found.append(rows.map(\.id).joined(separator: "\t")) }
-                    timings.append(
-                        Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
-                }
-            }
-            if let idsPath {
-                try (found.joined(separator: "\n") + "\n").write(toFile: idsPath, atomically: true, encoding: .utf8)
-            }
-            timings.sort()
-            let median = timings.isEmpty ? 0 : timings[timings.count / 2]
-            let p95 = timings.isEmpty ? 0 : timings[min(timings.count - 1, timings.count * 95 / 100)]
-            print(
-                "searches=\(timings.count) median_ms=\(String(format: "%.3f", median)) p95_ms=\(String(format: "%.3f", p95)) worst_ms=\(String(format: "%.3f", timings.last ?? 0)) rows=\(hits)"
-            )
         }
     }
 }

@@ -67,7 +67,7 @@ open(query_file, "w").write("\n".join(queries) + "\n")
 def search_bench(*flags):
     """(p50, p95, worst ms, each query's first 20 ids) of the query set, 3 rounds."""
     ids = os.path.join(work, "ids.txt")
-    out = timed([papers, "library", "search-bench", query_file, "--rounds", "3", "--ids", ids, "--db", lib, *flags])[3]
+    out = timed([os.path.join(os.path.dirname(papers), "papers-search-bench"), query_file, "--rounds", "3", "--ids", ids, "--db", lib, *flags])[3]
     figure = lambda name: float(re.search(rf"{name}_ms=([\d.]+)", out).group(1))
     found = [line.split("\t") if line else [] for line in open(ids).read().split("\n")[: len(queries)]]
     return figure("median"), figure("p95"), figure("worst"), found
