@@ -26,9 +26,10 @@ public struct RequestGate: Sendable {
     /// redirect wait out the interval since the last request of any run, and the answer's
     /// arrival is recorded, so a slow answer moves the next turn later.
     public func get(_ url: URL, with client: HTTPClient) async throws -> HTTPResponse {
-        let response = try await client.get(url) { try await waitForTurn() }
-        try await log.recordAnswer(at: clock.now())
-        return response
+        // Every answer's arrival is recorded (a redirect's and a failure's too), so the next turn
+        // counts from it: a request sent late or answered slowly never shortens the gap.
+        try await client.get(
+            url, pace: { try await waitForTurn() }, answered: { try await log.recordAnswer(at: clock.now()) })
     }
 
     /// Takes the next turn (in one step, so two runs at once never take the same one) and sleeps until it comes.

@@ -84,9 +84,12 @@ public struct HTTPClient: Sendable {
         try await send(HTTPRequest(url: url, headers: headers))
     }
 
-    /// Sends a GET request, calling `pace` before every attempt and every redirect it follows.
-    public func get(_ url: URL, pace: @Sendable () async throws -> Void) async throws -> HTTPResponse {
-        try await send(HTTPRequest(url: url), pace: pace)
+    /// Sends a GET request, calling `pace` before every attempt and every redirect it follows,
+    /// and `answered` as each one's answer (or failure) arrives.
+    public func get(
+        _ url: URL, pace: @Sendable () async throws -> Void, answered: @Sendable () async throws -> Void = {}
+    ) async throws -> HTTPResponse {
+        try await send(HTTPRequest(url: url), pace: pace, answered: answered)
     }
 
     /// Sends `request`, retrying transient failures and following redirects, and returns the first final response.
@@ -95,11 +98,15 @@ public struct HTTPClient: Sendable {
     /// error body; a retryable status that persists after the last attempt throws. A redirect
     /// back to an address already asked for, or more than `maxRedirects` of them, throws at once.
     ///
-    /// - Parameter pace: awaited before each request goes out (a retry and a redirect are
-    ///   requests too), so a caller that must space its requests, as arXiv asks, can.
-    public func send(_ request: HTTPRequest, pace: @Sendable () async throws -> Void = {}) async throws
-        -> HTTPResponse
-    {
+    /// - Parameters:
+    ///   - pace: awaited before each request goes out (a retry and a redirect are requests too),
+    ///     so a caller that must space its requests, as arXiv asks, can.
+    ///   - answered: awaited as each request's answer or failure arrives, before a redirect is
+    ///     followed or a retry waits: when the server last heard from us, for such a caller.
+    public func send(
+        _ request: HTTPRequest, pace: @Sendable () async throws -> Void = {},
+        answered: @Sendable () async throws -> Void = {}
+    ) async throws -> HTTPResponse {
         var request = request
         if request.headers.keys.first(where: { $0.lowercased() == "user-agent" }) == nil {
             request.headers["User-Agent"] = configuration.userAgent
@@ -111,7 +118,14 @@ public struct HTTPClient: Sendable {
             let outcome: Outcome
             do {
                 try await pace()
-                let response = try await transport.send(request, configuration.limits)
+                let response: HTTPResponse
+                do {
+                    response = try await transport.send(request, configuration.limits)
+                } catch {
+                    try await answered()
+                    throw error
+                }
+                try await answered()
                 if let next = try redirect(from: response, of: request, original: original, attempt: attempt) {
                     guard visited.insert(next.url.absoluteString).inserted else {
                         throw TransferError(
