@@ -52,8 +52,13 @@ struct NetworkOptions: ParsableArguments {
 
     /// The feature on `options`' library: offline, or live against the resolved endpoint.
     func makeFeature(_ options: CommonOptions) throws -> PapersFeature {
-        guard !offline else { return try options.makeFeature() }
-        let databaseURL = try DatabasePath.resolve(app: "papers", option: options.db)
+        try makeFeature(db: options.db)
+    }
+
+    /// The feature on the library at `db` (the `--db` option): offline, or live against the resolved endpoint.
+    func makeFeature(db: String?) throws -> PapersFeature {
+        let databaseURL = try DatabasePath.resolve(app: "papers", option: db)
+        guard !offline else { return try PapersFactory.offline(databaseURL: databaseURL) }
         return try PapersFactory.live(
             databaseURL: databaseURL, apiURL: try resolvedAPIURL(), timeouts: try Timeouts.resolve(),
             onRetry: RetryNotice.live.show)

@@ -136,6 +136,9 @@ public struct PapersUseCase: Sendable {
             description: text)
     }
 
+    /// The ids of the favourites.
+    public func favouriteIDs() async throws -> Set<String> { try await library.favouriteIDs() }
+
     /// Counts, top categories and dates of the library.
     public func stats() async throws -> LibraryStats { try await library.stats() }
 
