@@ -36,30 +36,19 @@ struct DigestCommand: AsyncParsableCommand {
     @Option(help: "Output format: text, plain, json, markdown or atom (a feed any reader can subscribe to).")
     var format: DigestFormat = .text
 
-    @Option(
-        help: ArgumentHelp(
-            "The SQLite file (default: $STRATA_PAPERS_DB, else $XDG_DATA_HOME/strata/papers.sqlite).", valueName: "path"
-        ))
-    var db: String?
+    @OptionGroup var library: LibraryOption
 
-    @Option(
-        name: .customLong("rss-url"),
-        help: ArgumentHelp(
-            "The daily feed's base for --fetch (default: $STRATA_ARXIV_RSS_URL, else https://rss.arxiv.org/rss).",
-            valueName: "url"))
-    var rssURL: String?
+    @OptionGroup var feed: FeedOption
 
     func run() async throws {
-        let (peek, since, fetch, format, db, rssURL) = (peek, since, fetch, format, db, rssURL)
+        let (peek, since, fetch, format, library, feed) = (peek, since, fetch, format, library, feed)
         try await ErrorWording.reporter.run { @MainActor in
             let from = try since.map(Self.day)
-            let databaseURL = try DatabasePath.resolve(app: "papers", option: db)
+            let databaseURL = try library.url()
             let feature: PapersFeature
             if fetch {
-                let rssURL = try Endpoint.resolve(
-                    rssURL, flag: "--rss-url", variable: New.rssURLVariable, fallback: PapersFactory.defaultRSSURL)
                 feature = try PapersFactory.live(
-                    databaseURL: databaseURL, rssURL: rssURL, timeouts: try Timeouts.resolve(),
+                    databaseURL: databaseURL, rssURL: try feed.url(), timeouts: try Timeouts.resolve(),
                     onRetry: RetryNotice.live.show)
             } else {
                 feature = try PapersFactory.offline(databaseURL: databaseURL)

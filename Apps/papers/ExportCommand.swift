@@ -39,19 +39,15 @@ struct Export: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "The SQLite file (default: $STRATA_PAPERS_DB, else $XDG_DATA_HOME/strata/papers.sqlite).", valueName: "path"
-        ))
-    var db: String?
+    @OptionGroup var library: LibraryOption
 
     @OptionGroup var network: NetworkOptions
 
     func run() async throws {
-        let (ids, favorites, watch, query, format, output, db) = (ids, favorites, watch, query, format, output, db)
-        let network = network
+        let (ids, favorites, watch, query, format, output) = (ids, favorites, watch, query, format, output)
+        let (library, network) = (library, network)
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try network.makeFeature(db: db).makeLibraryPresenter()
+            let presenter = try network.makeFeature(db: library.db).makeLibraryPresenter()
             await presenter.export(ids: ids, favourites: favorites, watch: watch, query: query)
             let text = try ExportViews.render(presenter.export.result(), as: format)
             guard let output else {

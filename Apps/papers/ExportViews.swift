@@ -83,7 +83,7 @@ struct CSLItem: Encodable {
     enum CodingKeys: String, CodingKey {
         case id, type, title, author, issued, abstract, number, publisher, genre, version, keyword, note
         case doi = "DOI"
-        case url2 = "URL"
+        case url = "URL"
         case containerTitle = "container-title"
     }
 
@@ -102,22 +102,4 @@ struct CSLItem: Encodable {
         note = record.comment
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(type, forKey: .type)
-        try container.encode(title, forKey: .title)
-        try container.encode(author, forKey: .author)
-        try container.encode(issued, forKey: .issued)
-        try container.encode(abstract, forKey: .abstract)
-        try container.encode(doi, forKey: .doi)
-        try container.encode(url, forKey: .url2)
-        try container.encode(number, forKey: .number)
-        try container.encode(publisher, forKey: .publisher)
-        try container.encode(genre, forKey: .genre)
-        try container.encode(version, forKey: .version)
-        try container.encode(keyword, forKey: .keyword)
-        try container.encodeIfPresent(containerTitle, forKey: .containerTitle)
-        try container.encodeIfPresent(note, forKey: .note)
-    }
 }

@@ -1,6 +1,7 @@
 import AppSupport
 import ArgumentParser
 import Core
+import PapersFactory
 import PapersPresenter
 
 /// `papers watch`: saved searches, which `papers digest` lists what is new for.
@@ -35,12 +36,8 @@ struct WatchAdd: AsyncParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() async throws {
-        let (query, name, categories, options) = (query, name, category, options)
-        try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature().makeDigestPresenter()
-            await presenter.addWatch(query: query, name: name, categories: categories)
-            try DigestViews.watches(presenter.watches.result()).print(as: options.format)
-        }
+        let (query, name, categories) = (query, name, category)
+        try await options.runWatches { await $0.addWatch(query: query, name: name, categories: categories) }
     }
 }
 
@@ -53,12 +50,7 @@ struct WatchList: AsyncParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() async throws {
-        let options = options
-        try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature(access: .readOnly).makeDigestPresenter()
-            await presenter.loadWatches()
-            try DigestViews.watches(presenter.watches.result()).print(as: options.format)
-        }
+        try await options.runWatches(access: .readOnly) { await $0.loadWatches() }
     }
 }
 
@@ -74,10 +66,20 @@ struct WatchRemove: AsyncParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() async throws {
-        let (name, options) = (name, options)
+        let name = name
+        try await options.runWatches { await $0.removeWatch(named: name) }
+    }
+}
+
+extension CommonOptions {
+    /// Runs one action of the digest presenter on the library and prints the watches it leaves.
+    func runWatches(
+        access: StorageAccess = .readWrite, _ action: @escaping @MainActor (DigestPresenter) async -> Void
+    ) async throws {
+        let options = self
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.makeFeature().makeDigestPresenter()
-            await presenter.removeWatch(named: name)
+            let presenter = try options.makeFeature(access: access).makeDigestPresenter()
+            await action(presenter)
             try DigestViews.watches(presenter.watches.result()).print(as: options.format)
         }
     }

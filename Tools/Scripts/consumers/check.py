@@ -77,6 +77,14 @@ EVERY_AUTHOR_STYLE = """<?xml version="1.0" encoding="utf-8"?>
 """
 
 
+def source_of(paper_id, papers):
+    """The source paper with `paper_id`, or None after noting the failure."""
+    paper = papers.get(paper_id)
+    if paper is None:
+        failures.append(f"{paper_id}: not a paper of the sources")
+    return paper
+
+
 def check(paper_id, field, got, want):
     if got != want:
         failures.append(f"{paper_id}: {field}: got {got!r}, want {want!r}")
@@ -102,9 +110,8 @@ def check_csl(path, papers):
     text = "\n".join(rendered)
     for item in items:
         paper_id = item["number"].removeprefix("arXiv:")
-        paper = papers.get(paper_id)
+        paper = source_of(paper_id, papers)
         if paper is None:
-            failures.append(f"{paper_id}: not a paper of the sources")
             continue
         check(paper_id, "title", letters(item["title"]), letters(paper["title"]))
         check(paper_id, "families", [a["family"] for a in item["author"]], paper["families"])
@@ -126,9 +133,8 @@ def check_ris(path, papers):
     entries = rispy.load(open(path, encoding="utf-8", newline=""))
     for entry in entries:
         paper_id = entry["accession_number"].removeprefix("arXiv:")
-        paper = papers.get(paper_id)
+        paper = source_of(paper_id, papers)
         if paper is None:
-            failures.append(f"{paper_id}: not a paper of the sources")
             continue
         check(paper_id, "type", entry["type_of_reference"], "UNPB")
         check(paper_id, "title", letters(entry["title"]), letters(paper["title"]))
@@ -148,9 +154,8 @@ def check_bibtex(path, papers):
     for entry in library.entries:
         fields = {field.key: field.value for field in entry.fields}
         paper_id = fields["eprint"]
-        paper = papers.get(paper_id)
+        paper = source_of(paper_id, papers)
         if paper is None:
-            failures.append(f"{paper_id}: not a paper of the sources")
             continue
         check(paper_id, "title", letters(fields["title"]), letters(paper["title"]))
         authors = [a.strip() for a in fields["author"].split(" and ")]
@@ -173,9 +178,8 @@ def check_atom(path, papers):
         if entry.id in ids:
             failures.append(f"{entry.id}: listed twice")
         ids.add(entry.id)
-        paper = papers.get(paper_id)
+        paper = source_of(paper_id, papers)
         if paper is None:
-            failures.append(f"{paper_id}: not a paper of the sources")
             continue
         check(paper_id, "title", letters(entry.title), letters(paper["title"]))
         if not entry.get("updated"):
