@@ -19,9 +19,10 @@ struct Export: AsyncParsableCommand {
               papers export --favorites --format ris --output favourites.ris
               papers export --watch helium --format csl-json > helium.json
               papers export 1201.4869 --format bibtex
+              papers library search --format plain 'graph neural' | cut -f1 | papers export - --format ris
             """)
 
-    @Argument(help: "arXiv ids to export.")
+    @Argument(help: "arXiv ids to export; - reads them from standard input, separated by white space.")
     var ids: [String] = []
 
     @Flag(help: "Export the favourites.")
@@ -47,6 +48,8 @@ struct Export: AsyncParsableCommand {
         let (ids, favorites, watch, query, format, output) = (ids, favorites, watch, query, format, output)
         let (library, network) = (library, network)
         try await ErrorWording.reporter.run { @MainActor in
+            // Thousands of ids come through standard input: argument parsing takes each one in turn.
+            let ids = ids == ["-"] ? Self.standardInputIDs() : ids
             let presenter = try network.makeFeature(db: library.db).makeLibraryPresenter()
             await presenter.export(ids: ids, favourites: favorites, watch: watch, query: query)
             let text = try ExportViews.render(presenter.export.result(), as: format)
@@ -62,6 +65,14 @@ struct Export: AsyncParsableCommand {
                 )
             }
         }
+    }
+}
+
+extension Export {
+    /// The ids on standard input, separated by white space.
+    static func standardInputIDs() -> [String] {
+        let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        return text.split(whereSeparator: \.isWhitespace).map(String.init)
     }
 }
 

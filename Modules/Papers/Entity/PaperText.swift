@@ -107,32 +107,61 @@ extension QueryExpression {
 
     /// Whether the paper of `text` matches, as arXiv reads the query: a word or phrase in its field
     /// (`all` is any of them), `word*` a prefix, `cat:` a category or archive.
-    public func matches(_ text: PaperText) -> Bool {
-        switch self {
-        case .term(let field, let word), .phrase(let field, let word):
-            return Self.contains(text, field: field, words: word)
-        case .and(let left, let right): return left.matches(text) && right.matches(text)
-        case .or(let left, let right): return left.matches(text) || right.matches(text)
-        case .andNot(let left, let right): return left.matches(text) && !right.matches(text)
+    public func matches(_ text: PaperText) -> Bool { QueryMatcher(self).matches(text) }
+}
+
+/// A query ready to match many papers: its words split once, not once per paper.
+public struct QueryMatcher: Sendable {
+    private indirect enum Node: Sendable {
+        case words(SearchField, [String], prefix: Bool)
+        case category(String)
+        case and(Node, Node)
+        case or(Node, Node)
+        case andNot(Node, Node)
+    }
+
+    private let root: Node
+
+    public init(_ expression: QueryExpression) { root = Self.node(expression) }
+
+    private static func node(_ expression: QueryExpression) -> Node {
+        switch expression {
+        case .term(.cat, let word), .phrase(.cat, let word): .category(word)
+        case .term(let field, let words), .phrase(let field, let words):
+            .words(field, PaperText.words(words), prefix: words.hasSuffix("*"))
+        case .and(let left, let right): .and(node(left), node(right))
+        case .or(let left, let right): .or(node(left), node(right))
+        case .andNot(let left, let right): .andNot(node(left), node(right))
         }
     }
 
-    private static func contains(_ text: PaperText, field: SearchField, words: String) -> Bool {
-        if field == .cat { return text.isIn(category: words) }
-        let wanted = PaperText.words(words)
-        guard !wanted.isEmpty else { return false }
-        let prefix = words.hasSuffix("*")
-        let fields: [[String]] =
+    /// Whether the paper of `text` matches, as arXiv reads the query: a word or phrase in its field
+    /// (`all` is any of them), `word*` a prefix, `cat:` a category or archive.
+    public func matches(_ text: PaperText) -> Bool { Self.matches(root, text) }
+
+    private static func matches(_ node: Node, _ text: PaperText) -> Bool {
+        switch node {
+        case .category(let category): return text.isIn(category: category)
+        case .words(let field, let wanted, let prefix):
+            guard !wanted.isEmpty else { return false }
             switch field {
-            case .all: [text.title, text.summary, text.authors, text.comment, text.journal]
-            case .ti: [text.title]
-            case .abs: [text.summary]
-            case .au: [text.authors]
-            case .co: [text.comment]
-            case .jr: [text.journal]
-            case .cat, .rn: []
+            case .all:
+                return sequence(text.title, contains: wanted, lastIsPrefix: prefix)
+                    || sequence(text.summary, contains: wanted, lastIsPrefix: prefix)
+                    || sequence(text.authors, contains: wanted, lastIsPrefix: prefix)
+                    || sequence(text.comment, contains: wanted, lastIsPrefix: prefix)
+                    || sequence(text.journal, contains: wanted, lastIsPrefix: prefix)
+            case .ti: return sequence(text.title, contains: wanted, lastIsPrefix: prefix)
+            case .abs: return sequence(text.summary, contains: wanted, lastIsPrefix: prefix)
+            case .au: return sequence(text.authors, contains: wanted, lastIsPrefix: prefix)
+            case .co: return sequence(text.comment, contains: wanted, lastIsPrefix: prefix)
+            case .jr: return sequence(text.journal, contains: wanted, lastIsPrefix: prefix)
+            case .cat, .rn: return false
             }
-        return fields.contains { sequence($0, contains: wanted, lastIsPrefix: prefix) }
+        case .and(let left, let right): return matches(left, text) && matches(right, text)
+        case .or(let left, let right): return matches(left, text) || matches(right, text)
+        case .andNot(let left, let right): return matches(left, text) && !matches(right, text)
+        }
     }
 
     /// Whether `words` holds `wanted` as consecutive words; with `lastIsPrefix`, the last one may go on.

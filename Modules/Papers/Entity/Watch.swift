@@ -3,6 +3,10 @@
 /// The query is parsed when the watch is added (`QueryParser.parseLocating`), so a digest
 /// never meets one that does not parse.
 public struct Watch: Sendable, Equatable, Codable {
+    public static func == (left: Watch, right: Watch) -> Bool {
+        (left.name, left.query, left.categories) == (right.name, right.query, right.categories)
+    }
+
     /// What the digest heads the watch's papers with, unique in a library.
     public var name: String
     /// The query as typed: words, phrases, `au:`, `ti:`, `abs:`, `cat:`, AND, OR, ANDNOT.
@@ -10,7 +14,9 @@ public struct Watch: Sendable, Equatable, Codable {
     /// Categories or archives a paper must be in (any of them); empty for every category.
     public var categories: [String]
     /// The parsed query.
-    public var expression: QueryExpression
+    public let expression: QueryExpression
+    /// The query ready to match papers.
+    private let matcher: QueryMatcher
 
     /// A watch over `query`, parsed.
     ///
@@ -20,11 +26,12 @@ public struct Watch: Sendable, Equatable, Codable {
         self.query = query
         self.categories = categories
         self.expression = try QueryParser().parseLocating(query)
+        self.matcher = QueryMatcher(expression)
     }
 
     /// Whether `text`'s paper is in the watch's categories and matches its query.
     public func matches(_ text: PaperText) -> Bool {
-        (categories.isEmpty || categories.contains { text.isIn(category: $0) }) && expression.matches(text)
+        (categories.isEmpty || categories.contains { text.isIn(category: $0) }) && matcher.matches(text)
     }
 
     /// The categories a daily listing for this watch asks for: its own and its query's positive `cat:` terms.

@@ -36,6 +36,13 @@ public final class InMemoryPaperLibrary: PaperLibrary {
     /// The paper with this id.
     public func paper(id: String) async throws -> Paper? { state.withLock { $0.papers[id] } }
 
+    /// The papers of these ids that the library has.
+    public func papers(ids: [String]) async throws -> [String: Paper] {
+        state.withLock { state in
+            Dictionary(ids.compactMap { state.papers[$0].map { ($0.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
     /// Saves papers and a fetch record.
     public func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) async throws -> SaveSummary {
         let summary = try await importing { save in try await save(papers) }

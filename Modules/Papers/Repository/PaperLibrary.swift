@@ -9,6 +9,8 @@ import PapersEntity
 public protocol PaperLibrary: Sendable {
     /// The paper with this id (without version), if the library has it.
     func paper(id: String) async throws -> Paper?
+    /// The papers the library has of these ids (without version), by id, in one read.
+    func papers(ids: [String]) async throws -> [String: Paper]
     /// Saves papers and, when `query` is given, one fetch-history record, in one transaction.
     @discardableResult
     func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) async throws -> SaveSummary

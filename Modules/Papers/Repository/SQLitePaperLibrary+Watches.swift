@@ -106,9 +106,15 @@ extension SQLitePaperLibrary {
         }
     }
 
-    /// How many papers hold each word (exact up to `newestMatches`, estimated above), and how many papers there are.
+    /// How many of a word's newest postings `documentFrequencies` reads to estimate how many papers hold it.
+    ///
+    /// Weighting a paper's words needs their rarity, not exact counts; a hundred words read a
+    /// thousand postings each at most.
+    static let frequencySample = 1_000
+
+    /// How many papers hold each word (exact up to `frequencySample`, estimated above), and how many papers there are.
     public func documentFrequencies(_ words: [String]) async throws -> (papers: Int, frequencies: [Double]) {
-        let sample = newestMatches
+        let sample = Self.frequencySample
         return try await database.read { db in
             let lastKey = try Int64.fetchOne(db, sql: "SELECT max(key) FROM papers") ?? 0
             let papers = lastKey > 0 ? Int(lastKey) : 0

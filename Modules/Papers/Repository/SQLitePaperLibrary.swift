@@ -41,6 +41,25 @@ public struct SQLitePaperLibrary: PaperLibrary {
         }
     }
 
+    /// The papers of these ids, in one read (ids in chunks of 500, under SQLite's parameter limit).
+    public func papers(ids: [String]) async throws -> [String: Paper] {
+        try await database.read { db in
+            var found: [String: Paper] = [:]
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                let marks = chunk.map { _ in "?" }.joined(separator: ", ")
+                for row in try Row.fetchAll(
+                    db, sql: "SELECT \(Columns.select) FROM papers WHERE id IN (\(marks))",
+                    arguments: StatementArguments(chunk))
+                {
+                    let paper = Columns.paper(row)
+                    found[paper.id] = paper
+                }
+            }
+            return found
+        }
+    }
+
     /// Saves papers and a fetch record in one transaction.
     public func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) async throws -> SaveSummary {
         try await database.write { db in

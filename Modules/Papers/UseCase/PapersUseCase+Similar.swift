@@ -5,6 +5,8 @@ import PapersEntity
 extension PapersUseCase {
     /// How many of a paper's words `similar` searches with.
     public static let similarTerms = 24
+    /// How many of a paper's most used words `similar` weighs against the library.
+    public static let similarCandidates = 64
 
     /// Papers in the library like the one with `id`, offline, best first.
     ///
@@ -25,7 +27,10 @@ extension PapersUseCase {
         where word.count > 2 && !word.allSatisfy(\.isNumber) {
             counts[word, default: 0] += 1
         }
-        let words = counts.keys.sorted()
+        // The words the paper uses most (longer first among equals), so one paper costs at most
+        // `similarCandidates` frequency lookups however long its abstract.
+        let words = counts.sorted { ($0.value, $0.key.count, $1.key) > ($1.value, $1.key.count, $0.key) }
+            .prefix(Self.similarCandidates).map(\.key)
         let (papers, frequencies) = try await library.documentFrequencies(words)
         let total = Double(max(papers, 1))
         let weighted = zip(words, frequencies).compactMap { word, frequency -> (String, Double)? in

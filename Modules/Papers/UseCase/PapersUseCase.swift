@@ -77,8 +77,9 @@ public struct PapersUseCase: Sendable {
         let parsed = try ids.map(Self.parseID)
         var found: [String: Paper] = [:]
         var missing: [ArxivID] = []
+        let stored = try await library.papers(ids: parsed.map(\.base))
         for id in parsed {
-            if let paper = try await library.paper(id: id.base), id.version == nil || id.version == paper.version {
+            if let paper = stored[id.base], id.version == nil || id.version == paper.version {
                 found[id.description] = paper
             } else {
                 missing.append(id)
