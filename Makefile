@@ -4,8 +4,9 @@ PREFIX  ?= /usr/local/bin
 # Completions go where bash-completion, zsh and fish look: /usr/local/share for the default PREFIX.
 SHAREDIR ?= $(abspath $(PREFIX)/..)/share
 # postgresql: the tests, the demo and the benchmarks start throwaway clusters (Tools/Scripts/pg-cluster.sh);
-# zip: make artifactbundle packs strata for the prebuilt plugins.
-APT_PACKAGES := libsqlite3-dev sqlite3 libcurl4-openssl-dev libxml2-dev zlib1g-dev postgresql zip openssl
+# zip: make artifactbundle packs strata for the prebuilt plugins; python3-venv: the papers tests read
+# exports with pinned PyPI consumers in a virtualenv (Tools/Scripts/consumers/venv.sh).
+APT_PACKAGES := libsqlite3-dev sqlite3 libcurl4-openssl-dev libxml2-dev zlib1g-dev postgresql zip openssl python3-venv
 APPS    := papers coffee memorize color-events strata
 # Release binaries link Swift's runtime and Foundation statically: start-up is a third faster
 # (`papers --help` 29 -> 19 ms; most of the rest is the dynamic loader) for a larger file.
@@ -57,6 +58,7 @@ format-check:
 # packs the release one, without a second, optimised build of the tool and swift-syntax.
 test: format-check build
 	@Tools/Scripts/artifactbundle.sh "$$($(SWIFT) build $(TOOL) --show-bin-path)" Tools/strata-plugin/Binaries
+	@Tools/Scripts/consumers/venv.sh >/dev/null
 	$(SWIFT) test --skip-build
 	$(SWIFT) test $(TOOL) --skip-build
 	$(LINT)

@@ -6,16 +6,45 @@ import PapersEntity
 import PapersFactory
 import TerminalUI
 
-/// The options every command takes: the output format and the library.
-struct CommonOptions: ParsableArguments {
-    @Option(help: OutputFormat.help)
-    var format: OutputFormat = .text
-
+/// The library's file: the one option of every command that opens it.
+struct LibraryOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "The SQLite file (default: $STRATA_PAPERS_DB, else $XDG_DATA_HOME/strata/papers.sqlite).", valueName: "path"
         ))
     var db: String?
+
+    /// The file `--db`, `$STRATA_PAPERS_DB` or the default names.
+    func url() throws -> URL { try DatabasePath.resolve(app: "papers", option: db) }
+}
+
+/// The daily feed's base: `papers new` and `papers digest --fetch` read it.
+struct FeedOption: ParsableArguments {
+    @Option(
+        name: .customLong("rss-url"),
+        help: ArgumentHelp(
+            "The daily feed's base (default: $STRATA_ARXIV_RSS_URL, else https://rss.arxiv.org/rss).",
+            valueName: "url"))
+    var rssURL: String?
+
+    /// The environment variable that names the feed's base.
+    static let variable = "STRATA_ARXIV_RSS_URL"
+
+    /// `--rss-url`, else `$STRATA_ARXIV_RSS_URL`, else arXiv's own feed.
+    func url() throws -> URL {
+        try Endpoint.resolve(rssURL, flag: "--rss-url", variable: Self.variable, fallback: PapersFactory.defaultRSSURL)
+    }
+}
+
+/// The options every command takes: the output format and the library.
+struct CommonOptions: ParsableArguments {
+    @Option(help: OutputFormat.help)
+    var format: OutputFormat = .text
+
+    @OptionGroup var library: LibraryOption
+
+    /// `--db`, if given.
+    var db: String? { library.db }
 
     /// The library alone, for commands that never ask arXiv.
     ///
@@ -52,8 +81,13 @@ struct NetworkOptions: ParsableArguments {
 
     /// The feature on `options`' library: offline, or live against the resolved endpoint.
     func feature(_ options: CommonOptions) throws -> PapersFeature {
-        guard !offline else { return try options.feature() }
-        let databaseURL = try DatabasePath.resolve(app: "papers", option: options.db)
+        try feature(db: options.db)
+    }
+
+    /// The feature on the library at `db` (the `--db` option): offline, or live against the resolved endpoint.
+    func feature(db: String?) throws -> PapersFeature {
+        let databaseURL = try DatabasePath.resolve(app: "papers", option: db)
+        guard !offline else { return try PapersFactory.offline(databaseURL: databaseURL) }
         return try PapersFactory.live(
             databaseURL: databaseURL, apiURL: try resolvedAPIURL(), timeouts: try Timeouts.resolve(),
             onRetry: RetryNotice.live.show)

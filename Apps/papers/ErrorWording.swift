@@ -92,7 +92,19 @@ enum ErrorWording {
         case .notAnAnnounceType(let text):
             "\(Quote.quoted(text)) is not an announce type; give --type as a comma-separated list of new, cross, replace and replace-cross"
         case .offlineHarvest: "--offline: harvesting arXiv needs the network; run without --offline"
-        case .notADate(let text): "\(Quote.quoted(text)) is not a date; give --from as YYYY-MM-DD, such as 2025-03-01"
+        case .notADate(let text): "\(Quote.quoted(text)) is not a date; give the day as YYYY-MM-DD, such as 2025-03-01"
+        case .badQuery(let text, let column, let reason):
+            "\(Quote.quoted(text, limit: 200)), column \(column): \(message(for: reason) ?? "the query does not parse")"
+        case .watchExists(let name):
+            "a watch named \(Quote.quoted(name)) exists already; give another --name, or `papers watch remove \(name)` first"
+        case .noSuchWatch(let name, let known):
+            "there is no watch named \(Quote.quoted(name))"
+                + (known.isEmpty
+                    ? "; add one with `papers watch add QUERY`" : "; the watches are \(known.joined(separator: ", "))")
+        case .nothingToExport:
+            "nothing to export; give arXiv ids, --favorites, --watch NAME or --query WORDS that select papers in the library"
+        case .noWatchCategories:
+            "--fetch lists the watches' categories, and no watch names one; add one with `papers watch add QUERY --category cs.LG`"
         case .resumptionLoop(let token, let pages):
             "the OAI-PMH repository sent resumption token \(Quote.quoted(token, limit: 100)) again after \(Headings.plural(pages, "page")), so its list goes round and the harvest stopped; what those pages held is saved. Harvest again later: it goes on from that token"
         }

@@ -23,24 +23,14 @@ struct New: AsyncParsableCommand {
     @Option(help: "The announce types to keep, comma-separated: new, cross, replace, replace-cross (default: all).")
     var type: String?
 
-    @Option(
-        name: .customLong("rss-url"),
-        help: ArgumentHelp(
-            "The daily feed's base (default: $STRATA_ARXIV_RSS_URL, else https://rss.arxiv.org/rss).",
-            valueName: "url"))
-    var rssURL: String?
+    @OptionGroup var feed: FeedOption
 
     @OptionGroup var options: CommonOptions
 
-    /// The environment variable that names the feed's base.
-    static let rssURLVariable = "STRATA_ARXIV_RSS_URL"
-
     func run() async throws {
-        let (categories, options, type) = (categories, options, type)
-        let option = rssURL
+        let (categories, options, type, feed) = (categories, options, type, feed)
         try await ErrorWording.reporter.run { @MainActor in
-            let rssURL = try Endpoint.resolve(
-                option, flag: "--rss-url", variable: Self.rssURLVariable, fallback: PapersFactory.defaultRSSURL)
+            let rssURL = try feed.url()
             let types = try type.map(Self.types) ?? Set(AnnounceType.allCases)
             let feature = try PapersFactory.live(
                 databaseURL: try DatabasePath.resolve(app: "papers", option: options.db), rssURL: rssURL,

@@ -20,7 +20,8 @@ struct PapersCommand: AsyncParsableCommand {
         version: StrataVersion.current,
         subcommands: [
             Search.self, Latest.self, Show.self, Fav.self, Unfav.self, Favorites.self,
-            Library.self, Import.self, Harvest.self, New.self, Bibtex.self, Doctor.self,
+            Library.self, Import.self, Harvest.self, New.self, Bibtex.self, Doctor.self, WatchCommand.self,
+            DigestCommand.self, Similar.self, Export.self,
         ]
     )
 }

@@ -60,6 +60,8 @@ enum Views {
             "no announcements in \(categories)\(day.map { " on \($0)" } ?? ""): arXiv announces nothing on Saturdays, Sundays and holidays"
         case .announcements(let categories, let unfiltered, _):
             "none of the \(Headings.plural(unfiltered, "announcement")) in \(categories) is of the types asked for; leave out --type to see them all"
+        case .similar(let id):
+            "nothing else in the library is like \(id); import or harvest more papers in its field"
         case .librarySearch(let text):
             "nothing in the library matches \(Quote.quoted(text)); fetch more with `papers search` or `papers import`"
         }

@@ -73,6 +73,14 @@ public enum HarvestDay {
     /// The day `date` falls on in UTC, as `from` takes it: the display day every feature shows.
     public static func string(_ date: Date) -> String { DisplayFormat.day(date) }
 
+    /// Midnight UTC of the day `text` writes as `YYYY-MM-DD`; nil for anything else.
+    public static func date(_ text: String) -> Date? {
+        guard isValid(text) else { return nil }
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
+        return Calendar.utc.date(from: components)
+    }
+
     /// Whether `text` is a real day written `YYYY-MM-DD`.
     public static func isValid(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

@@ -84,6 +84,16 @@ public enum PapersError: DomainError, Equatable {
     /// The OAI-PMH repository sent a resumption token it had already sent in this list, after
     /// `pages` pages of it: the list goes round, so following it would never end.
     case resumptionLoop(token: String, pages: Int)
+    /// A search that does not parse: the text, the 1-based column of the problem and what it is.
+    indirect case badQuery(String, column: Int, reason: PapersError)
+    /// A watch of this name exists already.
+    case watchExists(String)
+    /// The library has no watch of this name; the names it has.
+    case noSuchWatch(String, known: [String])
+    /// A digest asked to fetch the daily listing, but no watch names a category to list.
+    case noWatchCategories
+    /// An export that selects no paper: no ids, and no selection option, or options that match nothing.
+    case nothingToExport
 
     /// The kind of each case, which picks the exit code.
     public var kind: ErrorKind {
@@ -91,10 +101,11 @@ public enum PapersError: DomainError, Equatable {
         case .notAnArxivID, .emptyQuery, .emptySearch, .limitOutOfRange, .unexpectedToken, .searchEndsWithOperator,
             .unclosedParenthesis, .operatorWithoutOperand, .unclosedQuote, .fieldWithoutWord, .notACategory,
             .noFilesToImport, .noIDs, .offlineSearch, .invalidAPIURL, .folderNotFile, .notAVersion, .unknownSet,
-            .notADate, .offlineHarvest, .badArchive, .offlineAnnouncements, .notAnAnnounceType:
+            .notADate, .offlineHarvest, .badArchive, .offlineAnnouncements, .notAnAnnounceType, .badQuery, .watchExists,
+            .nothingToExport, .noWatchCategories:
             .usage
         case .oaiError(let code, _): ["badArgument", "cannotDisseminateFormat"].contains(code) ? .usage : .remote
-        case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound: .notFound
+        case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound, .noSuchWatch: .notFound
         case .apiError, .unexpectedStatus, .emptyPage, .resumptionLoop: .remote
         case .badFeed, .savedErrorResponse: .badData
         case .fileNotReadable, .libraryDamaged, .unreadableList: .storage

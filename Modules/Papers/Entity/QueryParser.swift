@@ -17,11 +17,47 @@ public struct QueryParser: Sendable {
     ///
     /// - Throws: a usage `PapersError` naming what is wrong (an unclosed quote, a stray operator).
     public func parse(_ text: String) throws -> QueryExpression {
-        var tokens = try tokenize(text)[...]
-        guard !tokens.isEmpty else { throw PapersError.emptySearch }
-        let expression = try parseSequence(&tokens)
-        if let extra = tokens.first { throw PapersError.unexpectedToken(extra.text) }
+        do {
+            return try parseLocated(text)
+        } catch let error as LocatedError {
+            throw error.reason
+        }
+    }
+
+    /// The expression `text` stands for, or an error saying where in it the problem is.
+    ///
+    /// - Throws: `PapersError.badQuery` with the 1-based column (in characters) of the token at
+    ///   fault, or one past the end for a search cut short, and the usage error `parse` throws.
+    public func parseLocating(_ text: String) throws -> QueryExpression {
+        do {
+            return try parseLocated(text)
+        } catch let error as LocatedError {
+            throw PapersError.badQuery(text, column: error.column, reason: error.reason)
+        }
+    }
+
+    /// A usage error and the column it is at.
+    private struct LocatedError: Error {
+        let column: Int
+        let reason: PapersError
+    }
+
+    private func parseLocated(_ text: String) throws -> QueryExpression {
+        let located = try locatedTokens(text)
+        var tokens = located[...]
+        let end = text.count + 1
+        guard !tokens.isEmpty else { throw LocatedError(column: 1, reason: .emptySearch) }
+        let expression = try parseSequence(&tokens, end: end)
+        if let extra = tokens.first {
+            throw LocatedError(column: extra.column, reason: .unexpectedToken(extra.token.text))
+        }
         return expression
+    }
+
+    /// A token and the 1-based column it starts at.
+    struct Located: Equatable {
+        let token: Token
+        let column: Int
     }
 
     enum Token: Equatable {
@@ -42,15 +78,15 @@ public struct QueryParser: Sendable {
         }
     }
 
-    private func parseSequence(_ tokens: inout ArraySlice<Token>) throws -> QueryExpression {
-        var left = try parseOperand(&tokens)
-        while let next = tokens.first, next != .close {
+    private func parseSequence(_ tokens: inout ArraySlice<Located>, end: Int) throws -> QueryExpression {
+        var left = try parseOperand(&tokens, end: end)
+        while let next = tokens.first, next.token != .close {
             var op = "AND"
-            if case .op(let name) = next {
+            if case .op(let name) = next.token {
                 op = name
                 tokens.removeFirst()
             }
-            let right = try parseOperand(&tokens)
+            let right = try parseOperand(&tokens, end: end)
             switch op {
             case "OR": left = .or(left, right)
             case "ANDNOT": left = .andNot(left, right)
@@ -60,19 +96,21 @@ public struct QueryParser: Sendable {
         return left
     }
 
-    private func parseOperand(_ tokens: inout ArraySlice<Token>) throws -> QueryExpression {
-        guard let token = tokens.popFirst() else {
-            throw PapersError.searchEndsWithOperator
+    private func parseOperand(_ tokens: inout ArraySlice<Located>, end: Int) throws -> QueryExpression {
+        guard let located = tokens.popFirst() else {
+            throw LocatedError(column: end, reason: .searchEndsWithOperator)
         }
-        switch token {
+        switch located.token {
         case .open:
-            let inner = try parseSequence(&tokens)
-            guard tokens.popFirst() == .close else { throw PapersError.unclosedParenthesis }
+            let inner = try parseSequence(&tokens, end: end)
+            guard tokens.popFirst()?.token == .close else {
+                throw LocatedError(column: located.column, reason: .unclosedParenthesis)
+            }
             return inner
         case .close:
-            throw PapersError.unexpectedToken(")")
+            throw LocatedError(column: located.column, reason: .unexpectedToken(")"))
         case .op(let name):
-            throw PapersError.operatorWithoutOperand(name)
+            throw LocatedError(column: located.column, reason: .operatorWithoutOperand(name))
         case .word(let field, let word):
             return .term(field ?? defaultField, word)
         case .phrase(let field, let words):
@@ -81,14 +119,24 @@ public struct QueryParser: Sendable {
     }
 
     func tokenize(_ text: String) throws -> [Token] {
-        var tokens: [Token] = []
+        do {
+            return try locatedTokens(text).map(\.token)
+        } catch let error as LocatedError {
+            throw error.reason
+        }
+    }
+
+    /// The tokens of `text` with their columns; throws `LocatedError`.
+    private func locatedTokens(_ text: String) throws -> [Located] {
+        var tokens: [Located] = []
         var index = text.startIndex
+        func column(_ position: String.Index) -> Int { text.distance(from: text.startIndex, to: position) + 1 }
         while index < text.endIndex {
             let character = text[index]
             if character.isWhitespace {
                 index = text.index(after: index)
             } else if character == "(" || character == ")" {
-                tokens.append(character == "(" ? .open : .close)
+                tokens.append(Located(token: character == "(" ? .open : .close, column: column(index)))
                 index = text.index(after: index)
             } else {
                 var field: SearchField?
@@ -105,10 +153,10 @@ public struct QueryParser: Sendable {
                 if start < text.endIndex, text[start] == "\"" {
                     let open = text.index(after: start)
                     guard let close = text[open...].firstIndex(of: "\"") else {
-                        throw PapersError.unclosedQuote
+                        throw LocatedError(column: column(start), reason: .unclosedQuote)
                     }
                     let words = Paper.collapsingWhitespace(String(text[open..<close]))
-                    if !words.isEmpty { tokens.append(.phrase(field, words)) }
+                    if !words.isEmpty { tokens.append(Located(token: .phrase(field, words), column: column(index))) }
                     index = text.index(after: close)
                 } else {
                     let end =
@@ -116,11 +164,11 @@ public struct QueryParser: Sendable {
                         ?? text.endIndex
                     let word = String(text[start..<end])
                     if field == nil, ["AND", "OR", "ANDNOT"].contains(word) {
-                        tokens.append(.op(word))
+                        tokens.append(Located(token: .op(word), column: column(index)))
                     } else if word.isEmpty {
-                        throw PapersError.fieldWithoutWord(field?.rawValue ?? "")
+                        throw LocatedError(column: column(index), reason: .fieldWithoutWord(field?.rawValue ?? ""))
                     } else {
-                        tokens.append(.word(field, word))
+                        tokens.append(Located(token: .word(field, word), column: column(index)))
                     }
                     index = end
                 }

@@ -47,7 +47,7 @@ public enum PapersFactory {
         // One gate for all three: arXiv's 3 s covers the query API, OAI-PMH and RSS together.
         let gate = RequestGate(clock: clock, log: requestLog)
         return feature(
-            source: api, library: SQLitePaperLibrary(database: database),
+            source: api, library: SQLitePaperLibrary(database: database, clock: clock),
             harvests: OAIPMHSource(baseURL: oaiURL, client: client, gate: gate),
             announcements: ArxivRSS(baseURL: rssURL, client: client, gate: gate), clock: clock)
     }
@@ -64,7 +64,7 @@ public enum PapersFactory {
     ) throws -> PapersFeature {
         let database = try openDatabase(databaseURL, access: access)
         let library = SQLitePaperLibrary(
-            database: database, everyMatchUpTo: everyMatch ? .max : SQLitePaperLibrary.everyMatchUpTo)
+            database: database, everyMatchUpTo: everyMatch ? .max : SQLitePaperLibrary.everyMatchUpTo, clock: clock)
         return feature(source: OfflinePaperSource(), library: library, clock: clock)
     }
 
@@ -121,6 +121,11 @@ public struct PapersFeature: Sendable {
     /// A presenter for one paper and its favourite mark.
     @MainActor public func makePaperDetailPresenter() -> PaperDetailPresenter {
         PaperDetailPresenter(useCase: useCase, now: clock.now)
+    }
+
+    /// A presenter for saved searches and the digest.
+    @MainActor public func makeDigestPresenter() -> DigestPresenter {
+        DigestPresenter(useCase: useCase)
     }
 
     /// A presenter for statistics, imports and BibTeX.

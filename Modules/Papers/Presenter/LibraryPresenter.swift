@@ -16,6 +16,8 @@ public final class LibraryPresenter: Presenting {
     public private(set) var harvestResult: ViewState<HarvestViewData> = .initial
     /// The entries of the last BibTeX export.
     public private(set) var bibTeX: ViewState<BibTeXViewData> = .initial
+    /// The papers of the last export.
+    public private(set) var export: ViewState<ExportViewData> = .initial
     /// What the last check of the library found and fixed.
     public private(set) var health: ViewState<LibraryHealthViewData> = .initial
 
@@ -112,5 +114,61 @@ public final class LibraryPresenter: Presenting {
         await load(\.bibTeX) {
             BibTeXViewData(entries: try await useCase.bibTeX(ids).map(\.bibTeX))
         }
+    }
+
+    /// Selects papers for an export: ids (fetched when the library lacks them), the favourites,
+    /// a watch's matches, a library search's.
+    public func export(ids: [String], favourites: Bool, watch: String?, query: String?) async {
+        await load(\.export) {
+            let papers = try await useCase.exportSelection(ids: ids, favourites: favourites, watch: watch, query: query)
+            // Two papers can make the same key (first author, year, first long word); a reference
+            // manager keeps one entry per key, so later ones get b, c, … as BibTeX styles do.
+            var used: [String: Int] = [:]
+            return ExportViewData(
+                records: papers.map { paper in
+                    var record = Self.record(paper)
+                    let count = used[record.citationKey, default: 0]
+                    used[record.citationKey] = count + 1
+                    if count > 0 {
+                        let key = record.citationKey + Self.keySuffix(count)
+                        record.bibTeX = record.bibTeX.replacingOccurrences(
+                            of: "@misc{\(record.citationKey),", with: "@misc{\(key),")
+                        record.citationKey = key
+                    }
+                    return record
+                })
+        }
+    }
+
+    /// `b` for the second paper with a key, `c` for the third, … `z`, then `aa`, `ab`, ….
+    private static func keySuffix(_ count: Int) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        return count < 26 ? String(letters[count]) : keySuffix(count / 26 - 1) + String(letters[count % 26])
+    }
+
+    /// A paper as a reference manager reads it.
+    static func record(_ paper: Paper) -> ExportRecord {
+        let day = DisplayFormat.day(paper.published).split(separator: "-").compactMap { Int($0) }
+        return ExportRecord(
+            id: paper.id, version: paper.version, citationKey: paper.citationKey, title: paper.title,
+            authors: paper.authors.map(Self.name), summary: paper.summary,
+            year: day.first ?? 0, month: day.count > 1 ? day[1] : 1, day: day.count > 2 ? day[2] : 1,
+            doi: paper.doi ?? paper.dataCiteDOI,
+            categories: [paper.primaryCategory] + paper.categories.filter { $0 != paper.primaryCategory },
+            abstractURL: "https://arxiv.org/abs/\(paper.id)v\(paper.version)", pdfURL: paper.pdfURL,
+            journalRef: paper.journalRef, comment: paper.comment, bibTeX: paper.bibTeX)
+    }
+
+    /// Family and given names: the stored keyname and forenames, else the last word and the rest.
+    private static func name(_ author: Author) -> ExportRecord.Name {
+        if let keyname = author.keyname, !keyname.isEmpty {
+            return ExportRecord.Name(
+                family: keyname, given: author.forenames, suffix: author.suffix, literal: author.name)
+        }
+        var words = author.name.split(separator: " ").map(String.init)
+        let family = words.popLast() ?? author.name
+        return ExportRecord.Name(
+            family: family, given: words.isEmpty ? nil : words.joined(separator: " "), suffix: nil, literal: author.name
+        )
     }
 }

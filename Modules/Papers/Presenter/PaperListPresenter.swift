@@ -67,6 +67,17 @@ public final class PaperListPresenter: Presenting {
         }
     }
 
+    /// Papers in the library like the one with `id`, offline.
+    public func similar(to id: String, limit: Int = 10) async {
+        await load(\.state) {
+            let found = try await useCase.similar(to: id, limit: limit)
+            let list = PaperList(
+                papers: found.similar, favouriteIDs: try await useCase.favouriteIDs(), totalResults: nil, saved: nil,
+                description: "like \(found.paper.shortID)")
+            return view(list, subject: .similar(found.paper.shortID))
+        }
+    }
+
     private func view(_ list: PaperList, subject: PaperListSubject) -> PaperListViewData {
         PaperListViewData(
             rows: Formatting.rows(

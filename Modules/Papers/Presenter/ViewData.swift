@@ -69,6 +69,8 @@ public enum PaperListSubject: Sendable, Equatable, Codable {
     /// A day's announcements in the categories (comma-separated), how many the feed held before
     /// the type filter, and the day (`yyyy-MM-dd`) when the feed said.
     case announcements(String, unfiltered: Int, day: String?)
+    /// Papers like the one with this id (with version), in the library.
+    case similar(String)
 }
 
 /// What marking or unmarking a favourite just did.

@@ -21,12 +21,18 @@ enum Columns {
     ///
     /// What a newer record may lack is kept: the earlier first-version date (the daily feed only
     /// knows the announcement day), the version list and the licence (the query API has neither).
-    static let upsert = """
-        INSERT INTO papers (\(select)) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))
-        ON CONFLICT(id) DO UPDATE SET \(names.dropFirst().map(assignment).joined(separator: ", "))
+    ///
+    /// `stamp` is the write's stamp: a new paper entered then, and a paper whose version rises
+    /// got its new version then (`entered_at`, `revised_at`).
+    static func upsert(stamp: Int64) -> String {
+        """
+        INSERT INTO papers (\(select), entered_at, revised_at) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")), \(stamp), \(stamp))
+        ON CONFLICT(id) DO UPDATE SET \(names.dropFirst().map(assignment).joined(separator: ", ")),
+            revised_at = CASE WHEN excluded.version > papers.version THEN excluded.revised_at ELSE papers.revised_at END
         WHERE excluded.version > papers.version OR (excluded.version = papers.version AND excluded.updated > papers.updated)
             OR papers.authors = '[]' OR (papers.versions = '[]' AND excluded.versions != '[]')
         """
+    }
 
     private static func assignment(_ name: String) -> String {
         switch name {

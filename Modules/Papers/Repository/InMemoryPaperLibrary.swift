@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import PapersEntity
 import Synchronization
@@ -11,17 +12,36 @@ public final class InMemoryPaperLibrary: PaperLibrary {
         var fetches: [(query: String, date: Date)] = []
         var harvests: [HarvestKey: HarvestState] = [:]
         var sets: [String: [HarvestSet]] = [:]
+        var watches: [Watch] = []
+        var digestMark: Date?
+        /// When each paper entered and when its current version did, in write stamps.
+        var entered: [String: Int64] = [:]
+        var revised: [String: Int64] = [:]
+        /// The last write's stamp: writes are counted, not timed, in memory.
+        var stamp: Int64 = 0
     }
 
     private let state = Mutex(State())
 
     /// Creates an empty library, or one holding `papers`.
     public init(papers: [Paper] = []) {
-        state.withLock { state in for paper in papers { state.papers[paper.id] = paper } }
+        state.withLock { state in
+            for paper in papers {
+                state.papers[paper.id] = paper
+                (state.entered[paper.id], state.revised[paper.id]) = (0, 0)
+            }
+        }
     }
 
     /// The paper with this id.
     public func paper(id: String) async throws -> Paper? { state.withLock { $0.papers[id] } }
+
+    /// The papers of these ids that the library has.
+    public func papers(ids: [String]) async throws -> [String: Paper] {
+        state.withLock { state in
+            Dictionary(ids.compactMap { state.papers[$0].map { ($0.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        }
+    }
 
     /// Saves papers and a fetch record.
     public func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) async throws -> SaveSummary {
@@ -34,11 +54,13 @@ public final class InMemoryPaperLibrary: PaperLibrary {
     public func importing(_ produce: @escaping @Sendable (_ save: ([Paper]) async throws -> Void) async throws -> Void)
         async throws -> SaveSummary
     {
-        var papers = state.withLock { $0.papers }
+        var (papers, revised) = state.withLock { ($0.papers, $0.revised) }
+        var added: [String] = []
         var summary = SaveSummary()
         func keep(_ paper: Paper) {
             if let old = papers[paper.id] {
                 if paper.version > old.version || (paper.version == old.version && paper.updated > old.updated) {
+                    if paper.version > old.version { revised[paper.id] = -1 }
                     var paper = paper
                     paper.published = min(paper.published, old.published)
                     if paper.versions.isEmpty { paper.versions = old.versions }
@@ -50,13 +72,20 @@ public final class InMemoryPaperLibrary: PaperLibrary {
                 }
             } else {
                 papers[paper.id] = paper
+                added.append(paper.id)
                 summary.added += 1
             }
         }
         try await produce { batch in
             for paper in batch { keep(paper) }
         }
-        state.withLock { $0.papers = papers }
+        state.withLock { state in
+            state.stamp += 1
+            state.papers = papers
+            for (id, stamp) in revised where stamp == -1 { revised[id] = state.stamp }
+            state.revised = revised
+            for id in added { (state.entered[id], state.revised[id]) = (state.stamp, state.stamp) }
+        }
         return summary
     }
 
@@ -159,5 +188,87 @@ public final class InMemoryPaperLibrary: PaperLibrary {
     /// Replaces the sets kept for `endpoint`.
     public func saveHarvestSets(_ sets: [HarvestSet], endpoint: String) async throws {
         state.withLock { $0.sets[endpoint] = sets }
+    }
+
+    /// Papers holding any word of `text`, newest first.
+    public func searchAny(_ text: String, limit: Int) async throws -> [Paper] {
+        var found: [String: Paper] = [:]
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            for paper in try await search(String(word), limit: .max) { found[paper.id] = paper }
+        }
+        return found.values.sorted { ($0.published, $0.id) > ($1.published, $1.id) }.prefix(limit).map { $0 }
+    }
+
+    /// The watches, in the order they were added.
+    public func watches() async throws -> [Watch] { state.withLock { $0.watches } }
+
+    /// Adds a watch after the others.
+    public func addWatch(_ watch: Watch) async throws {
+        try state.withLock { state in
+            guard !state.watches.contains(where: { $0.name == watch.name }) else {
+                throw PapersError.watchExists(watch.name)
+            }
+            state.watches.append(watch)
+        }
+    }
+
+    /// Removes a watch.
+    public func removeWatch(named name: String) async throws {
+        try state.withLock { state in
+            guard let index = state.watches.firstIndex(where: { $0.name == name }) else {
+                throw PapersError.noSuchWatch(name, known: state.watches.map(\.name))
+            }
+            state.watches.remove(at: index)
+        }
+    }
+
+    /// The digest's mark.
+    public func digestMark() async throws -> Date? { state.withLock { $0.digestMark } }
+
+    /// Moves the digest's mark.
+    public func setDigestMark(_ date: Date) async throws { state.withLock { $0.digestMark = date } }
+
+    /// The papers added or given a new version after `date`, stamps as milliseconds.
+    public func changes(since date: Date?) async throws -> LibraryChanges {
+        state.withLock { state in
+            let after = date?.millisecondsSince1970 ?? 0
+            let changes = state.papers.values.compactMap { paper -> PaperChange? in
+                let revised = state.revised[paper.id] ?? 0
+                guard revised > after else { return nil }
+                return PaperChange(
+                    paper: paper, entered: Date(millisecondsSince1970: state.entered[paper.id] ?? 0),
+                    revised: Date(millisecondsSince1970: revised))
+            }
+            return LibraryChanges(
+                changes: changes.sorted { ($0.entered, $0.paper.id) < ($1.entered, $1.paper.id) },
+                lastWrite: state.stamp > 0 ? Date(millisecondsSince1970: state.stamp) : nil)
+        }
+    }
+
+    /// How many of the words of `text` each paper holds: a stand-in for BM25.
+    public func relevance(of ids: [String], to text: String) async throws -> [String: Double] {
+        let words = PaperText.words(text)
+        return state.withLock { state in
+            var scores: [String: Double] = [:]
+            for id in ids {
+                guard let paper = state.papers[id] else { continue }
+                let text = PaperText(paper)
+                let held = Set(text.title + text.summary + text.authors)
+                let count = words.filter(held.contains).count
+                if count > 0 { scores[id] = Double(count) }
+            }
+            return scores
+        }
+    }
+
+    /// How many papers hold each word.
+    public func documentFrequencies(_ words: [String]) async throws -> (papers: Int, frequencies: [Double]) {
+        state.withLock { state in
+            let texts = state.papers.values.map { paper in
+                let text = PaperText(paper)
+                return Set(text.title + text.summary + text.authors)
+            }
+            return (state.papers.count, words.map { word in Double(texts.filter { $0.contains(word) }.count) })
+        }
     }
 }

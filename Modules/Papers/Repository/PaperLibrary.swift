@@ -9,6 +9,8 @@ import PapersEntity
 public protocol PaperLibrary: Sendable {
     /// The paper with this id (without version), if the library has it.
     func paper(id: String) async throws -> Paper?
+    /// The papers the library has of these ids (without version), by id, in one read.
+    func papers(ids: [String]) async throws -> [String: Paper]
     /// Saves papers and, when `query` is given, one fetch-history record, in one transaction.
     @discardableResult
     func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) async throws -> SaveSummary
@@ -49,6 +51,29 @@ public protocol PaperLibrary: Sendable {
     func harvestSets(endpoint: String) async throws -> [HarvestSet]
     /// Replaces the sets kept for `endpoint`.
     func saveHarvestSets(_ sets: [HarvestSet], endpoint: String) async throws
+    /// Papers matching any term of `text` (a library search), best match first.
+    func searchAny(_ text: String, limit: Int) async throws -> [Paper]
+    /// The saved searches, in the order they were added.
+    func watches() async throws -> [Watch]
+    /// Adds a watch after the others.
+    ///
+    /// - Throws: `PapersError.watchExists` when the name is taken.
+    func addWatch(_ watch: Watch) async throws
+    /// Removes a watch.
+    ///
+    /// - Throws: `PapersError.noSuchWatch` when no watch has the name.
+    func removeWatch(named name: String) async throws
+    /// The write stamp the last digest showed up to, if a digest ever moved it.
+    func digestMark() async throws -> Date?
+    /// Moves the digest's mark to `date`.
+    func setDigestMark(_ date: Date) async throws
+    /// The papers that entered the library, or whose version did, after `date` (every paper when
+    /// nil), with when; and the stamp of the last write.
+    func changes(since date: Date?) async throws -> LibraryChanges
+    /// BM25 scores, higher better, of the papers of `ids` that match any term of the library-search `text`.
+    func relevance(of ids: [String], to text: String) async throws -> [String: Double]
+    /// How many papers hold each word, and how many papers the library has.
+    func documentFrequencies(_ words: [String]) async throws -> (papers: Int, frequencies: [Double])
 }
 
 extension PaperLibrary {

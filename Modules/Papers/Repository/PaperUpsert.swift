@@ -1,4 +1,6 @@
+import Core
 import Database
+import Foundation
 import PapersEntity
 
 /// One write's upserts into the papers table, with the full-text index kept up in batches.
@@ -17,10 +19,10 @@ struct PaperUpsert {
     private var changed = 0
     private var unindexed = 0
 
-    /// Starts a write's upserts; `indexBatch` rows are written between two batches of indexing.
-    init(_ db: Database, indexBatch: Int) throws {
+    /// Starts a write's upserts at `now`; `indexBatch` rows are written between two batches of indexing.
+    init(_ db: Database, indexBatch: Int, now: Date) throws {
         self.indexBatch = max(1, indexBatch)
-        statement = try BatchInsert(db, sql: Columns.upsert)
+        statement = try BatchInsert(db, sql: Columns.upsert(stamp: try Self.stamp(db, now: now)))
         lastKey = try Int64.fetchOne(db, sql: "SELECT coalesce(max(key), 0) FROM papers") ?? 0
         index = FullTextBatch(db: db, indexedThrough: lastKey)
         try index.start()
@@ -53,10 +55,24 @@ struct PaperUpsert {
     }
 
     /// Upserts `papers` in the open transaction of `db` and indexes them: a whole write's rows at once.
-    static func save(_ papers: [Paper], in db: Database, indexBatch: Int) throws -> SaveSummary {
-        var upsert = try PaperUpsert(db, indexBatch: indexBatch)
+    static func save(_ papers: [Paper], in db: Database, indexBatch: Int, now: Date) throws -> SaveSummary {
+        var upsert = try PaperUpsert(db, indexBatch: indexBatch, now: now)
         try upsert.upsert(Columns.rows(papers))
         return try upsert.finish()
+    }
+
+    /// The write's stamp: `now` in milliseconds, or one more than the last write's when the clock
+    /// has not moved past it, so that every write's stamp is later than every earlier one's and a
+    /// digest's mark splits writes exactly.
+    static func stamp(_ db: Database, now: Date) throws -> Int64 {
+        let last =
+            try Int64.fetchOne(
+                db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [PapersSchema.writeStampKey]) ?? 0
+        let stamp = max(now.millisecondsSince1970, last + 1)
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+            arguments: [PapersSchema.writeStampKey, stamp])
+        return stamp
     }
 
     private mutating func indexNewRows() throws {

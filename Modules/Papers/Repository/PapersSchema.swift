@@ -199,8 +199,32 @@ public enum PapersSchema {
             // control-character separated text: readable by SQLite and by a person.
             try LegacyLists.convert(db)
         }
+        migrator.registerMigration("v6") { db in
+            // When each paper and each paper's current version entered the library, in write
+            // stamps (`PaperUpsert`): the digest's "new since" is read from these, not guessed
+            // from arXiv's dates. Papers from before this migration have 0, older than any mark.
+            // The saved searches, in the order they were added.
+            try db.execute(
+                sql: """
+                    ALTER TABLE papers ADD COLUMN entered_at INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE papers ADD COLUMN revised_at INTEGER NOT NULL DEFAULT 0;
+                    CREATE INDEX papers_revised_at ON papers(revised_at);
+                    CREATE TABLE watches (
+                        position INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL UNIQUE,
+                        query TEXT NOT NULL,
+                        categories TEXT NOT NULL            -- space-separated
+                    );
+                    """)
+        }
         return migrator
     }
+
+    /// The `meta` key of the last write's stamp: milliseconds since 1970, strictly increasing from write to write.
+    static let writeStampKey = "last_write_stamp"
+
+    /// The `meta` key of the digest's mark: the write stamp the last digest showed up to.
+    static let digestMarkKey = "digest_mark"
 
     /// The `meta` key that holds, during a write, the largest key the full-text index already covers.
     static let unindexedMark = "fts_unindexed_after"

@@ -5,11 +5,12 @@ import PapersEntity
 
 /// The library in SQLite, through the shared `AppDatabase`, with an FTS5 index for offline search.
 public struct SQLitePaperLibrary: PaperLibrary {
-    private let database: AppDatabase
+    let database: AppDatabase
     private let parallelSearchFrom: Int64
     private let everyMatchUpTo: Int64
-    private let newestMatches: Int
+    let newestMatches: Int
     private let indexBatch: Int
+    private let clock: WallClock
 
     /// Creates the library over a database migrated with `PapersSchema.migrator`.
     ///
@@ -19,10 +20,12 @@ public struct SQLitePaperLibrary: PaperLibrary {
     ///   - everyMatchUpTo: up to how many papers a search ranks every match; above, it ranks
     ///     the `newestMatches` newest (see `search`). `.max` ranks every match of any library.
     ///   - indexBatch: how many rows a write adds between two batches of indexing.
+    ///   - clock: stamps each write, so the library knows when each paper and version entered it.
     public init(
         database: AppDatabase, parallelSearchFrom: Int64 = 20_000, everyMatchUpTo: Int64 = everyMatchUpTo,
-        newestMatches: Int = newestMatches, indexBatch: Int = indexBatch
+        newestMatches: Int = newestMatches, indexBatch: Int = indexBatch, clock: WallClock = .live
     ) {
+        self.clock = clock
         self.database = database
         self.parallelSearchFrom = parallelSearchFrom
         self.everyMatchUpTo = everyMatchUpTo
@@ -38,10 +41,29 @@ public struct SQLitePaperLibrary: PaperLibrary {
         }
     }
 
+    /// The papers of these ids, in one read (ids in chunks of 500, under SQLite's parameter limit).
+    public func papers(ids: [String]) async throws -> [String: Paper] {
+        try await database.read { db in
+            var found: [String: Paper] = [:]
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                let marks = chunk.map { _ in "?" }.joined(separator: ", ")
+                for row in try Row.fetchAll(
+                    db, sql: "SELECT \(Columns.select) FROM papers WHERE id IN (\(marks))",
+                    arguments: StatementArguments(chunk))
+                {
+                    let paper = Columns.paper(row)
+                    found[paper.id] = paper
+                }
+            }
+            return found
+        }
+    }
+
     /// Saves papers and a fetch record in one transaction.
     public func save(_ papers: [Paper], fetchedBy query: String?, at date: Date) async throws -> SaveSummary {
         try await database.write { db in
-            let summary = try PaperUpsert.save(papers, in: db, indexBatch: indexBatch)
+            let summary = try PaperUpsert.save(papers, in: db, indexBatch: indexBatch, now: clock.now())
             if let query {
                 try db.execute(
                     sql: "INSERT INTO fetches (query, fetched_at, result_count) VALUES (?, ?, ?)",
@@ -59,7 +81,8 @@ public struct SQLitePaperLibrary: PaperLibrary {
     public func importing(_ produce: @escaping @Sendable (_ save: ([Paper]) async throws -> Void) async throws -> Void)
         async throws -> SaveSummary
     {
-        try await Handoff.run(
+        let clock = clock
+        return try await Handoff.run(
             depth: Self.readyBatches,
             produce: { send in
                 try await produce { papers in if !papers.isEmpty { try await send(Columns.rows(papers)) } }
@@ -69,7 +92,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
                     // Each indexing batch re-reads the rows just written; SQLite's default 2 MB
                     // page cache would send it back to the file for them.
                     try db.execute(sql: "PRAGMA cache_size = -\(Self.importCacheKiB)")
-                    var upsert = try PaperUpsert(db, indexBatch: indexBatch)
+                    var upsert = try PaperUpsert(db, indexBatch: indexBatch, now: clock.now())
                     while let rows = try batches.next(whenIdle: { try upsert.indexWhileIdle() }) {
                         try upsert.upsert(rows)
                     }
@@ -125,8 +148,18 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// one ranks the `newestMatches` newest matches (`rankNewestMatches`): reading every posting
     /// of a common word in 3 million papers takes longer than a search may, before any ranking.
     public func search(_ text: String, limit: Int) async throws -> [Paper] {
+        try await search(text, limit: limit, anyTerm: false)
+    }
+
+    /// Papers matching any term of `text`, best match (BM25) first, ranked as `search` ranks.
+    public func searchAny(_ text: String, limit: Int) async throws -> [Paper] {
+        try await search(text, limit: limit, anyTerm: true)
+    }
+
+    private func search(_ text: String, limit: Int, anyTerm: Bool) async throws -> [Paper] {
         let terms = FullTextQuery.terms(text)
         guard !terms.isEmpty, limit > 0 else { return [] }
+        let match = anyTerm ? terms.joined(separator: " OR ") : FullTextQuery.match(terms)
         let (everyMatchUpTo, newest) = (everyMatchUpTo, newestMatches)
         // One read for the library's size and, when it is large, the terms' frequencies.
         let (lastKey, frequencies) = try await database.read { db in
@@ -136,11 +169,11 @@ public struct SQLitePaperLibrary: PaperLibrary {
         }
         guard lastKey > 0 else { return [] }
         guard let frequencies else {
-            return try await rankEveryMatch(FullTextQuery.match(terms), lastKey: lastKey, limit: limit)
+            return try await rankEveryMatch(match, lastKey: lastKey, limit: limit)
         }
         // A term no paper has: no paper has them all.
-        guard !frequencies.contains(0) else { return [] }
-        return try await rankNewestMatches(FullTextQuery.match(terms), frequencies: frequencies, limit: limit)
+        guard anyTerm || !frequencies.contains(0) else { return [] }
+        return try await rankNewestMatches(match, frequencies: frequencies, limit: limit)
     }
 
     /// Every match ranked by FTS5's `bm25()`.
@@ -199,7 +232,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
     private static var cores: Int { min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)) }
 
     /// How many papers match `term`, from its `sample` newest postings.
-    private static func documentFrequency(_ db: Database, _ term: String, sample: Int, lastKey: Int64) throws
+    static func documentFrequency(_ db: Database, _ term: String, sample: Int, lastKey: Int64) throws
         -> Double
     {
         let row = try Row.fetchOne(
@@ -374,7 +407,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
         -> (saved: SaveSummary, withdrawn: Int)
     {
         try await database.write { db in
-            let saved = try PaperUpsert.save(papers, in: db, indexBatch: indexBatch)
+            let saved = try PaperUpsert.save(papers, in: db, indexBatch: indexBatch, now: clock.now())
             var withdrawn = 0
             for id in ids {
                 try db.execute(sql: "UPDATE papers SET withdrawn = 1 WHERE id = ? AND withdrawn = 0", arguments: [id])

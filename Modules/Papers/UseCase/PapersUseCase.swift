@@ -77,8 +77,9 @@ public struct PapersUseCase: Sendable {
         let parsed = try ids.map(Self.parseID)
         var found: [String: Paper] = [:]
         var missing: [ArxivID] = []
+        let stored = try await library.papers(ids: parsed.map(\.base))
         for id in parsed {
-            if let paper = try await library.paper(id: id.base), id.version == nil || id.version == paper.version {
+            if let paper = stored[id.base], id.version == nil || id.version == paper.version {
                 found[id.description] = paper
             } else {
                 missing.append(id)
@@ -135,6 +136,9 @@ public struct PapersUseCase: Sendable {
             papers: papers, favouriteIDs: try await library.favouriteIDs(), totalResults: nil, saved: nil,
             description: text)
     }
+
+    /// The ids of the favourites.
+    public func favouriteIDs() async throws -> Set<String> { try await library.favouriteIDs() }
 
     /// Counts, top categories and dates of the library.
     public func stats() async throws -> LibraryStats { try await library.stats() }

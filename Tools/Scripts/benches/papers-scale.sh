@@ -4,7 +4,9 @@
 # Prints import time and papers/s, peak memory, the library's size, search p50/p95/worst over a
 # fixed query set (and ranking every match, with how much of its top 20 the default shares), and
 # the first 100,000 papers' import against SQLite's own FTS5 build of the same
-# rows. $1 is the release bin dir; PAPERS_SCALE (default 3000000) sets the count.
+# rows. Then the morning at that size: 20 watches, a 10,000-paper day (9,000 new papers, 1,000 new
+# versions), `papers digest` after it, `papers similar` over 50 papers and a CSL-JSON export of
+# 10,000 papers. $1 is the release bin dir; PAPERS_SCALE (default 3000000) sets the count.
 set -euo pipefail
 bin="$1"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -77,6 +79,42 @@ every_median, every_p95, every_worst, exact = search_bench("--every-match")
 # How much of the exact top 20 (every match ranked) the default search also shows.
 overlap = [len(set(a) & set(b)) / len(b) if b else (1.0 if not a else 0.0) for a, b in zip(newest, exact)]
 
+# The morning: 20 watches, the mark at the end of the import, then a day of 10,000 papers.
+import json, random, sqlite3, statistics
+watches = ["quantum", "neural network", "ti:learning", "graph", "black hole", "gauge theory", "spectra",
+           "\"large language models\"", "transformer*", "abs:entropy", "superconductivity", "monte carlo",
+           "bayesian inference", "dark matter", "reinforcement learning", "topological", "lattice",
+           "au:smith OR au:wang", "cat:hep-th AND string", "cat:math.AG"]
+for number, query in enumerate(watches):
+    timed([papers, "watch", "add", query, "--name", f"w{number + 1}", "--db", lib])
+with sqlite3.connect(lib) as db:
+    db.execute("INSERT OR REPLACE INTO meta (key, value) SELECT 'digest_mark', value FROM meta WHERE key = 'last_write_stamp'")
+rng = random.Random(7)
+first = open(os.path.join(work, "first100k.jsonl")).read().splitlines()
+day = os.path.join(work, "day.jsonl")
+day_ids = []
+with open(day, "w") as out:
+    for number, line in enumerate(rng.sample(first, 10_000)):
+        record = json.loads(line)
+        if number < 9_000:  # a new paper, in a month the snapshot has not reached
+            record["id"] = f"2612.{number + 1:05d}"
+        else:  # a new version of a paper the library has
+            record["versions"].append({"version": f"v{len(record['versions']) + 1}", "created": "Mon, 30 Nov 2026 10:00:00 GMT"})
+        day_ids.append(record["id"])
+        out.write(json.dumps(record) + "\n")
+timed([papers, "import", day, "--db", lib])
+digests = [timed([papers, "digest", "--peek", "--format", "plain", "--db", lib]) for _ in range(3)]
+digest_wall = statistics.median(d[0] for d in digests)
+digest_listed = len(digests[0][3].splitlines())
+similar_ids = rng.sample([json.loads(line)["id"] for line in first], 40) + day_ids[:10]
+similar_walls = sorted(timed([papers, "similar", i, "--limit", "10", "--format", "plain", "--db", lib])[0] * 1000 for i in similar_ids)
+similar_p50 = statistics.median(similar_walls)
+similar_p95 = similar_walls[int(0.95 * (len(similar_walls) - 1))]
+export_file = os.path.join(work, "export.json")
+id_file = os.path.join(work, "day-ids.txt")
+open(id_file, "w").write("\n".join(day_ids) + "\n")
+export = timed(["sh", "-c", f'"{papers}" export - --offline --format csl-json --output "{export_file}" --db "{lib}" < "{id_file}"'])
+
 rows = [
     (f"import {count:,} papers: wall time (s)", f"{big[0]:.0f}", f"target < 300 on 2 cores; CPU {big[1]:.0f} s"),
     ("import papers/s", f"{count / big[0]:,.0f}", ""),
@@ -91,6 +129,12 @@ rows = [
     ("first 100,000: import wall time (s)", f"{small_run[0]:.2f}", f"best of 3; CPU {small_run[1]:.2f} s; peak {small_run[2]:.0f} MB"),
     ("  SQLite's FTS5 build of the same rows (s CPU)", f"{floor:.2f}", "best of 3; in memory, one core: the floor"),
     ("  import vs that floor", f"{small_run[0] / floor:.2f}x", "target <= 1.5x"),
+    ("digest after a 10,000-paper day, 20 watches (s)", f"{digest_wall:.2f}",
+     f"target < 1; median of 3, {digest_listed:,} papers listed, peak {digests[0][2]:.0f} MB"),
+    ("similar p50 (ms)", f"{similar_p50:.0f}", "50 papers, --limit 10, whole process"),
+    ("similar p95 (ms)", f"{similar_p95:.0f}", f"target < 200; worst {similar_walls[-1]:.0f}"),
+    ("export 10,000 papers as CSL-JSON: papers/s", f"{10_000 / export[0]:,.0f}",
+     f"{export[0]:.2f} s, {os.path.getsize(export_file) / 1e6:.1f} MB"),
 ]
 w = max(len(r[0]) for r in rows)
 print(f"{'measure'.ljust(w)}  {'papers':>10}  target / note")

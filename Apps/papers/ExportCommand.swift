@@ -1,0 +1,106 @@
+import AppSupport
+import ArgumentParser
+import Foundation
+import PapersPresenter
+
+extension ExportFormat: ExpressibleByArgument {}
+
+/// `papers export`: papers as BibTeX, RIS or CSL-JSON, for LaTeX and reference managers.
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Export papers as BibTeX, RIS or CSL-JSON (Zotero, Mendeley, pandoc).",
+        discussion: """
+            Selects the ids given (fetched when the library lacks them), the favourites, a watch's \
+            papers and a library search's, each paper once. Authors are split into family and given \
+            names, with the DOI (the journal's, else arXiv's DataCite DOI), the arXiv id and version, \
+            the categories as keywords and the abstract.
+
+            Examples:
+              papers export --favorites --format ris --output favourites.ris
+              papers export --watch helium --format csl-json > helium.json
+              papers export 1201.4869 --format bibtex
+              papers library search --format plain 'graph neural' | cut -f1 | papers export - --format ris
+            """)
+
+    @Argument(help: "arXiv ids to export; - reads them from standard input, separated by white space.")
+    var ids: [String] = []
+
+    @Flag(help: "Export the favourites.")
+    var favorites = false
+
+    @Option(help: ArgumentHelp("Export the library's papers that a saved search matches.", valueName: "name"))
+    var watch: String?
+
+    @Option(help: ArgumentHelp("Export the library's papers that match a library search.", valueName: "words"))
+    var query: String?
+
+    @Option(help: "The format: bibtex, ris or csl-json.")
+    var format: ExportFormat
+
+    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @OptionGroup var library: LibraryOption
+
+    @OptionGroup var network: NetworkOptions
+
+    func run() async throws {
+        let (ids, favorites, watch, query, format, output) = (ids, favorites, watch, query, format, output)
+        let (library, network) = (library, network)
+        try await ErrorWording.reporter.run { @MainActor in
+            // Thousands of ids come through standard input: argument parsing takes each one in turn.
+            let ids = ids == ["-"] ? Self.standardInputIDs() : ids
+            let presenter = try network.feature(db: library.db).makeLibraryPresenter()
+            await presenter.export(ids: ids, favourites: favorites, watch: watch, query: query)
+            let text = try ExportViews.render(presenter.export.result(), as: format)
+            guard let output else {
+                print(text, terminator: "")
+                return
+            }
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw MessageError.storage(
+                    "cannot write \(Quote.path(output)): \(error.localizedDescription); check the folder and its permissions"
+                )
+            }
+        }
+    }
+}
+
+extension Export {
+    /// The ids on standard input, separated by white space.
+    static func standardInputIDs() -> [String] {
+        let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        return text.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+}
+
+/// `papers similar`: papers in the library like one of them, offline.
+struct Similar: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "similar", abstract: "List papers in the library like one of them, offline, best first.",
+        discussion: """
+            The paper's title and abstract words, weighted against how many papers of the library \
+            hold them, are searched for and ranked as `papers library search` ranks.
+
+            Example: papers similar 2411.18474 --limit 20
+            """)
+
+    @Argument(help: "An arXiv id in the library.")
+    var id: String
+
+    @Option(parsing: .unconditional, help: "How many papers to list.")
+    var limit = 10
+
+    @OptionGroup var options: CommonOptions
+
+    func run() async throws {
+        let (id, limit, options) = (id, limit, options)
+        try await ErrorWording.reporter.run { @MainActor in
+            let presenter = try options.feature(access: .readOnly).makePaperListPresenter()
+            await presenter.similar(to: id, limit: limit)
+            try Views.list(presenter.state.result()).print(as: options.format)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import PapersEntity
+
+/// Saved searches and the digest of what is new for them.
+extension PapersUseCase {
+    /// Saves a search under `name` (the query itself when nil).
+    ///
+    /// - Throws: `PapersError.badQuery` (with its column) for a query that does not parse,
+    ///   `.notACategory`, `.watchExists`.
+    public func addWatch(query: String, name: String?, categories: [String]) async throws -> Watch {
+        for category in categories { try Self.checkCategory(category) }
+        let watch = try Watch(
+            name: (name ?? query).trimmingCharacters(in: .whitespaces), query: query, categories: categories)
+        try await library.addWatch(watch)
+        return watch
+    }
+
+    /// The saved searches, in the order they were added.
+    public func watches() async throws -> [Watch] { try await library.watches() }
+
+    /// Removes a saved search.
+    public func removeWatch(named name: String) async throws { try await library.removeWatch(named: name) }
+
+    /// The daily listing of every category the watches name, saved in the library: one request.
+    ///
+    /// - Throws: `PapersError.noWatchCategories` when no watch names one, and `announcements`' errors.
+    public func fetchForWatches() async throws -> AnnouncementList {
+        var categories: [String] = []
+        for watch in try await library.watches() {
+            for category in watch.listedCategories where !categories.contains(category) { categories.append(category) }
+        }
+        guard !categories.isEmpty else { throw PapersError.noWatchCategories }
+        return try await announcements(categories: categories, types: Set(AnnounceType.allCases))
+    }
+
+    /// What entered the library, or got a new version, since `since` (else since the digest's mark).
+    ///
+    /// Each paper is listed once, under the first watch it matches, ranked within it by BM25
+    /// against the watch's words; favourites with a version newer than the one they were
+    /// marked at come under their watch, or apart when no watch matches them. Moves nothing:
+    /// `markDigest` does, once the digest is shown.
+    public func digest(since: Date? = nil) async throws -> Digest {
+        let from: Date? = if let since { since } else { try await library.digestMark() }
+        let changed = try await library.changes(since: from)
+        let watches = try await library.watches()
+        let favourites = try await library.favouriteIDs()
+        let marked = try await library.markedVersions()
+        let texts = changed.changes.map { PaperText($0.paper) }
+        // For each changed paper, the watches it matches, in order.
+        let matched = texts.map { text in watches.indices.filter { watches[$0].matches(text) } }
+        func entry(_ index: Int, score: Double) -> DigestEntry {
+            let change = changed.changes[index]
+            let id = change.paper.id
+            let newer = marked[id].flatMap { change.paper.version > $0 ? $0 : nil }
+            return DigestEntry(
+                paper: change.paper, reason: (from.map { change.entered > $0 } ?? true) ? .added : .newVersion,
+                alsoMatches: matched[index].dropFirst().map { watches[$0].name }, score: score,
+                isFavourite: favourites.contains(id), markedVersion: favourites.contains(id) ? newer : nil)
+        }
+        var sections: [DigestSection] = []
+        for (position, watch) in watches.enumerated() {
+            let members = matched.indices.filter { matched[$0].first == position }
+            let scores = try await library.relevance(
+                of: members.map { changed.changes[$0].paper.id }, to: watch.expression.rankingText)
+            let entries = members.map { entry($0, score: scores[changed.changes[$0].paper.id] ?? 0) }
+                .sorted { ($0.score, $1.paper.id) > ($1.score, $0.paper.id) }
+            sections.append(DigestSection(watch: watch, entries: entries))
+        }
+        let newerFavourites = changed.changes.indices.filter { index in
+            matched[index].isEmpty && entry(index, score: 0).markedVersion != nil
+        }
+        return Digest(
+            since: from, mark: changed.lastWrite ?? from, sections: sections,
+            favourites: newerFavourites.map { entry($0, score: 0) }, changed: changed.changes.count)
+    }
+
+    /// Moves the digest's mark to `mark`: the next digest shows only what came after it.
+    public func markDigest(_ mark: Date) async throws { try await library.setDigestMark(mark) }
+}
