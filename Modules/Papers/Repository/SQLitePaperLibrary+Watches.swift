@@ -10,8 +10,8 @@ extension SQLitePaperLibrary {
         try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT name, query, categories FROM watches ORDER BY position").map { row in
                 try Watch(
-                    name: row[0], query: row[1],
-                    categories: (row[2] as String).split(separator: " ").map(String.init))
+                    name: row["name"], query: row["query"],
+                    categories: (row["categories"] as String).split(separator: " ").map(String.init))
             }
         }
     }
@@ -64,11 +64,10 @@ extension SQLitePaperLibrary {
                 db,
                 sql: "SELECT \(Columns.select), entered_at, revised_at FROM papers WHERE revised_at > ? ORDER BY key",
                 arguments: [date?.millisecondsSince1970 ?? 0])
-            let width = Columns.names.count
-            let changes = rows.map { row in
+            let changes = try rows.map { row in
                 PaperChange(
-                    paper: Columns.paper(row), entered: Date(millisecondsSince1970: row[width]),
-                    revised: Date(millisecondsSince1970: row[width + 1]))
+                    paper: try Columns.paper(row), entered: Date(millisecondsSince1970: row["entered_at"]),
+                    revised: Date(millisecondsSince1970: row["revised_at"]))
             }
             let last = try Int64.fetchOne(
                 db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [PapersSchema.writeStampKey])
@@ -93,13 +92,13 @@ extension SQLitePaperLibrary {
             var scores: [String: Double] = [:]
             for chunk in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
                 let sql = """
-                    SELECT p.id, \(BM25Function.name)(papers_fts, \(dfs.map { _ in "?" }.joined(separator: ", ")))
+                    SELECT p.id AS id, \(BM25Function.name)(papers_fts, \(dfs.map { _ in "?" }.joined(separator: ", "))) AS score
                     FROM papers_fts JOIN papers p ON p.key = papers_fts.rowid
                     WHERE papers_fts MATCH ? AND papers_fts.rowid IN (SELECT key FROM papers WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ", "))))
                     """
                 let arguments = StatementArguments(dfs) + [match] + StatementArguments(Array(chunk))
                 for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
-                    scores[row[0]] = -(row[1] as Double)
+                    scores[row["id"]] = -(row["score"] as Double)
                 }
             }
             return scores

@@ -52,7 +52,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
                     db, sql: "SELECT \(Columns.select) FROM papers WHERE id IN (\(marks))",
                     arguments: StatementArguments(chunk))
                 {
-                    let paper = Columns.paper(row)
+                    let paper = try Columns.paper(row)
                     found[paper.id] = paper
                 }
             }
