@@ -13,12 +13,12 @@ enum StoredAuthors {
     static func encode(_ authors: [Author]) -> String {
         var json = JSONText()
         json.array(authors) { json, author in
-            json.object { members in
-                members.string("name", author.name)
-                members.string("keyname", author.keyname)
-                members.string("forenames", author.forenames)
-                members.string("suffix", author.suffix)
-                if !author.affiliations.isEmpty { members.strings("affiliations", author.affiliations) }
+            json.object { json in
+                json.string("name", author.name)
+                json.string("keyname", author.keyname)
+                json.string("forenames", author.forenames)
+                json.string("suffix", author.suffix)
+                if !author.affiliations.isEmpty { json.strings("affiliations", author.affiliations) }
             }
         }
         return json.text
@@ -56,10 +56,10 @@ enum StoredVersions {
     static func encode(_ versions: [PaperVersion]) -> String {
         var json = JSONText()
         json.array(versions) { json, version in
-            json.object { members in
-                members.integer("number", Int64(version.number))
-                members.integer("submitted", version.submitted.millisecondsSince1970)
-                members.string("size", version.size)
+            json.object { json in
+                json.integer("number", Int64(version.number))
+                json.integer("submitted", version.submitted.millisecondsSince1970)
+                json.string("size", version.size)
             }
         }
         return json.text
@@ -115,61 +115,69 @@ struct UnreadableList: Error {
     }
 }
 
-/// JSON text written by hand, for the few shapes the library stores.
+/// JSON text written by hand, for the few shapes the library stores, into one growing string.
 struct JSONText {
     private(set) var text = ""
+    /// Whether the object or array being written has no member yet (no comma before the next).
+    private var isFirst = true
+
+    init() { text.reserveCapacity(256) }
 
     mutating func array<Element>(_ elements: [Element], _ write: (inout JSONText, Element) -> Void) {
         text.append("[")
-        for (index, element) in elements.enumerated() {
-            if index > 0 { text.append(",") }
+        var first = true
+        for element in elements {
+            if !first { text.append(",") }
+            first = false
             write(&self, element)
         }
         text.append("]")
     }
 
     /// A string value.
-    mutating func string(_ value: String) { JSONText.quote(value, into: &text) }
+    mutating func string(_ value: String) { Self.quote(value, into: &text) }
 
     /// JSON written elsewhere, as it is.
     mutating func raw(_ json: Substring) { text.append(contentsOf: json) }
 
-    mutating func object(_ write: (inout Members) -> Void) {
-        var members = Members()
-        write(&members)
-        text.append("{" + members.text + "}")
+    /// An object whose members `write` adds with `string`, `strings` and `integer` (keyed).
+    mutating func object(_ write: (inout JSONText) -> Void) {
+        text.append("{")
+        isFirst = true
+        write(&self)
+        text.append("}")
     }
 
-    /// An object's members, each written with its key; a nil value is left out.
-    struct Members {
-        fileprivate var text = ""
+    /// A member holding a string; nothing when `value` is nil.
+    mutating func string(_ key: String, _ value: String?) {
+        guard let value else { return }
+        member(key)
+        Self.quote(value, into: &text)
+    }
 
-        mutating func string(_ key: String, _ value: String?) {
-            guard let value else { return }
-            member(key)
-            JSONText.quote(value, into: &text)
+    /// A member holding an array of strings.
+    mutating func strings(_ key: String, _ values: [String]) {
+        member(key)
+        text.append("[")
+        for (index, value) in values.enumerated() {
+            if index > 0 { text.append(",") }
+            Self.quote(value, into: &text)
         }
+        text.append("]")
+    }
 
-        mutating func strings(_ key: String, _ values: [String]) {
-            member(key)
-            text.append("[")
-            for (index, value) in values.enumerated() {
-                if index > 0 { text.append(",") }
-                JSONText.quote(value, into: &text)
-            }
-            text.append("]")
-        }
+    /// A member holding a whole number.
+    mutating func integer(_ key: String, _ value: Int64) {
+        member(key)
+        text.append(String(value))
+    }
 
-        mutating func integer(_ key: String, _ value: Int64) {
-            member(key)
-            text.append(String(value))
-        }
-
-        private mutating func member(_ key: String) {
-            if !text.isEmpty { text.append(",") }
-            JSONText.quote(key, into: &text)
-            text.append(":")
-        }
+    private mutating func member(_ key: String) {
+        if !isFirst { text.append(",") }
+        isFirst = false
+        text.append("\"")
+        text.append(key)
+        text.append("\":")
     }
 
     /// `value` as a JSON string: quotes, backslashes and control characters escaped.
