@@ -32,10 +32,14 @@ let features: [Feature] = [
         appDependencies: ["WebSupport", hummingbird, plot],
         server: ["HTTPServer", hummingbird, hummingbirdAuth, serviceLifecycle, structuredFields]),
     // The bus's subscriber queues are the shared Mailbox (Modules/Shared/Mailbox says why not AsyncStream).
-    Feature("ColorEvents", app: "color-events", infrastructure: ["Database"], useCaseInfrastructure: ["Mailbox"]),
-    Feature("Memorize", app: "memorize", infrastructure: ["Database"]),
     Feature(
-        "Papers", app: "papers", infrastructure: ["Database", "HTTPClient"], systemLibraries: ["CLibXML2", "CZlib"]),
+        "ColorEvents", app: "color-events", infrastructure: ["Database"], useCaseInfrastructure: ["Mailbox"],
+        appDependencies: ["WebSupport", hummingbird, plot]),
+    Feature(
+        "Memorize", app: "memorize", infrastructure: ["Database"], appDependencies: ["WebSupport", hummingbird, plot]),
+    Feature(
+        "Papers", app: "papers", infrastructure: ["Database", "HTTPClient"], systemLibraries: ["CLibXML2", "CZlib"],
+        appDependencies: ["WebSupport", hummingbird, plot]),
     // strata:features
 ]
 
@@ -205,10 +209,11 @@ struct Feature {
         let layerTests = layers.map { layer in
             test(layer.name + "Tests", dependencies: targets(layer.name, "TestSupport") + layer.dependencies)
         }
-        // The app's tests render the presenter's view data (as text and as HTML) as well as run the binary.
+        // The app's tests render the presenter's view data (as text and as HTML) as well as run the binary;
+        // an in-memory feature from the factory gives them real view data.
         let appTests = test(
             name + "AppTests",
-            dependencies: targets(app.name, presenter, entity, "Core", "TerminalUI", "TestSupport"))
+            dependencies: targets(app.name, factory, presenter, entity, "Core", "TerminalUI", "TestSupport"))
         return layers.map {
             module($0.name, path: "Modules/\(name)/\($0.name.dropFirst(name.count))", dependencies: $0.dependencies)
         }

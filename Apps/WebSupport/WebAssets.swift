@@ -21,6 +21,23 @@ public struct WebAssets: WebRoutes {
         }
     }
 
+    /// An app's own stylesheet (a game's card grid, a screen's paint), served at `path` beside the shared one.
+    public struct Stylesheet: WebRoutes {
+        /// Where it is served, such as `/assets/memorize.css`; pages list it in `WebPage.stylesheets`.
+        public let path: String
+        /// The CSS.
+        public let css: String
+
+        public init(path: String, css: String) {
+            self.path = path
+            self.css = css
+        }
+
+        public func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
+            router.get(RouterPath(path)) { _, _ in WebAssets.response(css, type: "text/css; charset=utf-8") }
+        }
+    }
+
     private static func response(_ text: String, type: String) -> Response {
         // An hour in the browser's cache: the files change only with the binary.
         Response(

@@ -31,16 +31,20 @@ public struct WebPage {
     public let path: String
     /// What the page shows under its heading.
     public let body: [Node<HTML.BodyContext>]
+    /// The app's own stylesheets (`WebAssets.Stylesheet`), linked after the shared one.
+    public let stylesheets: [String]
 
     /// Creates a page titled `title` on `site`, at `path`, with `body` under an `<h1>` of the title.
     public init(
-        title: String, site: String, navigation: [Link] = [], path: String = "", body: [Node<HTML.BodyContext>]
+        title: String, site: String, navigation: [Link] = [], path: String = "", body: [Node<HTML.BodyContext>],
+        stylesheets: [String] = []
     ) {
         self.title = title
         self.site = site
         self.navigation = navigation
         self.path = path
         self.body = body
+        self.stylesheets = stylesheets
     }
 
     /// The document as HTML text.
@@ -52,6 +56,7 @@ public struct WebPage {
                 .element(named: "title", nodes: [.verbatim("\(title) — \(site)")]),
                 .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
                 .link(.rel(.stylesheet), .href(WebAssets.stylesheetPath)),
+                .forEach(stylesheets) { .link(.rel(.stylesheet), .escaped("href", $0)) },
                 .script(.src(WebAssets.scriptPath), .attribute(named: "defer"))
             ),
             .body(

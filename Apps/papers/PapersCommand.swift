@@ -20,7 +20,7 @@ struct PapersCommand: AsyncParsableCommand {
         version: StrataVersion.current,
         subcommands: [
             Search.self, Latest.self, Show.self, Fav.self, Unfav.self, Favorites.self,
-            Library.self, Import.self, Harvest.self, New.self, Bibtex.self, Doctor.self,
+            Library.self, Import.self, Harvest.self, New.self, Bibtex.self, Doctor.self, ServeCommand.self,
         ]
     )
 }
