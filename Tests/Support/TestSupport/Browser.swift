@@ -318,21 +318,8 @@ enum WebDriverWire {
     }
 
     private static func blockingExchange(port: Int, method: String, path: String, body: Data?) throws -> (Int, Data) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Browser.Failure("no socket for chromedriver") }
+        let fd = try LoopbackSocket.connect(port: port, readTimeout: 60)
         defer { close(fd) }
-        var limit = timeval(tv_sec: 60, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw Browser.Failure("chromedriver does not accept connections on \(port)") }
         var request = Data("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n".utf8)
         if let body {
             request.append(
