@@ -15,6 +15,8 @@ let nioHTTPTypes: Target.Dependency = .product(name: "NIOHTTPTypes", package: "s
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 let structuredFields: Target.Dependency = .product(
     name: "RawStructuredFieldValues", package: "swift-http-structured-headers")
+// HTML at the app edge only (WebSupport and the apps): a typed builder that escapes by default.
+let plot: Target.Dependency = .product(name: "Plot", package: "Plot")
 
 // MARK: - Features
 //
@@ -27,12 +29,17 @@ let features: [Feature] = [
     Feature(
         "Coffee", app: "coffee", entityDependencies: [crypto],
         infrastructure: ["Database", "Postgres", postgresNIO, "HTTPClient"],
+        appDependencies: ["WebSupport", hummingbird, plot],
         server: ["HTTPServer", hummingbird, hummingbirdAuth, serviceLifecycle, structuredFields]),
     // The bus's subscriber queues are the shared Mailbox (Modules/Shared/Mailbox says why not AsyncStream).
-    Feature("ColorEvents", app: "color-events", infrastructure: ["Database"], useCaseInfrastructure: ["Mailbox"]),
-    Feature("Memorize", app: "memorize", infrastructure: ["Database"]),
     Feature(
-        "Papers", app: "papers", infrastructure: ["Database", "HTTPClient"], systemLibraries: ["CLibXML2", "CZlib"]),
+        "ColorEvents", app: "color-events", infrastructure: ["Database"], useCaseInfrastructure: ["Mailbox"],
+        appDependencies: ["WebSupport", hummingbird, plot]),
+    Feature(
+        "Memorize", app: "memorize", infrastructure: ["Database"], appDependencies: ["WebSupport", hummingbird, plot]),
+    Feature(
+        "Papers", app: "papers", infrastructure: ["Database", "HTTPClient"], systemLibraries: ["CLibXML2", "CZlib"],
+        appDependencies: ["WebSupport", hummingbird, plot]),
     // strata:features
 ]
 
@@ -65,6 +72,11 @@ let core: [Target] = [
         dependencies: ["Core", hummingbird, logging, serviceLifecycle, nioCore, nioHTTP1, nioHTTPTypes]),
     // What every app shares: output formats, the run-and-report wrapper, database paths, shared error words.
     module("AppSupport", path: "Apps/AppSupport", dependencies: ["Core", "TerminalUI", argumentParser]),
+    // The apps' web edge: the page layout, security headers, same-origin forms, Server-Sent Events,
+    // the embedded stylesheet and script, and the loopback-first runner. Only apps import it.
+    module(
+        "WebSupport", path: "Apps/WebSupport",
+        dependencies: ["Core", "HTTPServer", hummingbird, plot, serviceLifecycle, argumentParser]),
 ]
 
 let coreTests: [Target] = [
@@ -76,6 +88,7 @@ let coreTests: [Target] = [
     test("MailboxTests", dependencies: ["Mailbox"]),
     test("HTTPServerTests", dependencies: ["HTTPServer", "Core", "TestSupport", hummingbird]),
     test("AppSupportTests", dependencies: ["AppSupport", "Core", "TerminalUI", "TestSupport", argumentParser]),
+    test("WebSupportTests", dependencies: ["WebSupport", "Core", "HTTPServer", "TestSupport", hummingbird, plot]),
     .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/Support/TestSupport", swiftSettings: strict),
 ]
 
@@ -128,6 +141,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-structured-headers", from: "1.7.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
         // Already in the graph through postgres-nio and hummingbird-auth; the same URL, so the same pin.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(path: "Tools/strata"),
@@ -193,7 +207,8 @@ struct Feature {
                 (
                     factory,
                     targets(entity, repository, useCase, presenter, "Core") + servers.map { .target(name: $0.name) }
-                        + infrastructure
+                        // The server takes the app's routes (its web pages) as HTTPServer's `RouteSource`.
+                        + (server == nil ? [] : targets("HTTPServer")) + infrastructure
                 )
             ]
         let app = Target.executableTarget(
@@ -207,7 +222,11 @@ struct Feature {
         let layerTests = layers.map { layer in
             test(layer.name + "Tests", dependencies: targets(layer.name, "TestSupport") + layer.dependencies)
         }
-        let appTests = test(name + "AppTests", dependencies: targets(app.name, entity, "Core", "TestSupport"))
+        // The app's tests render the presenter's view data (as text and as HTML) as well as run the binary;
+        // an in-memory feature from the factory gives them real view data.
+        let appTests = test(
+            name + "AppTests",
+            dependencies: targets(app.name, factory, presenter, entity, "Core", "TerminalUI", "TestSupport"))
         return layers.map {
             module($0.name, path: "Modules/\(name)/\($0.name.dropFirst(name.count))", dependencies: $0.dependencies)
         }

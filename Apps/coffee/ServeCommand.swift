@@ -3,13 +3,17 @@ import ArgumentParser
 import CoffeeFactory
 import Core
 import Foundation
+import WebSupport
 
 /// `coffee serve [--host 127.0.0.1] [--port 8080]`.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the orders API over HTTP on the local database or PostgreSQL, until SIGINT or SIGTERM.",
+        abstract:
+            "Serve the orders API and the web pages on the local database or PostgreSQL, until SIGINT or SIGTERM.",
         discussion: """
+            Open http://HOST:PORT/ in a browser for the live order board, the order form, the menu and \
+            the staff's actions (sign in with a staff token from `coffee token create`).
             Port 0 picks a free port; the first line printed is `listening on http://HOST:PORT`.
             Several servers may share one PostgreSQL database (--database postgres://…): each order \
             is stored once, and every server sees every other's changes at once.
@@ -17,7 +21,7 @@ struct ServeCommand: AsyncParsableCommand {
             Example: coffee serve --port 0 --db orders.sqlite
             """)
 
-    @Option(help: "The address to listen on.")
+    @Option(help: "The address to listen on (127.0.0.1: this machine only; 0.0.0.0: every network).")
     var host = "127.0.0.1"
 
     @Option(parsing: .unconditional, help: "The port to listen on (0 picks a free one).")
@@ -74,7 +78,7 @@ struct ServeCommand: AsyncParsableCommand {
             let storage = feature.storage
             try await feature.serve(
                 host: host, port: port, logLevel: logLevel, idleTimeout: idle, headerTimeout: header, bodyTimeout: body,
-                bodyMinRate: bodyMinRate
+                bodyMinRate: bodyMinRate, pages: WebEdge(CoffeePages(feature: feature))
             ) { host, port in
                 // Written straight to the file descriptor: a pipe must see the line at once, tests and demos wait for it.
                 FileHandle.standardOutput.write(

@@ -17,7 +17,7 @@ struct ColorEventsCommand: AsyncParsableCommand {
             the screens' state otherwise.
             """,
         version: StrataVersion.current,
-        subcommands: [Run.self, Send.self, Events.self, Journal.self, Replay.self]
+        subcommands: [Run.self, Send.self, Events.self, Journal.self, Replay.self, ServeCommand.self]
     )
 
     @OptionGroup var options: CommonOptions

@@ -1,4 +1,5 @@
 import AppSupport
+import Core
 import MemorizeEntity
 import MemorizePresenter
 import TerminalUI
@@ -91,13 +92,16 @@ struct BoardView {
         gameOver(data) ?? "Not over: \(data.matchedPairs) of \(data.pairs) pairs matched."
     }
 
-    /// The closing line once the game is over, with the result and its rank (or why it was not saved).
-    static func gameOver(_ data: GameViewData) -> String? {
+    /// The closing line once the game is over, with the result and its rank (or why it was not saved,
+    /// in `wording`'s words: the terminal's by default, a page's in `WebWording`).
+    static func gameOver(
+        _ data: GameViewData, wording: (ViewFailure) -> String = { ErrorWording.reporter.message(for: $0) }
+    ) -> String? {
         guard data.isOver else { return nil }
         let result = "Game over: all \(data.pairs) pairs matched in \(data.moves) moves, score \(data.score)."
         switch data.recording {
         case .ranked(let rank): return result + " Rank #\(rank) for \(data.themeName)."
-        case .notSaved(let failure): return result + " Not saved: \(ErrorWording.reporter.message(for: failure))"
+        case .notSaved(let failure): return result + " Not saved: \(wording(failure))"
         case nil: return result
         }
     }

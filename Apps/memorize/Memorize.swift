@@ -13,6 +13,6 @@ struct Memorize: AsyncParsableCommand {
             failed, 78 a themes file that cannot be understood.
             """,
         version: StrataVersion.current,
-        subcommands: [Play.self, Themes.self, Scores.self],
+        subcommands: [Play.self, Themes.self, Scores.self, ServeCommand.self],
         defaultSubcommand: Play.self)
 }

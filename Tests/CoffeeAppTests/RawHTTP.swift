@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -9,19 +10,8 @@ import Glibc
 enum RawHTTP {
     /// The status line's code and the body of the answer to `request`, sent to 127.0.0.1:`port`.
     static func send(_ request: Data, port: Int) throws -> (status: Int, body: String) {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Failure.socket }
+        let socket = try LoopbackSocket.connect(port: port)
         defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw Failure.connect }
         // The server may answer (413) and close before it has read everything: a failed write is fine.
         _ = request.withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
         shutdown(socket, Int32(SHUT_WR))
@@ -60,5 +50,4 @@ enum RawHTTP {
         return request
     }
 
-    enum Failure: Error { case socket, connect }
 }

@@ -48,14 +48,7 @@ final class ServeProcess: @unchecked Sendable {
         process.standardError = errors
         errors.fileHandleForReading.readabilityHandler = { [errorLog] handle in errorLog.append(handle.availableData) }
         try process.run()
-        var line = Data()
-        let deadline = Date().addingTimeInterval(30)
-        while !line.contains(UInt8(ascii: "\n")), Date() < deadline {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let text = ServedApp.firstLine(of: output)
         guard let start = text.range(of: "http://"), let end = text[start.lowerBound...].firstIndex(of: " ") else {
             process.terminate()
             throw ServeError.noAddress(text)

@@ -7,6 +7,7 @@ import Core
 import Database
 import Foundation
 import HTTPClient
+import HTTPServer
 import Postgres
 
 /// Builds the coffee feature: on a local SQLite file, on PostgreSQL, on a remote orders server, or in memory.
@@ -135,12 +136,19 @@ public struct CoffeeFeature: Sendable {
         TokensPresenter(useCase: useCase, timeZone: timeZone)
     }
 
+    /// A number that changes whenever an order or a token changes, in this process or any other
+    /// (another server on the same PostgreSQL, a command-line run on the same file); `nil` when
+    /// the storage cannot tell. Live pages watch it to learn of changes.
+    public func revision() async throws -> Int64? {
+        try await useCase.revision()
+    }
+
     /// The log levels `serve` takes, lowest first.
     public static var serverLogLevels: [String] { CoffeeServer.logLevels }
 
-    /// The orders API over these use cases.
-    public func makeServer() -> CoffeeServer {
-        CoffeeServer(useCase: useCase)
+    /// The orders API over these use cases, with `pages` (the app's web pages) beside it.
+    public func makeServer(pages: (any RouteSource)? = nil) -> CoffeeServer {
+        CoffeeServer(useCase: useCase, extraRoutes: pages)
     }
 
     /// Serves the orders API on `host:port` until SIGINT or SIGTERM.
@@ -151,27 +159,28 @@ public struct CoffeeFeature: Sendable {
     ///   - idleTimeout: how long a connection may send nothing, mid-request or between requests (`nil`: never).
     ///   - headerTimeout: how long a request's head may take from its first byte (`nil`: never).
     ///   - bodyTimeout: how long any body may take, plus one second per `bodyMinRate` bytes received (`nil`: never).
+    ///   - pages: routes the app serves beside the API (its web pages), `nil` for the API alone.
     ///   - onListening: gets the host and the port actually bound (the real one when 0 was asked for).
     /// - Throws: `CoffeeError.remoteCannotServe` for a feature built on a remote server (it has no
     ///   database to serve), `.cannotListen` when the address cannot be bound.
     public func serve(
         host: String, port: Int, quiet: Bool = false, logLevel: String = "warning",
         idleTimeout: Duration? = .seconds(30), headerTimeout: Duration? = .seconds(20),
-        bodyTimeout: Duration? = .seconds(20), bodyMinRate: Int = 500,
+        bodyTimeout: Duration? = .seconds(20), bodyMinRate: Int = 500, pages: (any RouteSource)? = nil,
         onListening: @escaping @Sendable (String, Int) -> Void
     ) async throws {
         guard servable else { throw CoffeeError.remoteCannotServe }
         let timeouts = CoffeeServer.Timeouts(
             idle: idleTimeout, header: headerTimeout, body: bodyTimeout, bodyMinRate: bodyMinRate)
         guard let postgres else {
-            return try await makeServer().run(
+            return try await makeServer(pages: pages).run(
                 host: host, port: port, quiet: quiet, logLevel: logLevel, timeouts: timeouts,
                 onListening: onListening)
         }
         // The pool runs as a service beside the server (stopped after it on SIGTERM, so requests
         // under way finish), and the port opens only once the schema is migrated.
         if !quiet { postgres.logOutages(level: logLevel) }
-        try await makeServer().run(
+        try await makeServer(pages: pages).run(
             host: host, port: port, quiet: quiet, logLevel: logLevel, timeouts: timeouts, services: [postgres],
             beforeStart: {
                 try await postgres.checkReachable()

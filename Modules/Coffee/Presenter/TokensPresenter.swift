@@ -15,6 +15,9 @@ public final class TokensPresenter: Presenting {
     public private(set) var tokens: ViewState<TokenListViewData> = .initial
     /// The token last made or revoked.
     public private(set) var token: ViewState<TokenViewData> = .initial
+    /// Who a bearer token belongs to, as last checked: its record while it is stored, the
+    /// failure once it is wrong or revoked.
+    public private(set) var holder: ViewState<TokenRowViewData> = .initial
 
     @ObservationIgnored private let useCase: CoffeeUseCase
     @ObservationIgnored private let mapping: OrdersViewDataMapping
@@ -38,6 +41,11 @@ public final class TokensPresenter: Presenting {
             let (token, secret) = try await useCase.createToken(name: name, role: role)
             return TokenViewData(token: mapping.token(token), change: .created, secret: secret)
         }
+    }
+
+    /// Checks the bearer token `secret`, as every API request with it is checked (a sign-in, a session).
+    public func identify(_ secret: String) async {
+        await load(\.holder) { [useCase, mapping] in mapping.token(try await useCase.authenticate(bearer: secret)) }
     }
 
     /// Revokes the token named `name`.

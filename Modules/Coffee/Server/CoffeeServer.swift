@@ -29,6 +29,8 @@ import ServiceLifecycle
 public struct CoffeeServer: Sendable {
     private let useCase: CoffeeUseCase
     private let bodyLimit: Int
+    /// Routes the app adds beside the API (its web pages); this layer never renders a page.
+    private let extraRoutes: (any RouteSource)?
     private let listCache = ResponseCache()
     private let tokenCache = RevisionCache<APIToken>(capacity: 256)
 
@@ -39,9 +41,15 @@ public struct CoffeeServer: Sendable {
     public static var logLevels: [String] { HTTPServerRunner.logLevelNames }
 
     /// Creates the API over `useCase`; request bodies may have at most `bodyLimit` bytes.
-    public init(useCase: CoffeeUseCase, bodyLimit: Int = JSONMessages.defaultBodyLimit) {
+    ///
+    /// `extraRoutes` are served beside the API, behind the request-id and problem middlewares:
+    /// the app's web pages, which the app edge renders (this layer holds no HTML).
+    public init(
+        useCase: CoffeeUseCase, bodyLimit: Int = JSONMessages.defaultBodyLimit, extraRoutes: (any RouteSource)? = nil
+    ) {
         self.useCase = useCase
         self.bodyLimit = bodyLimit
+        self.extraRoutes = extraRoutes
     }
 
     /// Serves on `host:port` until SIGINT or SIGTERM (or cancellation).
@@ -123,6 +131,7 @@ public struct CoffeeServer: Sendable {
         staff.delete("orders/:id") { _, context in
             try JSONMessages.response(try await useCase.delete(try context.parameters.require("id")))
         }
+        extraRoutes?.addRoutes(to: router)
         // Last: it wraps only the not-found responder, and reads the routes above (one source of truth).
         MethodNotAllowedMiddleware.install(on: router)
         return router

@@ -1,0 +1,247 @@
+import CoffeeEntity
+import CoffeePresenter
+import Core
+import Plot
+import WebSupport
+
+/// How each view data looks in a browser, beside `Views` (the terminal's): the same facts as HTML.
+///
+/// Everything a person typed goes in through `verbatim` or `escaped`, so a customer's name is
+/// always text. Pages are plain HTML forms that work without JavaScript; the board's live region
+/// is refreshed by the shared script when the server streams a new rendering of it.
+enum WebViews {
+    static let site = "Strata Coffee"
+
+    /// The links every page shows.
+    static let navigation: [WebPage.Link] = [
+        .init("Board", path: CoffeePages.boardPath), .init("New order", path: CoffeePages.orderPath),
+        .init("Menu", path: CoffeePages.menuPath), .init("Staff", path: CoffeePages.staffPath),
+    ]
+
+    static func page(_ title: String, path: String, _ body: [Node<HTML.BodyContext>]) -> WebPage {
+        WebPage(title: title, site: site, navigation: navigation, path: path, body: body)
+    }
+
+    // MARK: - The board
+
+    /// The order board: the open orders, live; with a staff member's buttons when one is signed in.
+    static func board(_ list: OrderListViewData, staff: TokenRowViewData?, notice: String?) -> WebPage {
+        page(
+            "Order board", path: CoffeePages.boardPath,
+            [
+                .unwrap(notice) { .p(.class("notice"), .attribute(named: "role", value: "status"), .verbatim($0)) },
+                .unwrap(staff) { holder in
+                    .form(
+                        .class("inline"), .method(.post), .action(CoffeePages.signOutPath),
+                        .p(
+                            .class("muted"), .verbatim("Signed in as \(holder.name) (\(holder.role.rawValue)). "),
+                            .button(.type(.submit), .class("secondary"), .text("Sign out"))))
+                },
+                .div(
+                    .id("board"), .data(named: "live", value: CoffeePages.boardEventsPath),
+                    .attribute(named: "aria-live", value: "polite"),
+                    boardRegion(list, staff: staff)),
+            ])
+    }
+
+    /// What the board's live region holds: rendered for the page and again for every update streamed to it.
+    static func boardRegion(_ list: OrderListViewData, staff: TokenRowViewData?) -> Node<HTML.BodyContext> {
+        let open = list.orders.filter { !$0.status.isFinal }
+        guard !open.isEmpty else {
+            return .p(
+                .id("no-orders"), .text("No open orders. "), .a(.href(CoffeePages.orderPath), .text("Place one.")))
+        }
+        let noun = open.count == 1 ? "open order" : "open orders"
+        return .table(
+            .class("cards"), .id("orders"),
+            .caption(.class("muted"), .text("\(open.count) \(noun)")),
+            .thead(
+                .tr(
+                    .th(.text("Order")), .th(.text("Customer")), .th(.text("Coffee")), .th(.text("Size")),
+                    .th(.text("Status")), .th(.class("number"), .text("Total")), .th(.text("Placed")),
+                    .if(staff != nil, .th(.text("Actions"))))),
+            .tbody(
+                .forEach(open) { row in
+                    .tr(
+                        .escaped("data-order", row.id),
+                        .td(.data(named: "label", value: "Order"), .element(named: "code", text: row.shortID)),
+                        .td(.class("customer"), .data(named: "label", value: "Customer"), .verbatim(row.customer)),
+                        .td(.data(named: "label", value: "Coffee"), .verbatim(row.coffee)),
+                        .td(.data(named: "label", value: "Size"), .text(row.size.rawValue)),
+                        .td(.class("status"), .data(named: "label", value: "Status"), .text(row.status.rawValue)),
+                        .td(.class("number"), .data(named: "label", value: "Total"), .text(row.total)),
+                        .td(.data(named: "label", value: "Placed"), .text(row.placed)),
+                        .if(staff != nil, .td(.class("actions"), staffActions(row))))
+                }))
+    }
+
+    /// A staff member's buttons for one order: the next step, and cancel while it is allowed.
+    private static func staffActions(_ row: OrderRowViewData) -> Node<HTML.BodyContext> {
+        let path = CoffeePages.staffOrderPath(row.id)
+        return .div(
+            .class("actions"),
+            .unwrap(row.status.next) { next in
+                .form(
+                    .method(.post), .action(path),
+                    .input(.type(.hidden), .name("action"), .value("advance")),
+                    .button(
+                        .type(.submit), .escaped("aria-label", "\(stepLabel(next)) \(row.shortID) for \(row.customer)"),
+                        .text(stepLabel(next))))
+            },
+            .if(
+                row.status.isCancellable,
+                .form(
+                    .method(.post), .action(path),
+                    .input(.type(.hidden), .name("action"), .value("cancel")),
+                    .button(
+                        .type(.submit), .class("secondary"),
+                        .escaped("aria-label", "Cancel \(row.shortID) for \(row.customer)"), .text("Cancel"))))
+        )
+    }
+
+    /// What the button moving an order to `status` says.
+    static func stepLabel(_ status: OrderStatus) -> String {
+        switch status {
+        case .preparing: "Start preparing"
+        case .ready: "Mark ready"
+        case .completed: "Mark delivered"
+        case .placed, .cancelled: status.rawValue
+        }
+    }
+
+    // MARK: - The add-order form
+
+    /// What a person typed into the order form, kept when it comes back with errors.
+    struct OrderForm: Equatable {
+        var customer = ""
+        var coffee = ""
+        var size = ""
+        /// The message for each field that must change, by the field's name.
+        var errors: [String: String] = [:]
+        /// A message about the form as a whole (storage trouble), shown above it.
+        var problem: String?
+    }
+
+    static func orderForm(_ form: OrderForm, menu: MenuViewData) -> WebPage {
+        page(
+            "New order", path: CoffeePages.orderPath,
+            [
+                .unwrap(form.problem) { .p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim($0)) },
+                .form(
+                    .class("stacked"), .method(.post), .action(CoffeePages.orderPath), .novalidate(),
+                    field(
+                        "customer", label: "Your name", error: form.errors["customer"],
+                        .input(
+                            .type(.text), .id("customer"), .name("customer"), .escaped("value", form.customer),
+                            .attribute(named: "autocomplete", value: "name"),
+                            .attribute(named: "maxlength", value: "200"), .required(true),
+                            invalid(form.errors["customer"]), describedBy(form.errors["customer"], "customer"))),
+                    choice(
+                        "coffee", label: "Coffee", prompt: "Choose a coffee", options: menu.items.map(\.coffee),
+                        chosen: form.coffee, error: form.errors["coffee"]),
+                    choice(
+                        "size", label: "Size", prompt: "Choose a size", options: Size.allCases.map(\.rawValue),
+                        chosen: form.size, error: form.errors["size"]),
+                    .div(.button(.type(.submit), .text("Place order")))),
+            ])
+    }
+
+    /// A labelled control with its error, if any, right under it and tied to it for screen readers.
+    private static func field(
+        _ name: String, label: String, error: String?, _ control: Node<HTML.FormContext>
+    ) -> Node<HTML.FormContext> {
+        .div(
+            .class("field"),
+            .label(.for(name), .text(label)),
+            control,
+            .unwrap(error) { .p(.class("error"), .id("\(name)-error"), .verbatim($0)) })
+    }
+
+    /// `aria-invalid` on a control whose field has an error.
+    private static func invalid(_ error: String?) -> Attribute<HTML.InputContext> {
+        error == nil ? .empty : Attribute(name: "aria-invalid", value: "true")
+    }
+
+    /// `aria-describedby` tying a control to its field's error.
+    private static func describedBy(_ error: String?, _ name: String) -> Attribute<HTML.InputContext> {
+        error == nil ? .empty : Attribute(name: "aria-describedby", value: "\(name)-error")
+    }
+
+    /// A labelled list of `options` with a first, empty choice saying `prompt`, `chosen` selected.
+    private static func choice(
+        _ name: String, label: String, prompt: String, options: [String], chosen: String, error: String?
+    ) -> Node<HTML.FormContext> {
+        field(
+            name, label: label, error: error,
+            .select(
+                .id(name), .attribute(named: "name", value: name), invalidNode(error, name),
+                option("", prompt, selected: chosen.isEmpty),
+                .forEach(options) { option($0, $0, selected: $0 == chosen) }))
+    }
+
+    private static func invalidNode(_ error: String?, _ name: String) -> Node<HTML.SelectContext> {
+        guard error != nil else { return .empty }
+        return .group([
+            .attribute(named: "aria-invalid", value: "true"),
+            .attribute(named: "aria-describedby", value: "\(name)-error"),
+        ])
+    }
+
+    private static func option(_ value: String, _ label: String, selected: Bool) -> Node<HTML.SelectContext> {
+        .element(
+            named: "option",
+            nodes: [.escaped("value", value), .if(selected, .attribute(named: "selected")), .verbatim(label)])
+    }
+
+    // MARK: - The menu
+
+    static func menu(_ menu: MenuViewData) -> WebPage {
+        page(
+            "Menu", path: CoffeePages.menuPath,
+            [
+                .table(
+                    .id("menu"),
+                    .thead(
+                        .tr(
+                            .th(.text("Coffee")), .th(.class("number"), .text("Small")),
+                            .th(.class("number"), .text("Medium")), .th(.class("number"), .text("Large")))),
+                    .tbody(
+                        .forEach(menu.items) { item in
+                            .tr(
+                                .td(.verbatim(item.coffee)), .td(.class("number"), .text(item.small)),
+                                .td(.class("number"), .text(item.medium)), .td(.class("number"), .text(item.large)))
+                        })),
+                .p(.a(.href(CoffeePages.orderPath), .text("Place an order"))),
+            ])
+    }
+
+    // MARK: - Staff
+
+    /// The sign-in form, with the token's error beside it; or who is signed in, with a sign-out button.
+    static func staff(holder: TokenRowViewData?, error: String?, notice: String?) -> WebPage {
+        page(
+            "Staff", path: CoffeePages.staffPath,
+            [
+                .unwrap(notice) { .p(.class("notice"), .attribute(named: "role", value: "status"), .verbatim($0)) },
+                .unwrap(
+                    holder,
+                    { holder in
+                        .form(
+                            .class("stacked"), .method(.post), .action(CoffeePages.signOutPath),
+                            .p(.verbatim("Signed in as \(holder.name) (\(holder.role.rawValue)).")),
+                            .p(.a(.href(CoffeePages.boardPath), .text("Go to the board"))),
+                            .div(.button(.type(.submit), .class("secondary"), .text("Sign out"))))
+                    },
+                    else: .form(
+                        .class("stacked"), .method(.post), .action(CoffeePages.staffPath), .novalidate(),
+                        .p(.text("Sign in with a staff token to move orders along or cancel them.")),
+                        field(
+                            "token", label: "Staff token", error: error,
+                            .input(
+                                .type(.password), .id("token"), .name("token"),
+                                .attribute(named: "autocomplete", value: "current-password"), .required(true),
+                                invalid(error), describedBy(error, "token"))),
+                        .div(.button(.type(.submit), .text("Sign in"))))),
+            ])
+    }
+}

@@ -1,0 +1,75 @@
+import AppSupport
+import ColorEventsEntity
+import ColorEventsPresenter
+import Foundation
+import Hummingbird
+import WebSupport
+
+/// ColorEvents' pages: the screens with a button per event, the journal, and the replay.
+///
+/// A send is a form POST answered by a redirect (303), so it works without a script; every open
+/// screens page also streams the screens (Server-Sent Events into its live region) and repaints
+/// them whenever they change, whichever page sent the event.
+struct ColorEventsPages: WebRoutes {
+    let scene: ScenePresenter
+
+    func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
+        router.get("/") { _, _ in await scenePage(problem: nil, status: .ok) }
+        router.post("/events") { request, _ in try await send(FormFields(request)) }
+        router.get(RouterPath(WebViews.livePath)) { _, _ in
+            ServerSentEvents.watching(
+                version: { await scene.snapshot },
+                render: { ServerSentEvent(name: "update", data: await Self.liveScreens(scene)) })
+        }
+        router.get("/journal") { _, _ in await journalPage() }
+        router.get("/replay") { _, _ in await replayPage() }
+        WebStyle.stylesheet.addRoutes(to: router)
+    }
+
+    @MainActor
+    private static func liveScreens(_ scene: ScenePresenter) -> String {
+        WebViews.screens(scene.snapshot, live: true).render()
+    }
+
+    @MainActor
+    private func scenePage(problem: String?, status: HTTPResponse.Status) async -> Response {
+        await scene.loadEvents()
+        let events = (try? scene.events.result()) ?? []
+        return WebViews.scene(scene.snapshot, events: events, problem: problem).response(status: status)
+    }
+
+    @MainActor
+    private func send(_ form: FormFields) async -> Response {
+        let event: Event
+        do {
+            event = try Event.named(form["event"])
+        } catch {
+            return await scenePage(problem: WebWording.line(for: error), status: .unprocessableContent)
+        }
+        await scene.send([event])
+        if let failure = scene.sent.failure {
+            return await scenePage(problem: WebWording.line(for: failure), status: .internalServerError)
+        }
+        return Response(status: .seeOther, headers: [.location: "/"])
+    }
+
+    @MainActor
+    private func journalPage() async -> Response {
+        await scene.loadJournal(limit: nil)
+        do {
+            return WebViews.journal(try scene.journal.result()).response()
+        } catch {
+            return WebViews.failure(WebWording.line(for: error)).response(status: .internalServerError)
+        }
+    }
+
+    @MainActor
+    private func replayPage() async -> Response {
+        await scene.replay()
+        do {
+            return WebViews.replayed(try scene.replayed.result()).response()
+        } catch {
+            return WebViews.failure(WebWording.line(for: error)).response(status: .internalServerError)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import ColorEventsEntity
+import ColorEventsPresenter
+import Foundation
+import Plot
+import WebSupport
+
+/// How each view data looks in a browser: the same facts `Views` prints, as HTML.
+///
+/// Each screen is painted with an SVG fill (allowed by the pages' style policy, where an inline
+/// style is not) and names its colour in words, so the colour is never the only way to tell.
+enum WebViews {
+    /// The site's name and its navigation, on every page.
+    static let site = "ColorEvents"
+    static let navigation = [
+        WebPage.Link("Screens", path: "/"), WebPage.Link("Journal", path: "/journal"),
+        WebPage.Link("Replay", path: "/replay"),
+    ]
+    /// Where the screens page's live region streams its updates.
+    static let livePath = "/screens/live"
+
+    /// The screens side by side, live, and a button per event.
+    static func scene(_ snapshot: SceneSnapshot, events: [EventRow], problem: String? = nil) -> WebPage {
+        page(
+            "Screens", path: "/",
+            [
+                .p("One event, many actions: each screen hears only its own."),
+                .unwrap(problem) { .p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim($0)) },
+                .div(
+                    .id("screens"), .data(named: "live", value: livePath),
+                    .attribute(named: "aria-live", value: "polite"), screens(snapshot, live: true)),
+                .form(
+                    .method(.post), .action("/events"), .class("events"),
+                    .attribute(named: "aria-labelledby", value: "send-heading"),
+                    .h2(.id("send-heading"), "Send an event"),
+                    .ul(
+                        .forEach(events) { row in
+                            .li(
+                                .button(
+                                    .type(.submit), .name("event"), .value(row.event.rawValue),
+                                    .id("send-\(row.event.rawValue)"), .text(row.event.rawValue)),
+                                .span(.class("muted"), .verbatim(" " + row.summary)))
+                        })),
+            ])
+    }
+
+    /// The journal, oldest first, each entry with the colours it drew.
+    static func journal(_ rows: [JournalRow]) -> WebPage {
+        page(
+            "Journal", path: "/journal",
+            [
+                rows.isEmpty
+                    ? .p(.verbatim(WebWording.emptyJournal))
+                    : .table(
+                        .class("cards"),
+                        .thead(.tr(.th(.class("number"), "#"), .th("Sent at"), .th("Event"), .th("Colours"))),
+                        .tbody(
+                            .forEach(rows) { row in
+                                .tr(
+                                    .td(
+                                        .class("number"), .data(named: "label", value: "#"), .text(String(row.sequence))
+                                    ),
+                                    .td(.data(named: "label", value: "Sent at"), .text(row.sentAt.formatted(.iso8601))),
+                                    .td(.data(named: "label", value: "Event"), .text(row.event.rawValue)),
+                                    .td(
+                                        .data(named: "label", value: "Colours"),
+                                        .forEach(row.colors) { named in
+                                            .span(
+                                                .class("colour"), swatch(named.color),
+                                                .verbatim(" \(named.name) \(named.color.hex) "))
+                                        }))
+                            })),
+                .p(.a(.href("/replay"), "Replay the journal")),
+            ])
+    }
+
+    /// The screens as the journal alone rebuilds them.
+    static func replayed(_ snapshot: SceneSnapshot) -> WebPage {
+        page(
+            "Replay", path: "/replay",
+            [.p("Every screen rebuilt from the journal alone."), screens(snapshot, live: false)])
+    }
+
+    /// A page that only says what went wrong.
+    static func failure(_ line: String) -> WebPage {
+        page("ColorEvents", path: "", [.p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim(line))])
+    }
+
+    /// The three screens, left to right; the live ones carry the ids the screens page's region keeps.
+    static func screens(_ snapshot: SceneSnapshot, live: Bool) -> Node<HTML.BodyContext> {
+        .div(.class("screens"), .forEach(snapshot.screens) { screen($0, live: live) })
+    }
+
+    private static func screen(_ screen: ScreenSnapshot, live: Bool) -> Node<HTML.BodyContext> {
+        let id = "\(live ? "screen" : "replayed")-\(screen.screen.rawValue)"
+        let colour = screen.color.map { "\(screen.colorName ?? $0.nearestName) \($0.hex)" }
+        return .section(
+            .id(id), .class("screen\(screen.selected ? " selected" : "")"),
+            .attribute(named: "aria-labelledby", value: "\(id)-title"),
+            .colourFill(screen.color?.hex ?? "#FFFFFF", className: "paint", width: 100, height: 40, stretch: true),
+            .h2(.id("\(id)-title"), .text(screen.screen.title)),
+            .p(.class("colour"), .verbatim(colour ?? "no colour yet")),
+            .p(.class("phase"), .text("state: \(screen.phase.rawValue)")),
+            .if(screen.selected, .p(.class("tab"), .text("selected tab"))),
+            .unwrap(screen.failure) { .p(.class("error"), .verbatim(WebWording.line(for: $0))) })
+    }
+
+    /// A square of `color`, as an SVG fill.
+    static func swatch(_ color: RGBColor) -> Node<HTML.BodyContext> {
+        .colourFill(color.hex, className: "swatch")
+    }
+
+    private static func page(_ title: String, path: String, _ body: [Node<HTML.BodyContext>]) -> WebPage {
+        WebPage(title: title, site: site, navigation: navigation, path: path, body: body, stylesheets: [WebStyle.path])
+    }
+}

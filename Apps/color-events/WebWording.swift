@@ -1,0 +1,23 @@
+import AppSupport
+import ColorEventsEntity
+import Core
+
+/// ColorEvents' words for a browser: the same typed errors `ErrorWording` words for a terminal,
+/// with advice a person can follow on the page (buttons, not keys or flags).
+enum WebWording {
+    /// What the journal page says before anything was sent.
+    static let emptyJournal = "The journal is empty; send an event from the screens page."
+
+    /// The line for an error on a page.
+    static func line(for error: any Error) -> String {
+        let failure = (error as? ViewFailure)?.error ?? error
+        switch failure {
+        case ColorEventsError.unknownEvent(let name, _):
+            return "There is no event named \(Quote.quoted(name)); choose one of the buttons."
+        case ColorEventsError.loadingFailed: return "Loading failed; send reset to start again."
+        default:
+            let line = ErrorWording.reporter.message(for: failure)
+            return line.prefix(1).uppercased() + line.dropFirst() + (line.hasSuffix(".") ? "" : ".")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import AppSupport
+import Core
+import Foundation
+import Hummingbird
+import MemorizeEntity
+import MemorizeFactory
+import MemorizePresenter
+import WebSupport
+
+/// Memorize's pages: choose a theme, play by clicking cards (each a button of a form), the scores.
+///
+/// Every action is a form POST answered by a redirect to the game's page (303), so the browser's
+/// back and reload never replay a move, and nothing needs a script.
+struct MemorizePages: WebRoutes {
+    let feature: MemorizeFeature
+    let games: WebGames
+
+    func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
+        router.get("/") { _, _ in await themesPage(problem: nil, status: .ok) }
+        router.post("/games") { request, _ in try await deal(FormFields(request)) }
+        router.get("/games/:id") { _, context in try await gamePage(context.parameters.require("id")) }
+        router.post("/games/:id/choose") { request, context in
+            let id = try context.parameters.require("id")
+            let form = try await FormFields(request)
+            guard let number = Int(form["card"]) else { return Self.redirect(to: "/games/\(id)") }
+            guard await games.choose(number, in: id) else { return Self.gone() }
+            return Self.redirect(to: "/games/\(id)")
+        }
+        router.post("/games/:id/restart") { _, context in
+            let id = try context.parameters.require("id")
+            guard await games.restart(id) else { return Self.gone() }
+            return Self.redirect(to: "/games/\(id)")
+        }
+        router.get("/scores") { request, _ in await scoresPage(theme: request.uri.queryParameters.get("theme")) }
+        WebStyle.stylesheet.addRoutes(to: router)
+    }
+
+    @MainActor
+    private func themesPage(problem: String?, status: HTTPResponse.Status) async -> Response {
+        let presenter = feature.makeThemeListPresenter()
+        await presenter.load()
+        do {
+            return WebViews.themes(try presenter.state.result(), problem: problem).response(status: status)
+        } catch {
+            return WebViews.failure(WebWording.line(for: error)).response(status: .internalServerError)
+        }
+    }
+
+    private func deal(_ form: FormFields) async -> Response {
+        let theme = form["theme"].isEmpty ? "random" : form["theme"]
+        guard let pairs = Self.number(form["pairs"], as: Int.self) else {
+            return await themesPage(problem: WebWording.notANumber(field: "Pairs"), status: .unprocessableContent)
+        }
+        guard let seed = Self.number(form["seed"], as: UInt64.self) else {
+            return await themesPage(problem: WebWording.notANumber(field: "Seed"), status: .unprocessableContent)
+        }
+        do {
+            return Self.redirect(to: "/games/\(try await games.deal(theme: theme, pairs: pairs, seed: seed))")
+        } catch {
+            return await themesPage(problem: WebWording.line(for: error), status: .unprocessableContent)
+        }
+    }
+
+    @MainActor
+    private func gamePage(_ id: String) throws -> Response {
+        guard let data = try games.game(id) else { return Self.gone() }
+        return WebViews.game(data, id: id).response()
+    }
+
+    @MainActor
+    private func scoresPage(theme: String?) async -> Response {
+        do {
+            let presenter = try feature.makeScoreBoardPresenter()
+            await presenter.load(theme: theme, limit: 10)
+            return WebViews.scores(try presenter.state.result(), theme: theme).response()
+        } catch {
+            return WebViews.failure(WebWording.line(for: error)).response(status: .internalServerError)
+        }
+    }
+
+    /// An optional whole number from a form field: `.some(nil)` when empty, `nil` when not a number.
+    private static func number<Value: FixedWidthInteger>(_ text: String, as type: Value.Type) -> Value?? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return .some(nil) }
+        return Value(trimmed).map { .some($0) }
+    }
+
+    /// `303 See Other` to `path`: the browser then GETs the page.
+    static func redirect(to path: String) -> Response {
+        Response(status: .seeOther, headers: [.location: path])
+    }
+
+    /// A game that is no longer (or never was) in play.
+    static func gone() -> Response {
+        WebViews.failure(WebWording.line(for: MemorizeError.noGameInPlay)).response(status: .notFound)
+    }
+}

@@ -1,0 +1,28 @@
+import WebSupport
+
+/// Memorize's own stylesheet, beside the shared one: the card grid, from 375 px up.
+enum WebStyle {
+    /// Where it is served.
+    static let path = "/assets/memorize.css"
+    /// Its route.
+    static var stylesheet: WebAssets.Stylesheet { WebAssets.Stylesheet(path: path, css: css) }
+
+    static let css = """
+        .swatch { width: 1em; height: 1em; vertical-align: -0.1em; }
+        form.deal { margin-bottom: 1.5rem; }
+        .status { font-variant-numeric: tabular-nums; }
+        .board { display: grid; gap: 0.5rem; margin: 1rem 0; max-width: 36rem; }
+        .columns-1 { grid-template-columns: repeat(1, 1fr); } .columns-2 { grid-template-columns: repeat(2, 1fr); }
+        .columns-3 { grid-template-columns: repeat(3, 1fr); } .columns-4 { grid-template-columns: repeat(4, 1fr); }
+        .columns-5 { grid-template-columns: repeat(5, 1fr); } .columns-6 { grid-template-columns: repeat(6, 1fr); }
+        .columns-7 { grid-template-columns: repeat(7, 1fr); } .columns-8 { grid-template-columns: repeat(8, 1fr); }
+        .columns-9 { grid-template-columns: repeat(9, 1fr); } .columns-10 { grid-template-columns: repeat(10, 1fr); }
+        .card { aspect-ratio: 2 / 3; min-height: 3rem; font-size: clamp(1.2rem, 5vw, 2.6rem); border-radius: 0.5rem;
+          border: 2px solid #555; background: #fff; color: #222; position: relative; cursor: pointer; padding: 0; }
+        .card.down { background: repeating-linear-gradient(45deg, #d0d8e8, #d0d8e8 6px, #b8c4dc 6px, #b8c4dc 12px); }
+        .card.gone { opacity: 0.25; cursor: default; }
+        .card:focus-visible { outline: 3px solid #0050c0; outline-offset: 2px; }
+        .card .number { position: absolute; top: 0.2rem; left: 0.35rem; font-size: 0.8rem; color: #333; }
+        .game-over { font-size: 1.2rem; }
+        """
+}

@@ -1,0 +1,152 @@
+import MemorizeEntity
+import MemorizePresenter
+import Plot
+import WebSupport
+
+/// How each view data looks in a browser: the same facts `Views` prints, as HTML.
+///
+/// Cards are buttons of one form, so a click, or Tab and Enter, turns one up without any script;
+/// colour only marks what the words already say.
+enum WebViews {
+    /// The site's name and its navigation, on every page.
+    static let site = "Memorize"
+    static let navigation = [WebPage.Link("New game", path: "/"), WebPage.Link("High scores", path: "/scores")]
+
+    /// The theme choice: a form that deals a game, and the themes with their colours and emoji.
+    static func themes(_ data: ThemeListViewData, problem: String? = nil) -> WebPage {
+        let rows = data.rows
+        return page(
+            "New game", path: "/",
+            [
+                .p("Turn cards two at a time and match the pairs."),
+                .unwrap(problem) { .p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim($0)) },
+                .form(
+                    .method(.post), .action("/games"), .class("stacked deal"),
+                    .div(
+                        .class("field"), .label(.for("theme"), "Theme"),
+                        .select(
+                            .id("theme"), .attribute(named: "name", value: "theme"), option("random"),
+                            .forEach(rows) { option($0.name) })),
+                    .div(
+                        .class("field"), .label(.for("pairs"), "Pairs (empty: the theme's own)"),
+                        .input(.id("pairs"), .name("pairs"), .type(.number), .attribute(named: "min", value: "2"))),
+                    .div(
+                        .class("field"), .label(.for("seed"), "Seed (the same seed deals the same game)"),
+                        .input(.id("seed"), .name("seed"), .type(.number), .attribute(named: "min", value: "0"))),
+                    .button(.type(.submit), .id("deal"), .text("Deal"))),
+                .table(
+                    .caption("Themes"),
+                    .thead(
+                        .tr(
+                            .th("Theme"), .th(.class("number"), "Pairs"), .th(.class("number"), "Max"), .th("Colour"),
+                            .th("Emoji"))),
+                    .tbody(
+                        .forEach(rows) { row in
+                            .tr(
+                                .td(swatch(row.color), .verbatim(" " + row.name)),
+                                .td(.class("number"), .text(String(row.pairs))),
+                                .td(.class("number"), .text(String(row.maxPairs))), .td(.verbatim(row.color.name)),
+                                .td(.verbatim(row.emoji.joined(separator: " "))))
+                        })),
+            ])
+    }
+
+    /// The game: figures, what the last move did, the card grid, and the game-over line.
+    static func game(_ data: GameViewData, id: String) -> WebPage {
+        let columns = BoardView.columns(for: data.cards.count)
+        return page(
+            data.themeName, path: "/games/\(id)",
+            [
+                .p(.class("status"), .id("status"), swatch(data.themeColor), .verbatim(" " + BoardView.status(data))),
+                .div(
+                    .id("message"), .attribute(named: "role", value: "status"),
+                    .unwrap(data.lastMove.flatMap(WebWording.message)) { .p(.class("notice"), .verbatim($0)) },
+                    .unwrap(WebWording.gameOver(data)) { .p(.class("notice game-over"), .strong(.verbatim($0))) }),
+                .form(
+                    .method(.post), .action("/games/\(id)/choose"), .attribute(named: "aria-label", value: "Cards"),
+                    .div(.class("board columns-\(columns)"), .forEach(data.cards) { card($0) })),
+                .form(
+                    .method(.post), .action("/games/\(id)/restart"),
+                    .button(.type(.submit), .class("secondary"), .text("Deal again"))),
+            ])
+    }
+
+    /// The best games per theme, or what to do when there are none.
+    static func scores(_ data: ScoreBoardViewData, theme: String?) -> WebPage {
+        let rows = data.rows
+        return page(
+            "High scores", path: "/scores",
+            [
+                rows.isEmpty
+                    ? .p(.verbatim(WebWording.noScores(theme: theme)))
+                    : .table(
+                        .class("cards"),
+                        .thead(
+                            .tr(
+                                .th("Theme"), .th(.class("number"), "Rank"), .th(.class("number"), "Score"),
+                                .th(.class("number"), "Moves"), .th(.class("number"), "Pairs"),
+                                .th(.class("number"), "Seed"), .th("Finished (UTC)"))),
+                        .tbody(
+                            .forEach(rows) { row in
+                                .tr(
+                                    cell("Theme", row.theme), cell("Rank", "#\(row.rank)", number: true),
+                                    cell("Score", String(row.score), number: true),
+                                    cell("Moves", String(row.moves), number: true),
+                                    cell("Pairs", String(row.pairs), number: true),
+                                    cell("Seed", String(row.seed), number: true), cell("Finished (UTC)", row.date))
+                            }))
+            ])
+    }
+
+    /// A page that only says what went wrong.
+    static func failure(_ line: String) -> WebPage {
+        page("Memorize", path: "", [.p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim(line))])
+    }
+
+    /// A square of `color`: an SVG fill, which the pages' style policy allows where an inline style is not.
+    static func swatch(_ color: ThemeColor) -> Node<HTML.BodyContext> {
+        .colourFill(color.hex, className: "swatch")
+    }
+
+    private static func page(_ title: String, path: String, _ body: [Node<HTML.BodyContext>]) -> WebPage {
+        WebPage(title: title, site: site, navigation: navigation, path: path, body: body, stylesheets: [WebStyle.path])
+    }
+
+    /// A table cell that names its column on a phone, where the table stacks.
+    private static func cell(_ label: String, _ value: String, number: Bool = false) -> Node<HTML.TableRowContext> {
+        .td(.if(number, .class("number")), .attribute(named: "data-label", value: label), .verbatim(value))
+    }
+
+    /// An `<option>` whose text is its value (Plot's own option has no text).
+    private static func option(_ text: String) -> Node<HTML.SelectContext> {
+        .element(named: "option", nodes: [.escaped("value", text), .verbatim(text)])
+    }
+
+    /// One card: a button that turns it up, labelled with its number and what it shows.
+    private static func card(_ card: CardCell) -> Node<HTML.FormContext> {
+        let shown: String
+        let label: String
+        switch card.face {
+        case .down: (shown, label) = ("", "Card \(card.number), face down")
+        case .up: (shown, label) = (card.content ?? "", "Card \(card.number), \(card.content ?? "")")
+        case .gone: (shown, label) = ("", "Card \(card.number), matched")
+        }
+        return .button(
+            .type(.submit), .name("card"), .value(String(card.number)), .class("card \(card.face.rawValue)"),
+            .id("card-\(card.number)"), .escaped("aria-label", label),
+            .if(card.face != .down, .attribute(named: "disabled")),
+            .span(.class("number"), .text(String(card.number))),
+            .span(.class("face"), .verbatim(shown)))
+    }
+}
+
+extension ThemeColor {
+    /// `#rrggbb`.
+    var hex: String {
+        "#"
+            + [red, green, blue].map { byte in
+                let digits = String(byte, radix: 16)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
+    }
+}

@@ -1,0 +1,58 @@
+import AppSupport
+import Core
+import MemorizeEntity
+import MemorizePresenter
+
+/// Memorize's words for a browser: the same typed outcomes `BoardView` and `ErrorWording` word for a
+/// terminal, with advice a player can follow on the page (no keys, flags or commands).
+enum WebWording {
+    /// What a move did, or `nil` when a card just turned up.
+    static func message(_ move: MoveOutcome) -> String? {
+        switch move {
+        case .redealt: "New game: the cards were dealt again."
+        case .refused(let error): line(for: error)
+        case .chose(let number, let outcome): BoardView.describe(outcome, number: number)
+        }
+    }
+
+    /// The closing line once the game is over, with its rank or why it was not saved.
+    static func gameOver(_ data: GameViewData) -> String? {
+        BoardView.gameOver(data) { line(for: $0) }
+    }
+
+    /// What the scores page says when there are none.
+    static func noScores(theme: String?) -> String {
+        theme.map { "No scores yet for \(Quote.text($0)); finish a game of it to see it here." }
+            ?? "No scores yet; finish a game to see it here."
+    }
+
+    /// A form field that needed a whole number and got something else.
+    static func notANumber(field: String) -> String {
+        "\(field) must be a whole number, or left empty."
+    }
+
+    /// The line for an error on a page: the feature's own words where they name nothing of the terminal.
+    static func line(for error: any Error) -> String {
+        let failure = (error as? ViewFailure)?.error ?? error
+        switch failure {
+        case MemorizeError.noCard(let number, let count):
+            return "There is no card \(number); choose a card from 1 to \(count)."
+        case MemorizeError.notACardNumber(let text, let count):
+            return "\(Quote.quoted(text)) is not a card number; choose a card from 1 to \(count)."
+        case MemorizeError.unknownTheme(let name, _):
+            return "There is no theme named \(Quote.quoted(name)); choose one from the list."
+        case MemorizeError.tooFewPairs(let theme, let pairs, let allowed),
+            MemorizeError.tooManyPairs(let theme, let pairs, let allowed):
+            return
+                "\(Quote.quoted(theme)) cannot deal \(pairs) pairs; choose \(allowed.lowerBound) to \(allowed.upperBound), or leave Pairs empty."
+        case MemorizeError.noGameInPlay: return "That game is no longer in play; deal a new one."
+        default: return sentence(ErrorWording.reporter.message(for: failure))
+        }
+    }
+
+    /// `line` as a sentence: capitalised, with a full stop.
+    private static func sentence(_ line: String) -> String {
+        let capitalised = line.prefix(1).uppercased() + line.dropFirst()
+        return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
+    }
+}

@@ -1,0 +1,41 @@
+import AppSupport
+import ArgumentParser
+import Core
+import Foundation
+import PapersFactory
+import WebSupport
+
+/// `papers serve [--host 127.0.0.1] [--port 8080]`: the library in a browser, offline.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract:
+            "Serve the library as web pages (search, papers, favourites, BibTeX), offline, until SIGINT or SIGTERM.",
+        discussion: """
+            Port 0 picks a free port; the first line printed is `listening on http://HOST:PORT`. \
+            The pages never ask arXiv: import or search with the other commands to fill the library.
+
+            Example: papers serve --port 0
+            """)
+
+    @OptionGroup var web: WebServeOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "The SQLite file (default: $STRATA_PAPERS_DB, else $XDG_DATA_HOME/strata/papers.sqlite).", valueName: "path"
+        ))
+    var db: String?
+
+    func run() async throws {
+        let (web, db) = (web, db)
+        try await ErrorWording.reporter.run {
+            guard web.hasValidPort else { throw MessageError.usage("--port \(web.port) is not a port; use 0 to 65535") }
+            let feature = try PapersFactory.offline(
+                databaseURL: try DatabasePath.resolve(app: "papers", option: db), access: .readWrite, everyMatch: false)
+            try await WebServer(host: web.host, port: web.port).run(PapersPages(feature: feature)) { host, port in
+                // Written straight to the file descriptor: a pipe must see the line at once, tests wait for it.
+                FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import CoffeeEntity
+import Foundation
+import TerminalUI
+import Testing
+
+@testable import CoffeeApp
+@testable import CoffeePresenter
+
+/// One view data rendered for the terminal and for a browser: the same facts in both.
+@Suite("coffee's text and HTML views")
+struct GoldenViewTests {
+    static let rows = [
+        OrderRowViewData(
+            id: "3f2a9c1e-0000-4000-8000-000000000001", shortID: "3f2a9c1e", customer: "Ada", coffee: "Latte",
+            size: .large, status: .placed, total: "$5.00", totalCents: 500, placed: "2026-03-14 09:26"),
+        OrderRowViewData(
+            id: "77b0e5d2-0000-4000-8000-000000000002", shortID: "77b0e5d2",
+            customer: #""><img src=x onerror=alert(1)> & Tom"#, coffee: "Flat White", size: .small,
+            status: .ready, total: "$4.25", totalCents: 425, placed: "2026-03-14 09:31"),
+    ]
+    static let list = OrderListViewData(orders: rows, count: 2, total: "$9.25")
+
+    @Test("the order list as text and the board as HTML show the same orders with the same fields")
+    func sameFacts() throws {
+        let terminal = TerminalEnvironment(stdoutIsTTY: false, stderrIsTTY: false, columns: 200)
+        let text = Views.list(Self.list).text(terminal)
+        let html = WebViews.boardRegion(Self.list, staff: nil).render()
+        for row in Self.rows {
+            let facts = [
+                row.shortID, row.customer, row.coffee, row.size.rawValue, row.status.rawValue, row.total, row.placed,
+            ]
+            let line = try #require(text.split(separator: "\n").first { $0.contains(row.shortID) })
+            for fact in facts { #expect(line.contains(fact), "text: \(fact)") }
+            #expect(try Self.cells(of: row.id, in: html) == facts, "HTML")
+        }
+        #expect(text.contains("2 orders, $9.25"))
+        #expect(html.contains("2 open orders"))
+        #expect(!html.contains("<img"), "a name is text in HTML as it is in the terminal")
+    }
+
+    @Test("the form shows each field's error beside it, in the web's words, with what was typed kept")
+    func formErrors() {
+        let menu = MenuViewData(items: [
+            MenuRowViewData(coffee: "Latte", small: "$4.00", medium: "$4.50", large: "$5.00")
+        ])
+        var form = WebViews.OrderForm(customer: #"a"b"#, coffee: "Latte", size: "")
+        form.errors["size"] = WebWording.message(for: CoffeeError.missingSize).text
+        let html = WebViews.orderForm(form, menu: menu).render()
+        #expect(html.contains(#"<p class="error" id="size-error">Choose a size.</p>"#))
+        #expect(html.contains(#"aria-invalid="true" aria-describedby="size-error""#))
+        #expect(html.contains(#"value="a&quot;b""#))
+        #expect(html.contains(#"<option value="Latte" selected>Latte</option>"#))
+        #expect(!html.contains("--size"), "no flag in a page's words")
+    }
+
+    @Test("each error a form shows names its field; none names a flag or a command")
+    func webWording() {
+        let errors: [(CoffeeError, String?)] = [
+            (.emptyCustomer, "customer"), (.customerTooLong(length: 300, limit: 200), "customer"),
+            (.customerNotOneLine, "customer"), (.missingCoffee, "coffee"),
+            (.notOnMenu(coffee: "Tea", menu: ["Latte"]), "coffee"), (.missingSize, "size"),
+            (.unknownSize(size: "huge"), "size"), (.unauthorized(reason: .invalid), "token"),
+            (.unauthorized(reason: .missing), "token"), (.forbidden(role: .reports, allowed: [.staff]), "token"),
+            (.orderIsFinal(order: "3f2a9c1e", status: .completed), nil),
+        ]
+        for (error, field) in errors {
+            let message = WebWording.message(for: error)
+            #expect(message.field == field, "\(error)")
+            #expect(!message.text.contains("--") && !message.text.contains("`coffee"), "\(error): \(message.text)")
+        }
+    }
+
+    /// The text of each cell of the board's row for `id`, markup removed and entities read.
+    static func cells(of id: String, in html: String) throws -> [String] {
+        let start = try #require(html.range(of: #"<tr data-order="\#(id)">"#))
+        let end = try #require(html[start.upperBound...].range(of: "</tr>"))
+        let row = html[start.upperBound..<end.lowerBound]
+        return row.components(separatedBy: "</td>").dropLast().map { cell in
+            let text = cell.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+            return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        }
+    }
+}

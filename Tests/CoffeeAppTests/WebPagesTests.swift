@@ -1,0 +1,205 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `coffee serve`'s pages in a real headless Chromium (WebDriver), and their safety against the running server.
+@Suite("coffee in a browser", .serialized, .enabled(if: Browser.isInstalled, "needs chromium and chromium-driver"))
+struct WebPagesTests {
+    static let attack = #""><img src=x onerror=alert(1)>"#
+
+    /// Where screenshots go: `.build/screenshots/`, beside the build products.
+    static var screenshots: URL {
+        BinaryRunner.productsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("screenshots")
+    }
+
+    @Test("add an order in the form, see it on a second open board without reload, sign in, mark it ready, sign out")
+    func orderFlow() async throws {
+        try await Self.serving { base, database in
+            let staff = try Self.token(database, name: "web-staff")
+            try await Browser.run { browser in
+                // The board, open in its own tab, its live stream connected.
+                try await browser.open(base)
+                try await browser.waitUntil("the board's live stream") {
+                    try await browser.attribute("data-live-state", of: try await browser.find("#board")) == "open"
+                }
+                _ = try await browser.execute("window.strataMarker = 'not reloaded'; return true;")
+                let boardTab = try await browser.currentTab()
+
+                // A second tab: the form refuses an empty order beside its fields, then takes one.
+                try await browser.newTab()
+                try await browser.open(base.appendingPathComponent("order"))
+                #expect(try await browser.title() == "New order — Strata Coffee")
+                try await browser.click("button[type=submit]")
+                try await browser.waitUntil("the form's errors") {
+                    try await browser.findAll("#customer-error").count == 1
+                }
+                #expect(try await browser.text("#customer-error").contains("Enter the name"))
+                #expect(try await browser.attribute("aria-invalid", of: try await browser.find("#customer")) == "true")
+                // The rules are checked in order, as for `coffee order`: the name, then the size.
+                try await browser.type(Self.attack, into: "#customer")
+                try await browser.submit(try await browser.find("#customer"))
+                try await browser.waitUntil("the size's error") {
+                    try await browser.findAll("#size-error").count == 1
+                }
+                #expect(try await browser.text("#size-error") == "Choose a size.")
+                #expect(try await browser.findAll("#customer-error").isEmpty)
+                #expect(try await browser.attribute("value", of: try await browser.find("#customer")) == Self.attack)
+                try await browser.click("#coffee option[value='Latte']")
+                try await browser.click("#size option[value='large']")
+                try await browser.submit(try await browser.find("#customer"))
+                try await browser.waitUntil("the board after placing") {
+                    try await browser.findAll(".notice").count == 1
+                }
+                #expect(try await browser.text(".notice").contains(Self.attack), "the name is shown as text")
+                #expect(try await browser.findAll("img").isEmpty, "no element was made from the name")
+
+                // The first tab saw it arrive, without a reload.
+                try await browser.switchTo(tab: boardTab)
+                try await browser.waitUntil("the order on the open board", timeout: .seconds(5)) {
+                    try await browser.text("#orders td.customer") == Self.attack
+                }
+                #expect(try await browser.execute("return window.strataMarker;") as? String == "not reloaded")
+                #expect(try await browser.findAll("img").isEmpty)
+
+                // Sign in with a staff token; move the order to ready; sign out.
+                try await browser.open(base.appendingPathComponent("staff"))
+                try await browser.type(staff, into: "#token")
+                try await browser.submit(try await browser.find("#token"))
+                try await browser.waitUntil("signed in") {
+                    try await browser.source().contains("Signed in as web-staff")
+                }
+                try await browser.click("#orders .actions button")
+                try await browser.waitUntil("preparing") { try await browser.text("#orders td.status") == "preparing" }
+                try await browser.click("#orders .actions button")
+                try await browser.waitUntil("ready") { try await browser.text("#orders td.status") == "ready" }
+                #expect(try await browser.text(".notice").contains("is now ready"))
+                try await browser.click("form[action='/staff/sign-out'] button")
+                try await browser.waitUntil("signed out") { try await browser.text(".notice") == "You are signed out." }
+                try await browser.open(base)
+                #expect(try await browser.findAll("#orders .actions").isEmpty, "no staff buttons once signed out")
+            }
+            let listed = try BinaryRunner(product: "coffee").run(["list", "--db", database, "--format", "plain"])
+            #expect(listed.stdout.contains("\tLatte\tlarge\tready\t"))
+        }
+    }
+
+    @Test("a revoked token signs its session out at the next request")
+    func revokedToken() async throws {
+        try await Self.serving(orders: [["--name", "Ada", "--coffee", "Latte", "--size", "small"]]) { base, database in
+            let staff = try Self.token(database, name: "leaving")
+            try await Browser.run { browser in
+                try await browser.open(base.appendingPathComponent("staff"))
+                try await browser.type(staff, into: "#token")
+                try await browser.submit(try await browser.find("#token"))
+                try await browser.waitUntil("signed in") {
+                    try await browser.findAll("#orders .actions button").count > 0
+                }
+                let revoked = try BinaryRunner(product: "coffee").run(["token", "revoke", "leaving", "--db", database])
+                #expect(revoked.status == 0)
+                try await browser.open(base)
+                #expect(try await browser.text(".notice").contains("revoked"))
+                #expect(try await browser.findAll("#orders .actions").isEmpty)
+                try await browser.open(base.appendingPathComponent("staff"))
+                #expect(try await browser.findAll("#token").count == 1, "the sign-in form again: the cookie is gone")
+            }
+        }
+    }
+
+    @Test("every coffee page at 375 and 1440 px: a title, labelled controls, nothing wider than the screen")
+    func screenshots() async throws {
+        let orders = [
+            ["--name", "Ada", "--coffee", "Latte", "--size", "large"],
+            ["--name", "Grace", "--coffee", "Flat White", "--size", "small"],
+        ]
+        try await Self.serving(orders: orders) { base, _ in
+            let pages = [("board", ""), ("order", "order"), ("menu", "coffees"), ("staff", "staff")]
+            for width in [375, 1440] {
+                try await Browser.run(width: width, height: width < 600 ? 812 : 900) { browser in
+                    for (name, path) in pages {
+                        try await browser.open(path.isEmpty ? base : base.appendingPathComponent(path))
+                        #expect(try await browser.title().hasSuffix("— Strata Coffee"), "\(name)")
+                        let unlabelled = try await browser.execute(
+                            """
+                            return [...document.querySelectorAll('input:not([type=hidden]), select')]
+                              .filter(c => !c.labels || c.labels.length === 0).length;
+                            """)
+                        #expect(unlabelled as? Int == 0, "\(name): every control has a label")
+                        let overflow = try await browser.execute(
+                            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+                        #expect((overflow as? Int ?? 1) <= 0, "\(name) at \(width) px scrolls sideways")
+                        try await browser.screenshot(
+                            to: Self.screenshots.appendingPathComponent("coffee-\(name)-\(width).png"))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("the running server: a CSP on every page, a name as text, and a cross-site POST refused and not stored")
+    func safety() async throws {
+        try await Self.serving(orders: [["--name", Self.attack, "--coffee", "Latte", "--size", "small"]]) {
+            base, database in
+            for path in ["", "order", "coffees", "staff"] {
+                let (body, response) = try await PageRequest.send(
+                    path.isEmpty ? base : base.appendingPathComponent(path))
+                #expect(response.statusCode == 200, "\(path)")
+                let policy = response.value(forHTTPHeaderField: "Content-Security-Policy") ?? ""
+                #expect(policy.contains("default-src 'self'") && !policy.contains("unsafe-inline"), "\(path)")
+                #expect(response.value(forHTTPHeaderField: "X-Content-Type-Options") == "nosniff")
+                let html = String(decoding: body, as: UTF8.self)
+                #expect(!html.contains("<img"), "\(path)")
+                #expect(!html.contains("<script>"), "\(path): no inline script")
+            }
+            let (board, _) = try await PageRequest.send(base)
+            #expect(String(decoding: board, as: UTF8.self).contains("\"&gt;&lt;img src=x onerror=alert(1)&gt;"))
+
+            // The same form from another site, then from the server's own page.
+            func post(origin: String, site: String) async throws -> (Data, HTTPURLResponse) {
+                try await PageRequest.send(
+                    base.appendingPathComponent("order"), method: "POST",
+                    body: Data("customer=Mallory&coffee=Latte&size=small".utf8),
+                    headers: [
+                        "Content-Type": "application/x-www-form-urlencoded", "Origin": origin, "Sec-Fetch-Site": site,
+                    ])
+            }
+            let (refused, response) = try await post(origin: "http://evil.example", site: "cross-site")
+            #expect(response.statusCode == 403)
+            #expect(String(decoding: refused, as: UTF8.self).contains("crossSiteRequest"))
+            let listed = try BinaryRunner(product: "coffee").run(["list", "--db", database, "--format", "plain"])
+            #expect(!listed.stdout.contains("Mallory"), "the refused order was not placed")
+            let (_, accepted) = try await post(
+                origin: "http://\(base.host ?? ""):\(base.port ?? 0)", site: "same-origin")
+            #expect(accepted.statusCode == 303)
+            #expect(accepted.value(forHTTPHeaderField: "Location")?.hasPrefix("/?placed=") == true)
+        }
+    }
+
+    /// Runs `body` with `coffee serve` on a new database holding `orders` (each the arguments
+    /// of a `coffee order`), then stops the server.
+    static func serving(
+        orders: [[String]] = [], _ body: (_ base: URL, _ database: String) async throws -> Void
+    ) async throws {
+        let folder = try TemporaryDirectory()
+        let database = folder.path("orders.sqlite").path
+        for order in orders {
+            let placed = try BinaryRunner(product: "coffee").run(["order"] + order + ["--db", database])
+            try #require(placed.status == 0, "\(placed.stderr)")
+        }
+        let server = try ServeProcess(database: database)
+        defer { _ = server.stop() }
+        try await body(try #require(URL(string: server.url)), database)
+    }
+
+    /// A staff token named `name` made on `database`.
+    static func token(_ database: String, name: String) throws -> String {
+        let made = try BinaryRunner(product: "coffee").run(
+            ["token", "create", "--name", name, "--db", database, "--format", "plain"])
+        try #require(made.status == 0, "\(made.stderr)")
+        return made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite(
+    "color-events in a browser", .enabled(if: Browser.isInstalled, "needs chromium and chromium-driver (make setup)"))
+struct BrowserTests {
+    @Test("an event sent from one page repaints both side screens on another open page, live, without a reload")
+    func sendRepaintsBothScreens() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try ServedApp(
+            product: "color-events", arguments: ["--db", directory.path("journal.sqlite").path, "--seed", "42"])
+        defer { server.stop() }
+        let base = try #require(URL(string: server.url))
+        try await Browser.run { browser in
+            try await browser.open(base)
+            let watcher = try await browser.currentTab()
+            // The live region is connected before anything is sent.
+            try await browser.waitUntil("the live stream to open") {
+                try await browser.attribute("data-live-state", of: browser.find("#screens")) == "open"
+            }
+            let before = try await fills(browser)
+            #expect(before == ["left": "#FFFFFF", "right": "#FFFFFF"])
+            try await browser.screenshot(to: Screenshots.file("color-events-before-1440"))
+            let sender = try await browser.newTab()
+            try await browser.switchTo(tab: sender)
+            try await browser.open(base)
+            try await browser.click("#send-changeBothSidesColors")
+            try await browser.waitUntil("the sender's page after the send") {
+                try await fills(browser)["left"] != "#FFFFFF"
+            }
+            let sent = try await fills(browser)
+            try await browser.switchTo(tab: watcher)
+            try await browser.waitUntil("both screens repainted on the watching page") {
+                try await fills(browser) == sent
+            }
+            #expect(sent["left"] != "#FFFFFF" && sent["right"] != "#FFFFFF")
+            // Repainted in place: the page was never reloaded, its stream delivered the update.
+            #expect(try await browser.attribute("data-live-updates", of: browser.find("#screens")) != nil)
+            try await browser.screenshot(to: Screenshots.file("color-events-screens-1440"))
+            try await browser.setViewport(width: 375, height: 812)
+            try await browser.screenshot(to: Screenshots.file("color-events-screens-375"))
+            try await browser.click("a[href='/journal']")
+            try await browser.waitUntil("the journal") { try await browser.title().hasPrefix("Journal") }
+            #expect(try await browser.text("main").contains("changeBothSidesColors"))
+            try await browser.screenshot(to: Screenshots.file("color-events-journal-375"))
+            try await browser.setViewport(width: 1440, height: 900)
+            try await browser.screenshot(to: Screenshots.file("color-events-journal-1440"))
+        }
+    }
+
+    /// The fill of the left and right screens' paint on the current page.
+    private func fills(_ browser: Browser) async throws -> [String: String] {
+        var fills: [String: String] = [:]
+        for screen in ["left", "right"] {
+            fills[screen] = try await browser.attribute("fill", of: browser.find("#screen-\(screen) rect"))
+        }
+        return fills
+    }
+
+    @Test("a cross-site form post to the running server is refused and sends nothing")
+    func crossSitePost() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try ServedApp(product: "color-events", arguments: ["--db", directory.path("j.sqlite").path])
+        defer { server.stop() }
+        let refused = try await WebClient.post(
+            server.url + "/events", form: [("event", "changeBothSidesColors")], origin: "http://evil.example")
+        #expect(refused.status == 403)
+        let journal = try await WebClient.get(server.url + "/journal")
+        #expect(journal.body.contains("The journal is empty"))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The demo's winning moves for Animals, seed 2024.
+private let winningMoves = [1, 2, 3, 4, 5, 6, 7, 3, 8, 2, 9, 10, 11, 4, 12, 13, 14, 9, 15, 1, 16, 10]
+
+@Suite("memorize in a browser", .enabled(if: Browser.isInstalled, "needs chromium and chromium-driver (make setup)"))
+struct BrowserTests {
+    @Test(
+        "a seeded game played to the end by clicking cards, the first by keyboard, ends ranked #1 and is in the scores")
+    func playByClicking() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try ServedApp(
+            product: "memorize", arguments: ["--db", directory.path("scores.sqlite").path],
+            environment: ["STRATA_MEMORIZE_THEMES": ""])
+        defer { server.stop() }
+        let base = try #require(URL(string: server.url))
+        try await Browser.run { browser in
+            try await browser.open(base)
+            try await browser.screenshot(to: Screenshots.file("memorize-themes-1440"))
+            try await browser.click("#theme option[value='Animals']")
+            try await browser.type("2024", into: "#seed")
+            try await browser.click("#deal")
+            try await browser.waitUntil("the dealt game") { try await browser.text("#status").contains("seed 2024") }
+            for (index, move) in winningMoves.enumerated() {
+                if index == 0 {
+                    // Keyboard alone: the card is a button, so Enter on it turns it up.
+                    try await browser.type("\u{E007}", into: "#card-\(move)")
+                } else {
+                    try await browser.click("#card-\(move)")
+                }
+                try await browser.waitUntil("move \(index + 1)") {
+                    try await browser.text("#status").contains("moves \(index + 1) ")
+                }
+                if index == 8 { try await browser.screenshot(to: Screenshots.file("memorize-game-1440")) }
+            }
+            let over = try await browser.text(".game-over")
+            #expect(over == "Game over: all 8 pairs matched in 22 moves, score 16. Rank #1 for Animals.")
+            try await browser.screenshot(to: Screenshots.file("memorize-over-1440"))
+            try await browser.setViewport(width: 375, height: 812)
+            try await browser.screenshot(to: Screenshots.file("memorize-over-375"))
+            try await browser.click("a[href='/scores']")
+            try await browser.waitUntil("the scores page") { try await browser.title().hasPrefix("High scores") }
+            #expect(try await browser.text("main").contains("2024"))
+            try await browser.screenshot(to: Screenshots.file("memorize-scores-375"))
+            try await browser.setViewport(width: 1440, height: 900)
+            try await browser.screenshot(to: Screenshots.file("memorize-scores-1440"))
+        }
+    }
+
+    @Test("a cross-site form post to the running server is refused and deals nothing")
+    func crossSitePost() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try ServedApp(
+            product: "memorize", arguments: ["--db", directory.path("scores.sqlite").path],
+            environment: ["STRATA_MEMORIZE_THEMES": ""])
+        defer { server.stop() }
+        let refused = try await WebClient.post(
+            server.url + "/games", form: [("theme", "Animals")], origin: "http://evil.example")
+        #expect(refused.status == 403)
+        let page = try await WebClient.get(server.url + "/")
+        #expect(page.headers["content-security-policy"]?.contains("script-src 'self'") == true)
+    }
+}

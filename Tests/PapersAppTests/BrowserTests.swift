@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A library holding the Del Maestro fixture, served: the database's options and the server.
+private func servedLibrary(_ directory: TemporaryDirectory) throws -> (db: [String], server: ServedApp) {
+    let db = ["--db", directory.path("papers.sqlite").path]
+    let fixture = FixtureFiles.url("arxiv", "legacy2016-au-del_maestro-10-of-31.xml").path
+    let imported = try BinaryRunner(product: "papers").run(["import", fixture] + db)
+    #expect(imported.status == 0)
+    return (db, try ServedApp(product: "papers", arguments: db))
+}
+
+@Suite("papers in a browser", .enabled(if: Browser.isInstalled, "needs chromium and chromium-driver (make setup)"))
+struct BrowserTests {
+    @Test("search, open a paper, favourite it: the CLI's papers favorites lists it")
+    func searchOpenFavourite() async throws {
+        let directory = try TemporaryDirectory()
+        let papers = BinaryRunner(product: "papers")
+        let (db, server) = try servedLibrary(directory)
+        defer { server.stop() }
+        let base = try #require(URL(string: server.url))
+        try await Browser.run { browser in
+            try await browser.open(base)
+            try await browser.type("au:maestro helium", into: "#q")
+            try await browser.submit(browser.find("#q"))
+            try await browser.waitUntil("the results") { try await browser.text("#results").contains("for") }
+            try await browser.screenshot(to: Screenshots.file("papers-search-1440"))
+            try await browser.setViewport(width: 375, height: 812)
+            try await browser.screenshot(to: Screenshots.file("papers-search-375"))
+            try await browser.click("a[href='/paper?id=1201.4869']")
+            try await browser.waitUntil("the paper's page") { try await browser.title().contains("Luttinger") }
+            try await browser.click("#favourite")
+            try await browser.waitUntil("the favourite marked") {
+                try await browser.text("#favourite") == "Remove from favourites"
+            }
+            try await browser.screenshot(to: Screenshots.file("papers-paper-375"))
+            try await browser.setViewport(width: 1440, height: 900)
+            try await browser.screenshot(to: Screenshots.file("papers-paper-1440"))
+        }
+        let favourites = try papers.run(["favorites", "--format", "plain"] + db)
+        #expect(favourites.stdout.hasPrefix("1201.4869v1\t"))
+    }
+
+    @Test("a cross-site form post to the running server is refused and marks nothing")
+    func crossSitePost() async throws {
+        let directory = try TemporaryDirectory()
+        let papers = BinaryRunner(product: "papers")
+        let (db, server) = try servedLibrary(directory)
+        defer { server.stop() }
+        let refused = try await WebClient.post(
+            server.url + "/paper/favourite", form: [("id", "1201.4869"), ("favourite", "yes")],
+            origin: "http://evil.example")
+        #expect(refused.status == 403)
+        #expect(try papers.run(["favorites", "--format", "plain"] + db).stdout.isEmpty)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A one-paper Atom feed whose title is markup.
+private let hostileFeed = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <feed xmlns="http://www.w3.org/2005/Atom">
+      <entry>
+        <id>http://arxiv.org/abs/2401.00001v1</id>
+        <updated>2024-01-01T00:00:00Z</updated>
+        <published>2024-01-01T00:00:00Z</published>
+        <title>&lt;script&gt;alert(1)&lt;/script&gt; Hostile helium</title>
+        <summary>An abstract with &lt;img src=x onerror=alert(2)&gt; in it.</summary>
+        <author><name>Eve "&gt;&lt;b&gt; Mallory</name></author>
+        <link href="http://arxiv.org/abs/2401.00001v1" rel="alternate" type="text/html"/>
+        <arxiv:primary_category xmlns:arxiv="http://arxiv.org/schemas/atom" term="cs.CR" scheme="http://arxiv.org/schemas/atom"/>
+        <category term="cs.CR" scheme="http://arxiv.org/schemas/atom"/>
+      </entry>
+    </feed>
+    """
+
+/// A library in a throwaway directory, with the papers of the Del Maestro fixture and the hostile one.
+private struct Library {
+    let directory: TemporaryDirectory
+    let papers = BinaryRunner(product: "papers")
+    var db: [String] { ["--db", directory.path("papers.sqlite").path] }
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let hostile = directory.path("hostile.xml")
+        try hostileFeed.write(to: hostile, atomically: true, encoding: .utf8)
+        let fixture = FixtureFiles.url("arxiv", "legacy2016-au-del_maestro-10-of-31.xml").path
+        let raw = FixtureFiles.url("arxiv-oai", "20-GetRecord-0806.4129-arXivRaw.xml").path
+        let imported = try papers.run(["import", fixture, raw, hostile.path] + db)
+        guard imported.status == 0 else { throw ImportFailed(stderr: imported.stderr) }
+    }
+
+    struct ImportFailed: Error { let stderr: String }
+}
+
+@Suite("papers serve")
+struct ServeTests {
+    @Test("search ranks as the CLI does, a paper's page has its versions, a favourite marked there is the CLI's")
+    func searchOpenFavourite() async throws {
+        let library = try Library()
+        let server = try ServedApp(product: "papers", arguments: library.db)
+        defer { server.stop() }
+        let cli = try library.papers.run(["library", "search", "au:maestro helium", "--format", "plain"] + library.db)
+        let ids = cli.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        #expect(!ids.isEmpty)
+        let search = try await WebClient.get(server.url + "/?q=au%3Amaestro+helium")
+        #expect(search.status == 200)
+        // The same papers in the same (BM25) order as the terminal's list.
+        let positions = ids.compactMap { search.body.range(of: ">\($0) · ")?.lowerBound }
+        #expect(positions.count == ids.count)
+        #expect(positions == positions.sorted())
+        let paper = try await WebClient.get(server.url + "/paper?id=1201.4869")
+        #expect(paper.status == 200)
+        #expect(paper.body.contains("A Luttinger Liquid Core Inside Helium-4 Filled Nanopores"))
+        // A paper harvested with its versions lists them, as `papers show` does.
+        let versioned = try await WebClient.get(server.url + "/paper?id=0806.4129")
+        #expect(versioned.body.contains("<td>v6</td>"))
+        #expect(versioned.body.contains("<td>v1</td><td>2008-06-25</td><td>13kb</td>"))
+        let marked = try await WebClient.post(
+            server.url + "/paper/favourite", form: [("id", "1201.4869"), ("favourite", "yes")])
+        #expect(marked.status == 200)
+        #expect(marked.url.hasSuffix("/paper?id=1201.4869"))
+        #expect(marked.body.contains("Remove from favourites"))
+        let favourites = try library.papers.run(["favorites", "--format", "plain"] + library.db)
+        #expect(favourites.stdout.hasPrefix("1201.4869v1\t"))
+        let bibtex = try await WebClient.get(server.url + "/paper/bibtex?id=1201.4869")
+        #expect(bibtex.status == 200)
+        #expect(bibtex.headers["content-disposition"] == "attachment; filename=\"1201.4869.bib\"")
+        #expect(bibtex.body.hasPrefix("@"))
+        #expect(bibtex.body.contains("Luttinger"))
+    }
+
+    @Test("a paper titled <script> is text on the search and paper pages, its author and abstract too")
+    func escaping() async throws {
+        let library = try Library()
+        let server = try ServedApp(product: "papers", arguments: library.db)
+        defer { server.stop() }
+        for page in ["/?q=hostile", "/paper?id=2401.00001"] {
+            let answer = try await WebClient.get(server.url + page)
+            #expect(answer.status == 200)
+            #expect(answer.body.contains("&lt;script&gt;alert(1)&lt;/script&gt; Hostile helium"))
+            #expect(!answer.body.contains("<script>alert"))
+            #expect(!answer.body.contains("<img"))
+            #expect(!answer.body.contains("<b>"))
+        }
+    }
+
+    @Test("a paper the library lacks is a 404 page that says so")
+    func missingPaper() async throws {
+        let library = try Library()
+        let server = try ServedApp(product: "papers", arguments: library.db)
+        defer { server.stop() }
+        let answer = try await WebClient.get(server.url + "/paper?id=2501.99999")
+        #expect(answer.status == 404)
+        #expect(answer.body.contains("is not in the library"))
+    }
+}

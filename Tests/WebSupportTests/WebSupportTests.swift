@@ -1,0 +1,182 @@
+import Foundation
+import HTTPServer
+import Hummingbird
+import Plot
+import TestSupport
+import Testing
+import WebSupport
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("The apps' web edge")
+struct WebSupportTests {
+    static let attack = #""><img src=x onerror=alert(1)>"#
+
+    @Test("a page declares its language and viewport, links our stylesheet and script, and has nothing inline")
+    func layout() {
+        let html = WebPage(
+            title: "Board", site: "Shop", navigation: [.init("Board", path: "/"), .init("Menu", path: "/menu")],
+            path: "/", body: [.p(.text("hello"))]
+        ).render()
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains(#"<html lang="en">"#))
+        #expect(html.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1"/>"#))
+        #expect(html.contains("<title>Board — Shop</title>"))
+        #expect(html.contains(#"<link rel="stylesheet" href="/assets/strata.css""#))
+        #expect(html.contains(#"<script src="/assets/live.js" defer></script>"#))
+        #expect(html.contains(#"<a href="/" aria-current="page">Board</a>"#))
+        #expect(html.contains("<h1>Board</h1>") && html.contains("<p>hello</p>"))
+        #expect(!html.contains("<style") && !html.contains(" style=") && !html.contains("<script>"))
+        #expect(!html.contains("http://") && !html.contains("https://"), "no other origin")
+    }
+
+    @Test("text and escaped attributes keep a person's characters as text, never markup")
+    func escaping() {
+        let text = Node<HTML.BodyContext>.p(.verbatim(Self.attack)).render()
+        #expect(text == "<p>\"&gt;&lt;img src=x onerror=alert(1)&gt;</p>")
+        let attribute = Node<HTML.BodyContext>.div(.escaped("data-name", Self.attack)).render()
+        #expect(attribute == #"<div data-name="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"></div>"#)
+        #expect(
+            Node<HTML.BodyContext>.p(.verbatim("Tom &amp; &lt;b&gt;")).render()
+                == "<p>Tom &amp;amp; &amp;lt;b&amp;gt;</p>")
+        #expect(HTMLEscaping.attribute("a'b&c") == "a&#39;b&amp;c")
+    }
+
+    @Test("an event is written as event, id and one data line per line, ended by a blank line")
+    func eventFormat() {
+        let event = ServerSentEvent(name: "update", data: "<p>one</p>\n<p>two</p>", id: "7")
+        #expect(event.encoded == "event: update\nid: 7\ndata: <p>one</p>\ndata: <p>two</p>\n\n")
+        #expect(ServerSentEvent(data: "x").encoded == "data: x\n\n")
+        #expect(ServerSentEvent(name: "a\nb", data: "").encoded == "event: ab\ndata: \n\n")
+        #expect(ServerSentEvent.comment("heartbeat").encoded == ": heartbeat\n\n")
+    }
+
+    @Test("a form body is read as fields, + as a space and %XX decoded, the first of a repeated name winning")
+    func formFields() {
+        let fields = FormFields(urlEncoded: "customer=Ada+L%C3%B6w&coffee=Flat%20White&size=&customer=x&flag")
+        #expect(fields["customer"] == "Ada Löw")
+        #expect(fields["coffee"] == "Flat White")
+        #expect(fields["size"] == "" && fields["flag"] == "" && fields["missing"] == "")
+    }
+
+    @Test(
+        "an unsafe request from another site is refused; a same-origin one, a safe one and a non-browser one pass",
+        arguments: [
+            (method: HTTPRequest.Method.post, headers: ["Origin": "http://evil.example"], allowed: false),
+            (.post, ["Origin": "null"], false),
+            (.post, ["Sec-Fetch-Site": "cross-site", "Origin": "http://shop:8080"], false),
+            (.post, ["Sec-Fetch-Site": "same-site"], false),
+            (.delete, ["Origin": "http://evil.example"], false),
+            (.post, ["Origin": "http://shop:8080"], true),
+            (.post, ["Sec-Fetch-Site": "same-origin", "Origin": "http://shop:8080"], true),
+            (.post, [:], true),
+            (.get, ["Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"], true),
+        ])
+    func sameOrigin(method: HTTPRequest.Method, headers: [String: String], allowed: Bool) throws {
+        var fields = HTTPFields()
+        for (name, value) in headers { fields[try #require(HTTPFields.Element.Name(name))] = value }
+        let request = Request(
+            head: .init(method: method, scheme: "http", authority: "shop:8080", path: "/order", headerFields: fields),
+            body: .init(buffer: ByteBuffer()))
+        #expect(SameOriginMiddleware<BasicRequestContext>.isAllowed(request) == allowed)
+    }
+
+    @Test("the running server sends the security headers, the assets, an event stream, and refuses a cross-site POST")
+    func runningServer() async throws {
+        try await Self.withServer(SamplePages()) { base in
+            let (page, pageResponse) = try await PageRequest.send(base.appendingPathComponent("hello"))
+            #expect(pageResponse.statusCode == 200)
+            #expect(String(decoding: page, as: UTF8.self).contains("<h1>Hello</h1>"))
+            let policy = try #require(pageResponse.value(forHTTPHeaderField: "Content-Security-Policy"))
+            #expect(policy.contains("default-src 'self'") && policy.contains("script-src 'self'"))
+            #expect(policy.contains("frame-ancestors 'none'") && !policy.contains("unsafe-inline"))
+            #expect(pageResponse.value(forHTTPHeaderField: "X-Content-Type-Options") == "nosniff")
+            #expect(pageResponse.value(forHTTPHeaderField: "Referrer-Policy") == "same-origin")
+            #expect(pageResponse.value(forHTTPHeaderField: "Content-Type") == "text/html; charset=utf-8")
+
+            let (css, cssResponse) = try await PageRequest.send(base.appendingPathComponent("assets/strata.css"))
+            #expect(cssResponse.value(forHTTPHeaderField: "Content-Type") == "text/css; charset=utf-8")
+            #expect(String(decoding: css, as: UTF8.self) == WebAssets.stylesheet)
+            let (script, _) = try await PageRequest.send(base.appendingPathComponent("assets/live.js"))
+            #expect(String(decoding: script, as: UTF8.self).contains("new EventSource"))
+
+            let (events, eventsResponse) = try await PageRequest.send(base.appendingPathComponent("events"))
+            #expect(eventsResponse.value(forHTTPHeaderField: "Content-Type") == ServerSentEvents.contentType)
+            #expect(String(decoding: events, as: UTF8.self) == ": open\n\ndata: 1\n\nevent: update\ndata: 2\n\n")
+
+            let host = "\(base.host ?? ""):\(base.port ?? 0)"
+            let (refused, refusedResponse) = try await PageRequest.send(
+                base.appendingPathComponent("hello"), method: "POST",
+                headers: ["Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"])
+            #expect(refusedResponse.statusCode == 403)
+            #expect(refusedResponse.value(forHTTPHeaderField: "Content-Type") == "application/problem+json")
+            #expect(String(decoding: refused, as: UTF8.self).contains("crossSiteRequest"))
+            let (_, sameResponse) = try await PageRequest.send(
+                base.appendingPathComponent("hello"), method: "POST",
+                headers: ["Origin": "http://\(host)", "Sec-Fetch-Site": "same-origin"])
+            #expect(sameResponse.statusCode == 303)
+        }
+    }
+
+    @Test(
+        "in Chromium, a live region shows each update its stream sends, and the page's own script runs under the CSP",
+        .enabled(if: Browser.isInstalled, "needs chromium and chromium-driver"))
+    func liveRegionInBrowser() async throws {
+        try await Self.withServer(SamplePages()) { base in
+            try await Browser.run { browser in
+                try await browser.open(base.appendingPathComponent("live"))
+                #expect(try await browser.title() == "Live — Test")
+                try await browser.waitUntil("the second update") {
+                    try await browser.text("#region") == "2"
+                }
+                let region = try await browser.find("#region")
+                #expect(try await browser.attribute("data-live-updates", of: region) == "1")
+            }
+        }
+    }
+
+    /// Pages for the tests: a page, a form target, and a short event stream.
+    struct SamplePages: WebRoutes {
+        func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
+            router.get("hello") { _, _ in WebPage(title: "Hello", site: "Test", body: []).response() }
+            router.get("live") { _, _ in
+                WebPage(
+                    title: "Live", site: "Test",
+                    body: [.div(.id("region"), .data(named: "live", value: "/events"), .text("0"))]
+                ).response()
+            }
+            router.post("hello") { _, _ in Response.redirect(to: "/hello") }
+            router.get("events") { _, _ in
+                ServerSentEvents.response { send in
+                    try await send(ServerSentEvent(data: "1"))
+                    try await send(ServerSentEvent(name: "update", data: "2"))
+                }
+            }
+        }
+    }
+
+    /// Runs `pages` on a `WebServer` on a free loopback port for `body`, then stops it.
+    static func withServer(_ pages: some WebRoutes, _ body: (URL) async throws -> Void) async throws {
+        let (ports, listening) = AsyncStream<Int>.makeStream()
+        let server = Task {
+            defer { listening.finish() }
+            try await WebServer(port: 0, quiet: true).run(pages) { _, port in listening.yield(port) }
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            _ = try await server.value
+            Issue.record("the server stopped before it listened")
+            return
+        }
+        do {
+            try await body(try #require(URL(string: "http://127.0.0.1:\(port)")))
+        } catch {
+            server.cancel()
+            throw error
+        }
+        server.cancel()
+        _ = try? await server.value
+    }
+}
