@@ -32,7 +32,9 @@ struct PostgresFaultsTests {
         try cluster.pause()
         let started = Self.requestsStarted(server)
         let hanging = Task { try? await Self.request(server, "GET", "/orders", token: server.token) }
-        #expect(await server.waitForLog("request started", count: started + 1), "the server never started GET /orders")
+        #expect(
+            await server.waitForLog("request started", count: started + 1, timeout: 60),
+            "the server never started GET /orders")
         try await Self.expectStopsOnSIGTERM(server)
         try cluster.resume()
         _ = await hanging.value
@@ -81,7 +83,8 @@ struct PostgresFaultsTests {
                 }
             }
             // Sent once the server is in every storage route: had it waited too, it would answer after them.
-            let inFlight = await server.waitForLog("request started", count: started + storageRoutes.count)
+            let inFlight = await server.waitForLog(
+                "request started", count: started + storageRoutes.count, timeout: 60)
             #expect(inFlight, "the server did not start every storage route")
             let health = try await Self.request(server, "GET", "/health", token: "coffee_wrong")
             let storage = try await group.reduce(into: [Answer]()) { $0.append($1) }

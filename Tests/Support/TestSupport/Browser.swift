@@ -43,16 +43,27 @@ public final class Browser: @unchecked Sendable {
 
     /// Starts a driver and a browser whose viewport is `width` × `height` CSS pixels, runs `body`
     /// with it, then always quits the browser and stops the driver.
+    ///
+    /// One browser at a time in a test process: each is a driver and a Chromium, hundreds of MB
+    /// and seconds of CPU to start, and suites running in parallel would start them all at once
+    /// on a machine whose other tests time servers.
     public static func run<Result>(
         width: Int = 1440, height: Int = 900, _ body: (Browser) async throws -> Result
     ) async throws -> Result {
-        let browser = try await Browser(width: width, height: height)
+        await BrowserTurns.shared.take()
         do {
-            let result = try await body(browser)
-            await browser.quit()
-            return result
+            let browser = try await Browser(width: width, height: height)
+            do {
+                let result = try await body(browser)
+                await browser.quit()
+                await BrowserTurns.shared.give()
+                return result
+            } catch {
+                await browser.quit()
+                throw error
+            }
         } catch {
-            await browser.quit()
+            await BrowserTurns.shared.give()
             throw error
         }
     }
@@ -243,12 +254,12 @@ public final class Browser: @unchecked Sendable {
         try await command("GET", "element/\(element.id)/attribute/\(name)", nil) as? String
     }
 
-    /// Waits until `condition` holds, asking every 50 ms for at most `timeout`.
+    /// Waits until `condition` holds, asking every 50 ms for at most `timeout` (a bound for a loaded machine, not a speed).
     ///
     /// - Throws: `Failure` saying `what` was awaited when the time runs out; `condition`'s errors
     ///   count as "not yet" (the page may be between loads).
     public func waitUntil(
-        _ what: String, timeout: Duration = .seconds(10), _ condition: () async throws -> Bool
+        _ what: String, timeout: Duration = .seconds(30), _ condition: () async throws -> Bool
     ) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
@@ -289,9 +300,9 @@ public final class Browser: @unchecked Sendable {
         return value is NSNull ? nil : value
     }
 
-    /// Waits, at most 20 s, until the driver answers `GET /status` ready.
+    /// Waits, at most 60 s (a loaded machine starts it slowly), until the driver answers `GET /status` ready.
     private func waitForDriver() async throws {
-        try await waitUntil("chromedriver to start", timeout: .seconds(20)) {
+        try await waitUntil("chromedriver to start", timeout: .seconds(60)) {
             guard driver.isRunning else { throw Failure("chromedriver exited with \(driver.terminationStatus)") }
             let (_, data) = try await WebDriverWire.exchange(port: port, method: "GET", path: "/status", body: nil)
             let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
@@ -375,5 +386,24 @@ enum FreePort {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// Browsers take turns: one runs at a time, the others wait in order.
+private actor BrowserTurns {
+    static let shared = BrowserTurns()
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func take() async {
+        guard busy else {
+            busy = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func give() {
+        if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
     }
 }
