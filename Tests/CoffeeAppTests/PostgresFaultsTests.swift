@@ -67,8 +67,9 @@ struct PostgresFaultsTests {
     /// Every storage route at once answers 503 with `Retry-After` within the bound, and `/health`
     /// 200 before any of them, while the database is gone; no answer holds a library's words.
     ///
-    /// `/health` is held to answering before the storage routes, which each wait out the database's
-    /// deadline, rather than to a fixed time: on a loaded machine every answer is late alike.
+    /// `/health` is held to answering before the storage routes when it is sent before they answer
+    /// (on a loaded machine the server's log, which says they started, can arrive after), and in
+    /// any case in less than the database's deadline, which it would wait out had it asked.
     static func expectUnavailable(_ server: ServeProcess) async throws {
         let started = requestsStarted(server)
         try await withThrowingTaskGroup(of: Answer.self) { group in
@@ -90,7 +91,10 @@ struct PostgresFaultsTests {
             let storage = try await group.reduce(into: [Answer]()) { $0.append($1) }
             let firstStorageAnswer = storage.map(\.finished).min() ?? .distantFuture
             #expect(health.status == 200)
-            #expect(health.finished < firstStorageAnswer, "GET /health took \(health.seconds) s: it waited")
+            if health.finished.addingTimeInterval(-health.seconds) < firstStorageAnswer {
+                #expect(health.finished < firstStorageAnswer, "GET /health took \(health.seconds) s: it waited")
+            }
+            #expect(health.seconds < 5, "GET /health took \(health.seconds) s: it waited for the database")
         }
     }
 
