@@ -42,7 +42,7 @@ public final class PseudoTerminal: @unchecked Sendable {
     }
 
     /// Whether `marker` appears `count` times in what was drawn within `timeout` seconds.
-    public func waitFor(_ marker: String, count: Int = 1, timeout: Double = 10) -> Bool {
+    public func waitFor(_ marker: String, count: Int = 1, timeout: Double = 30) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let screen = String(decoding: drawn.withLock { $0 }, as: UTF8.self)
@@ -71,7 +71,7 @@ public final class PseudoTerminal: @unchecked Sendable {
 
     /// Waits up to `timeout` seconds for the end (then kills it): the exit status, `nil` when
     /// killed, and everything it drew.
-    public func finish(timeout: Double = 10) -> (status: Int32?, screen: String) {
+    public func finish(timeout: Double = 30) -> (status: Int32?, screen: String) {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         let killed = process.isRunning
