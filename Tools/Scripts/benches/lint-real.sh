@@ -48,8 +48,10 @@ once() {
   echo "$end - $start" | bc
 }
 errors() { grep -c ': error: ' "$work/out" || true; }
+# The findings of the last run, one a line, sorted: the two binaries are compared finding by finding.
+findings() { grep -E ': (error|warning): ' "$work/out" | sort >"$1" || true; }
 
-printf '%-30s %6s %9s %9s %7s %15s\n' "package" "files" "before s" "after s" "ratio" "errors b/a"
+printf '%-30s %6s %9s %9s %7s %15s %s\n' "package" "files" "before s" "after s" "ratio" "errors b/a" "findings"
 for entry in "${packages[@]}"; do
   read -r name git revision <<<"$entry"
   dir="$work/$name"
@@ -74,14 +76,20 @@ for entry in "${packages[@]}"; do
   b=() a=()
   for _ in $(seq "$runs"); do
     b+=("$(once "$before" lint --quiet --path "$dir")"); before_errors=$(errors) before_status=$(cat "$work/status")
+    findings "$work/before.findings"
     a+=("$(once "$after" lint --quiet --path "$dir")"); after_errors=$(errors) after_status=$(cat "$work/status")
+    findings "$work/after.findings"
   done
   tb=$(printf '%s\n' "${b[@]}" | median) ta=$(printf '%s\n' "${a[@]}" | median)
   files=$(find "$dir" -name '*.swift' -not -path '*/.build/*' | wc -l)
-  printf '%-30s %6s %9.3f %9.3f %6.2fx %15s\n' "$name" "$files" "$tb" "$ta" "$(echo "scale=3; $ta / $tb" | bc)" \
-    "$before_errors/$after_errors (exit $before_status/$after_status)"
+  differ=$(comm -3 "$work/before.findings" "$work/after.findings" | wc -l)
+  same=$([ "$differ" -eq 0 ] && echo "identical" || echo "$differ differ")
+  printf '%-30s %6s %9.3f %9.3f %6.2fx %15s %s\n' "$name" "$files" "$tb" "$ta" "$(echo "scale=3; $ta / $tb" | bc)" \
+    "$before_errors/$after_errors (exit $before_status/$after_status)" "$same"
+  [ "$differ" -eq 0 ] || comm -3 "$work/before.findings" "$work/after.findings" | head -5 | sed 's/^/  /'
 done
 echo "ratio: after / before wall time (below 1 is faster); median of $runs alternating runs; before = $base"
+echo "findings: the two binaries' error and warning lines compared one by one (the first differing ones shown)"
 
 # The 8,000-file tree of lint.sh, with import-linter, for the BEFORE binary (bench.sh runs it
 # for the AFTER one as the `lint` bench).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataLint
 import StrataScaffold
 
 /// `strata`: the repository's own tool; each job is a subcommand (see Subcommands.swift).

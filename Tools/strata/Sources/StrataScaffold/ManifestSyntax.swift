@@ -89,13 +89,14 @@ struct ManifestSyntax {
 
     /// The `.target(name: "X", …)` (or `.testTarget`, `.executableTarget`, `.macro`, `.plugin`) call declaring `name`.
     func targetCall(named name: String) throws(ManifestRefusal) -> FunctionCallExprSyntax {
-        // A product (`.plugin(name:targets:)` shares its name with the plugin target) has `targets:`.
+        // A product (`.plugin(name:targets:)` shares its name with the plugin target) has `targets:`;
+        // `.target(name:)` in another target's `dependencies:` names the target, it does not declare it.
         let found = calls.filter { call in
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                 Self.targetKinds.contains(member.declName.baseName.text)
             else { return false }
             return Self.stringArgument("name", of: call) == name
-                && !call.arguments.contains { $0.label?.text == "targets" }
+                && !call.arguments.contains { $0.label?.text == "targets" } && !Self.isDependencyEntry(call)
         }
         guard let call = found.first else {
             let anchor = (try? targetsArray()).map(Syntax.init) ?? Syntax(tree)
@@ -186,6 +187,16 @@ struct ManifestSyntax {
             return member.declName.baseName.text
         }
         return nil
+    }
+
+    /// Whether `call` is an entry of a `dependencies:` argument: the first labelled argument around it has that label.
+    private static func isDependencyEntry(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = call.parent
+        while let current = node {
+            if let argument = current.as(LabeledExprSyntax.self) { return argument.label?.text == "dependencies" }
+            node = current.parent
+        }
+        return false
     }
 
     /// The text of argument `label` when it is a plain string literal.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataLint
 
 extension TemplateSet {
     /// SHA-256 over `template.json` and every file's path and bytes, in path order.

@@ -25,14 +25,30 @@ struct ManifestEditTests {
 
         """.replacingOccurrences(of: "\n", with: "\r\n")
 
+    /// swift-service-lifecycle's loop over `package.targets` with its body under `#if`, the form
+    /// a manifest takes to set a flag only older compilers need.
+    static func lifecycleWithIf() throws -> Data {
+        let loop = "    target.swiftSettings?.append(.enableUpcomingFeature(\"StrictConcurrency\"))\n"
+        let text = try String(
+            contentsOf: fixtures.appendingPathComponent("swift-service-lifecycle-82b371e.swift"), encoding: .utf8)
+        try #require(text.contains(loop))
+        return Data(text.replacingOccurrences(of: loop, with: "#if compiler(<6.2)\n" + loop + "#endif\n").utf8)
+    }
+
     static func manifest(_ name: String) throws -> Data {
-        name == "crlf-tabs"
-            ? Data(crlfTabs.utf8) : try Data(contentsOf: fixtures.appendingPathComponent("\(name).swift"))
+        switch name {
+        case "crlf-tabs": Data(crlfTabs.utf8)
+        case "swift-service-lifecycle-if": try lifecycleWithIf()
+        default: try Data(contentsOf: fixtures.appendingPathComponent("\(name).swift"))
+        }
     }
 
     @Test(
         "new Notes: dump-package reads the manifest; remove Notes: Package.swift is byte-identical",
-        arguments: ["swift-tagged", "swift-service-lifecycle", "crlf-tabs"])
+        arguments: [
+            "swift-tagged", "swift-service-lifecycle", "swift-service-lifecycle-82b371e", "swift-service-lifecycle-if",
+            "crlf-tabs",
+        ])
     func newThenRemove(_ name: String) throws {
         let directory = try TemporaryDirectory()
         let original = try Self.manifest(name)

@@ -52,7 +52,7 @@ struct PluginTests {
     }
 
     @Test(
-        "swift package strata init, lint and graph run in a package with targets Core, Database, HTTPClient, AppSupport",
+        "swift package strata init, lint, lint --fix and graph run in a package with targets Core, Database, HTTPClient, AppSupport",
         .enabled(if: ScaffoldSmokeTests.enabled, "STRATA_SKIP_SMOKE is set"))
     func plugin() throws {
         let work = Monorepo.root.appendingPathComponent(".build/strata-plugin")
@@ -84,6 +84,19 @@ struct PluginTests {
 
         let graph = try swiftPackage(["strata", "graph"])
         #expect(graph.status == 0 && graph.output.contains("Lib --> AppSupport"), "\(graph.tail)")
+
+        // Lib imports AppSupport without declaring it: the command plugin's --fix declares it.
+        let manifest = adopter.appendingPathComponent("Package.swift")
+        let declared = try String(contentsOf: manifest, encoding: .utf8)
+        let undeclared = declared.replacingOccurrences(
+            of: #".target(name: "Lib", dependencies: ["AppSupport"])"#, with: #".target(name: "Lib")"#)
+        try #require(undeclared != declared)
+        try undeclared.write(to: manifest, atomically: true, encoding: .utf8)
+        let fix = try swiftPackage(["--allow-writing-to-package-directory", "strata", "lint", "--fix"])
+        #expect(
+            fix.status == 0 && fix.output.contains(#"fixed implicit-dependency: Lib now declares "AppSupport""#),
+            "\(fix.tail)")
+        #expect(try String(contentsOf: manifest, encoding: .utf8) == declared)
 
         try Self.plantViolation(in: adopter)
         let broken = try swiftPackage(["strata", "lint"])

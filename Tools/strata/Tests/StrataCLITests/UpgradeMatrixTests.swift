@@ -1,4 +1,5 @@
 import Foundation
+import StrataLint
 import StrataScaffold
 import StrataTestSupport
 import Testing

@@ -130,6 +130,16 @@ struct ManifestEditorTests {
                     of: #"name: "Tool", capability"#, with: #"name: "Tool", dependencies: ["Gen"], capability"#))
     }
 
+    @Test("`.target(name:)` in another target's dependencies is not taken for a second declaration")
+    func targetDependencyEntry() throws {
+        let source =
+            "let package = Package(\n    name: \"P\",\n    targets: [\n        .macro(name: \"Plugin\", dependencies: []),\n        .target(name: \"Lib\", dependencies: [.target(name: \"Plugin\", condition: .when(traits: [\"T\"]))]),\n    ]\n)\n"
+        #expect(
+            try ManifestEditor.addingDependency("\"Gen\"", to: "Plugin", in: source)
+                == source.replacingOccurrences(
+                    of: #"name: "Plugin", dependencies: []"#, with: #"name: "Plugin", dependencies: ["Gen"]"#))
+    }
+
     @Test("a target without `dependencies:` gets one right after `name:`")
     func addsDependenciesArgument() throws {
         let source = manifest(Self.targets)

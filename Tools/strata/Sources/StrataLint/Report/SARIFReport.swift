@@ -23,7 +23,7 @@ enum SARIFReport {
 
     struct Driver: Encodable {
         var name = "strata"
-        var version = "1.0.0"
+        var version = StrataVersion.current
         var rules: [Rule]
     }
 
