@@ -80,4 +80,42 @@ struct BM25FunctionTests {
             }
         }
     }
+
+    @Test("a few rows indexed apart rank as in the whole index, given its totals and frequencies")
+    func scratchRanksAsTheIndex() async throws {
+        let database = try await Self.database()
+        let match = "\"beta gamma\" OR delta OR title : alpha"
+        let phrases = ["\"beta gamma\"", "delta", "title : alpha"]
+        // Every third row, ranked in the whole index with bm25() and with its text apart.
+        let (expected, texts, frequencies, totals) = try await database.read { db in
+            let frequencies = try phrases.map { phrase in
+                Double(
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM docs WHERE docs MATCH ?", arguments: [phrase]) ?? 0)
+            }
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT rowid, title, body FROM docs WHERE rowid % 3 = 0 ORDER BY rowid")
+            var expected: [Int: Double] = [:]
+            for row in try Row.fetchAll(
+                db, sql: "SELECT rowid, bm25(docs) FROM docs WHERE docs MATCH ? AND rowid % 3 = 0", arguments: [match])
+            {
+                let rowid: Int64 = row[0]
+                expected[rows.firstIndex { $0[0] == rowid } ?? -1] = -(row[1] as Double)
+            }
+            return (
+                expected, rows.map { [$0["title"] as String, $0["body"] as String] }, frequencies,
+                try FullTextTotals.read(db, table: "docs")
+            )
+        }
+        #expect(totals?.rows == 60)
+        let scratch = try FullTextScratch(columns: ["title", "body"], tokenizer: "unicode61")
+        try scratch.add(texts)
+        let given = try scratch.rank(match, frequencies: frequencies, totals: try #require(totals))
+        #expect(expected.count > 3 && Set(given.keys) == Set(expected.keys))
+        for (number, score) in expected {
+            #expect(abs(score - (given[number] ?? 0)) <= 1e-9 * max(1, abs(score)), "row \(number)")
+        }
+        // Other totals give other scores; a frequency above the rows (an estimate can be) weighs the least, never NaN.
+        let apart = try scratch.rank(match, frequencies: frequencies, totals: FullTextTotals(rows: 20, tokens: 100))
+        #expect(apart.count == given.count && apart != given && apart.values.allSatisfy(\.isFinite))
+    }
 }

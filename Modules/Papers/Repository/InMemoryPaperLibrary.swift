@@ -245,19 +245,24 @@ public final class InMemoryPaperLibrary: PaperLibrary {
         }
     }
 
-    /// How many of the words of `text` each paper holds: a stand-in for BM25.
-    public func relevance(of ids: [String], to text: String) async throws -> [String: Double] {
-        let words = PaperText.words(text)
-        return state.withLock { state in
-            var scores: [String: Double] = [:]
-            for id in ids {
-                guard let paper = state.papers[id] else { continue }
-                let text = PaperText(paper)
-                let held = Set(text.title + text.summary + text.authors)
-                let count = words.filter(held.contains).count
-                if count > 0 { scores[id] = Double(count) }
+    /// How many of the words of each text each paper holds: a stand-in for BM25.
+    public func relevance(of ids: [String], to texts: [String]) async throws -> [[String: Double]] {
+        state.withLock { state in
+            let held = ids.compactMap { id in
+                state.papers[id].map { paper in
+                    let text = PaperText(paper)
+                    return (id, Set(text.title + text.summary + text.authors))
+                }
             }
-            return scores
+            return texts.map { text in
+                let words = PaperText.words(text)
+                var scores: [String: Double] = [:]
+                for (id, paperWords) in held {
+                    let count = words.filter(paperWords.contains).count
+                    if count > 0 { scores[id] = Double(count) }
+                }
+                return scores
+            }
         }
     }
 

@@ -70,8 +70,9 @@ public protocol PaperLibrary: Sendable {
     /// The papers that entered the library, or whose version did, after `date` (every paper when
     /// nil), with when; and the stamp of the last write.
     func changes(since date: Date?) async throws -> LibraryChanges
-    /// BM25 scores, higher better, of the papers of `ids` that match any term of the library-search `text`.
-    func relevance(of ids: [String], to text: String) async throws -> [String: Double]
+    /// For each library-search text of `texts`, the BM25 scores, higher better, of the papers of
+    /// `ids` that match any of its terms.
+    func relevance(of ids: [String], to texts: [String]) async throws -> [[String: Double]]
     /// How many papers hold each word, and how many papers the library has.
     func documentFrequencies(_ words: [String]) async throws -> (papers: Int, frequencies: [Double])
 }

@@ -220,6 +220,12 @@ public enum PapersSchema {
         return migrator
     }
 
+    /// The columns of the full-text index `papers_fts`, as v1 created it.
+    static let indexedColumns = ["title", "summary", "author_names"]
+
+    /// How `papers_fts` splits text into words, as v1 created it.
+    static let tokenizer = "unicode61 remove_diacritics 2"
+
     /// The `meta` key of the last write's stamp: milliseconds since 1970, strictly increasing from write to write.
     static let writeStampKey = "last_write_stamp"
 

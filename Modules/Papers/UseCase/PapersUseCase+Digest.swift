@@ -57,12 +57,14 @@ extension PapersUseCase {
                 alsoMatches: matched[index].dropFirst().map { watches[$0].name }, score: score,
                 isFavourite: favourites.contains(id), markedVersion: favourites.contains(id) ? newer : nil)
         }
+        // Every matched paper ranked against every watch at once: the library reads them once.
+        let scores = try await library.relevance(
+            of: matched.indices.filter { !matched[$0].isEmpty }.map { changed.changes[$0].paper.id },
+            to: watches.map(\.expression.rankingText))
         var sections: [DigestSection] = []
         for (position, watch) in watches.enumerated() {
             let members = matched.indices.filter { matched[$0].first == position }
-            let scores = try await library.relevance(
-                of: members.map { changed.changes[$0].paper.id }, to: watch.expression.rankingText)
-            let entries = members.map { entry($0, score: scores[changed.changes[$0].paper.id] ?? 0) }
+            let entries = members.map { entry($0, score: scores[position][changed.changes[$0].paper.id] ?? 0) }
                 .sorted { ($0.score, $1.paper.id) > ($1.score, $0.paper.id) }
             sections.append(DigestSection(watch: watch, entries: entries))
         }

@@ -65,4 +65,4 @@ public struct BatchInsert {
 }
 
 /// SQLite's `SQLITE_TRANSIENT`: SQLite copies a value bound with this destructor.
-private let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
