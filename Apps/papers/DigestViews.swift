@@ -121,7 +121,8 @@ enum DigestViews {
                     group.name, entry.shortID, entry.reason == .newVersion ? "new-version" : "new", entry.date,
                     entry.category, entry.authors.joined(separator: ", "), entry.title,
                     entry.alsoMatches.joined(separator: ","),
-                ].map { $0.replacingOccurrences(of: "\t", with: " ") }.joined(separator: "\t")
+                ].map { $0.utf8.contains(UInt8(ascii: "\t")) ? $0.replacingOccurrences(of: "\t", with: " ") : $0 }
+                    .joined(separator: "\t")
             }
         }
         .joined(separator: "\n")

@@ -29,9 +29,24 @@ public struct PaperText: Sendable {
     }
 
     /// Whether the paper is in `category`, or in a category of the archive `category` names (`cs` for `cs.LG`).
-    public func isIn(category: String) -> Bool {
-        let wanted = category.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "*"))
-        return categories.contains { $0 == wanted || $0.hasPrefix(wanted + ".") }
+    public func isIn(category: String) -> Bool { isIn(Category(category)) }
+
+    /// Whether the paper is in `category`.
+    func isIn(_ category: Category) -> Bool {
+        categories.contains { $0 == category.name || $0.hasPrefix(category.archivePrefix) }
+    }
+
+    /// A category or archive as a query names it, read once for many papers.
+    struct Category: Sendable {
+        /// The name as the paper's categories are kept: lower-cased, without a trailing `*`.
+        let name: String
+        /// What the categories of the archive `name` names begin with.
+        let archivePrefix: String
+
+        init(_ category: String) {
+            name = category.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "*"))
+            archivePrefix = name + "."
+        }
     }
 
     /// The words of `text`: runs of letters and digits, lower-cased, accents dropped.
@@ -114,7 +129,7 @@ extension QueryExpression {
 public struct QueryMatcher: Sendable {
     private indirect enum Node: Sendable {
         case words(SearchField, [String], prefix: Bool)
-        case category(String)
+        case category(PaperText.Category)
         case and(Node, Node)
         case or(Node, Node)
         case andNot(Node, Node)
@@ -126,7 +141,7 @@ public struct QueryMatcher: Sendable {
 
     private static func node(_ expression: QueryExpression) -> Node {
         switch expression {
-        case .term(.cat, let word), .phrase(.cat, let word): .category(word)
+        case .term(.cat, let word), .phrase(.cat, let word): .category(PaperText.Category(word))
         case .term(let field, let words), .phrase(let field, let words):
             .words(field, PaperText.words(words), prefix: words.hasSuffix("*"))
         case .and(let left, let right): .and(node(left), node(right))
@@ -141,7 +156,7 @@ public struct QueryMatcher: Sendable {
 
     private static func matches(_ node: Node, _ text: PaperText) -> Bool {
         switch node {
-        case .category(let category): return text.isIn(category: category)
+        case .category(let category): return text.isIn(category)
         case .words(let field, let wanted, let prefix):
             guard !wanted.isEmpty else { return false }
             switch field {
@@ -172,7 +187,11 @@ public struct QueryMatcher: Sendable {
             var matched = true
             for offset in 0...last {
                 let word = words[start + offset]
-                let ok = offset == last && lastIsPrefix ? word.hasPrefix(wanted[offset]) : word == wanted[offset]
+                // Lengths first: most words differ in length, and a small string keeps its length at hand.
+                let ok =
+                    offset == last && lastIsPrefix
+                    ? word.hasPrefix(wanted[offset])
+                    : word.utf8.count == wanted[offset].utf8.count && word == wanted[offset]
                 if !ok {
                     matched = false
                     break

@@ -45,9 +45,7 @@ extension PapersUseCase {
         let watches = try await library.watches()
         let favourites = try await library.favouriteIDs()
         let marked = try await library.markedVersions()
-        let texts = changed.changes.map { PaperText($0.paper) }
-        // For each changed paper, the watches it matches, in order.
-        let matched = texts.map { text in watches.indices.filter { watches[$0].matches(text) } }
+        let matched = await Self.matchedWatches(changed.changes.map(\.paper), watches)
         func entry(_ index: Int, score: Double) -> DigestEntry {
             let change = changed.changes[index]
             let id = change.paper.id
@@ -74,6 +72,32 @@ extension PapersUseCase {
         return Digest(
             since: from, mark: changed.lastWrite ?? from, sections: sections,
             favourites: newerFavourites.map { entry($0, score: 0) }, changed: changed.changes.count)
+    }
+
+    /// For each paper, the positions of the watches it matches, in order.
+    ///
+    /// Splitting a day's abstracts into words and matching them is most of a digest's own work;
+    /// the papers are matched in parts, one per core.
+    static func matchedWatches(_ papers: [Paper], _ watches: [Watch]) async -> [[Int]] {
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, papers.count / 1_000))
+        let size = (papers.count + parts - 1) / max(parts, 1)
+        return await withTaskGroup(of: (Int, [[Int]]).self) { group in
+            for start in stride(from: 0, to: papers.count, by: max(size, 1)) {
+                let slice = papers[start..<min(start + size, papers.count)]
+                group.addTask {
+                    (
+                        start,
+                        slice.map { paper in
+                            let text = PaperText(paper)
+                            return watches.indices.filter { watches[$0].matches(text) }
+                        }
+                    )
+                }
+            }
+            var matched = [[Int]](repeating: [], count: papers.count)
+            for await (start, part) in group { matched.replaceSubrange(start..<start + part.count, with: part) }
+            return matched
+        }
     }
 
     /// Moves the digest's mark to `mark`: the next digest shows only what came after it.

@@ -6,7 +6,9 @@
 public enum DisplayWidth {
     /// The columns `text` takes.
     public static func of(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // Printable ASCII, most of what a table shows, is a column a byte: no grapheme to read.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     /// The columns one grapheme cluster takes.
