@@ -101,6 +101,30 @@ struct AnyPackageTests {
         }
     }
 
+    @Test("a flow-style strata.yml is refused at its line before anything is written; a CRLF one keeps CRLF")
+    func rulesFileStyles() throws {
+        let directory = try TemporaryDirectory()
+        let package = try library(directory)
+        let rules = package.appendingPathComponent("strata.yml")
+        try Data("version: 1\nlayers: [{name: core, targets: [Shelf], may_use: []}]\n".utf8).write(to: rules)
+        let before = TreeSnapshotLines.take(package)
+        let refused = try strata.run(["new", "Notes", "--path", package.path])
+        #expect(refused.status != 0 && refused.stderr.contains("strata.yml:2:"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("flow list") && !refused.stderr.contains("init --force"), "\(refused.stderr)")
+        #expect(TreeSnapshotLines.take(package) == before)
+
+        try FileManager.default.removeItem(at: rules)
+        #expect(try strata.run(["init", "--path", package.path]).status == 0)
+        try Data(try read(rules).replacingOccurrences(of: "\n", with: "\r\n").utf8).write(to: rules)
+        let new = try strata.run(["new", "Notes", "--path", package.path])
+        #expect(new.status == 0, "\(new.stderr)")
+        let edited = try read(rules)
+        #expect(edited.contains(#"targets: ["{feature}UseCase"]"#), "\(edited)")
+        #expect(!edited.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "a line lost its CR")
+        let lint = try strata.run(["lint", "--path", package.path])
+        #expect(lint.status == 0, "\(lint.stdout) \(lint.stderr)")
+    }
+
     @Test("a package's own set in .strata/templates is listed and used with --template")
     func packageTemplate() throws {
         let directory = try TemporaryDirectory()
