@@ -47,17 +47,19 @@ enum RulesLayers {
         while position > list + 1, lines[position - 1].trimmingCharacters(in: .whitespaces).hasPrefix("#") {
             position -= 1
         }
-        var block = [
+        let header =
             "\(indentation)# The layers of a feature made by `strata new` (template \(template)), first so they match first."
-        ]
+        // Layers a newer version of the set adds join the set's earlier ones, under their one header.
+        let joining = lines.indices.contains(position) && lines[position] == header
+        var block = joining ? [] : [header]
         for layer in missing {
             block.append("\(indentation)- name: \(layer.name)")
             block.append("\(indentation)  targets: [\(layer.targets.map { "\"\($0)\"" }.joined(separator: ", "))]")
             if layer.tests { block.append("\(indentation)  tests: true") }
             block.append("\(indentation)  may_use: [\(layer.mayUse.joined(separator: ", "))]")
         }
-        block.append("")
-        lines.insert(contentsOf: block, at: position)
+        if !joining { block.append("") }
+        lines.insert(contentsOf: block, at: joining ? position + 1 : position)
         return lines.joined(separator: newline)
     }
 }

@@ -161,6 +161,33 @@ struct UpgradeMatrixTests {
         }
     }
 
+    @Test("a layer the new set adds joins strata.yml with its target: listed by --dry-run, added once")
+    func addsLayer() throws {
+        let package = try UpgradePackage()
+        let path = package.url.path
+        try package.write(
+            "strata.yml", "version: 1\nlayers:\n  - name: base\n    targets: [Base]\n    may_use: []\n")
+        #expect(try strata.run(["new", "Orders", "--template", "Mini", "--path", path]).status == 0)
+        let before = package.read("strata.yml") ?? ""
+        #expect(before.contains("- name: core") && !before.contains("- name: support"), "\(before)")
+        try package.writeSet(version: 2, change: .addsTarget)
+        let dryRun = try strata.run(["upgrade", "--dry-run", "--path", path])
+        #expect(dryRun.stdout.contains("added") && dryRun.stdout.contains("strata.yml"), "\(dryRun.stdout)")
+        #expect(package.read("strata.yml") == before)
+        let upgrade = try strata.run(["upgrade", "--path", path])
+        #expect(upgrade.status == 0, "\(upgrade.stdout) \(upgrade.stderr)")
+        let after = package.read("strata.yml") ?? ""
+        // One header above the set's layers, the new one among them; every line there before is kept.
+        let kept = before.split(separator: "\n").allSatisfy { after.split(separator: "\n").contains($0) }
+        #expect(kept && after.contains("- name: support"), "\(after)")
+        #expect(after.components(separatedBy: "(template Mini)").count == 2, "\(after)")
+        #expect(after.contains("{feature}Support"), "\(after)")
+        #expect(try strata.run(["upgrade", "--path", path]).status == 0)
+        #expect(package.read("strata.yml") == after, "a second upgrade changed strata.yml")
+        let lint = try strata.run(["lint", "--path", path])
+        #expect(!lint.stderr.contains("strata.yml:"), "\(lint.stderr)")
+    }
+
     @Test("--check exits 1 while a feature is behind its set and 0 once upgraded; templates and new show the version")
     func check() throws {
         let package = try UpgradePackage()

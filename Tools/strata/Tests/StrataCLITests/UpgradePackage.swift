@@ -45,9 +45,12 @@ struct UpgradePackage {
         let set = ".strata/templates/Mini"
         try? FileManager.default.removeItem(at: directory.path(set))
         let support = change == .addsTarget ? #", {"name": "{{ name }}Support"}"# : ""
+        // A new target comes with the strata.yml layer it belongs to.
+        let supportLayer =
+            change == .addsTarget ? #", {"name": "support", "targets": ["{feature}Support"], "may_use": ["core"]}"# : ""
         try write(
             "\(set)/template.json",
-            #"{"name": "Mini", "summary": "A small feature.", "version": "\#(version)", "modules": [{"name": "{{ name }}Core"}\#(support)]}"#
+            #"{"name": "Mini", "summary": "A small feature.", "version": "\#(version)", "modules": [{"name": "{{ name }}Core"}\#(support)], "layers": [{"name": "core", "targets": ["{feature}Core"], "may_use": []}\#(supportLayer)]}"#
                 + "\n")
         let fourth = change == .editsLine ? "40" : "4"
         try write(
