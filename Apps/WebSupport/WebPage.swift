@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import HTTPServer
 import Hummingbird
 import Plot
 
@@ -91,6 +93,13 @@ public struct WebPage {
     /// The page as a `text/html` response with `status`.
     public func response(status: HTTPResponse.Status = .ok) -> Response {
         Self.response(html: render(), status: status)
+    }
+
+    /// The status of a page that shows `error`: the JSON API's for the error's kind (`APIError.status(for:)`),
+    /// so a form with a broken rule answers 422 and storage trouble 503; 500 for an error no layer typed.
+    public static func status(for error: any Error) -> HTTPResponse.Status {
+        let failure = (error as? ViewFailure)?.error ?? error
+        return APIError.status(for: (failure as? any DomainError)?.kind ?? .internal)
     }
 
     /// `html` as a `text/html; charset=utf-8` response that no cache keeps (pages show live data).

@@ -129,13 +129,13 @@ enum WebViews {
                 .unwrap(form.problem) { .p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim($0)) },
                 .form(
                     .class("stacked"), .method(.post), .action(CoffeePages.orderPath), .novalidate(),
-                    field(
+                    .field(
                         "customer", label: "Your name", error: form.errors["customer"],
                         .input(
                             .type(.text), .id("customer"), .name("customer"), .escaped("value", form.customer),
                             .attribute(named: "autocomplete", value: "name"),
                             .attribute(named: "maxlength", value: "200"), .required(true),
-                            invalid(form.errors["customer"]), describedBy(form.errors["customer"], "customer"))),
+                            .invalid(form.errors["customer"]), .describedBy(form.errors["customer"], "customer"))),
                     choice(
                         "coffee", label: "Coffee", prompt: "Choose a coffee", options: menu.items.map(\.coffee),
                         chosen: form.coffee, error: form.errors["coffee"]),
@@ -146,32 +146,11 @@ enum WebViews {
             ])
     }
 
-    /// A labelled control with its error, if any, right under it and tied to it for screen readers.
-    private static func field(
-        _ name: String, label: String, error: String?, _ control: Node<HTML.FormContext>
-    ) -> Node<HTML.FormContext> {
-        .div(
-            .class("field"),
-            .label(.for(name), .text(label)),
-            control,
-            .unwrap(error) { .p(.class("error"), .id("\(name)-error"), .verbatim($0)) })
-    }
-
-    /// `aria-invalid` on a control whose field has an error.
-    private static func invalid(_ error: String?) -> Attribute<HTML.InputContext> {
-        error == nil ? .empty : Attribute(name: "aria-invalid", value: "true")
-    }
-
-    /// `aria-describedby` tying a control to its field's error.
-    private static func describedBy(_ error: String?, _ name: String) -> Attribute<HTML.InputContext> {
-        error == nil ? .empty : Attribute(name: "aria-describedby", value: "\(name)-error")
-    }
-
     /// A labelled list of `options` with a first, empty choice saying `prompt`, `chosen` selected.
     private static func choice(
         _ name: String, label: String, prompt: String, options: [String], chosen: String, error: String?
     ) -> Node<HTML.FormContext> {
-        field(
+        .field(
             name, label: label, error: error,
             .select(
                 .id(name), .attribute(named: "name", value: name), invalidNode(error, name),
@@ -235,12 +214,12 @@ enum WebViews {
                     else: .form(
                         .class("stacked"), .method(.post), .action(CoffeePages.staffPath), .novalidate(),
                         .p(.text("Sign in with a staff token to move orders along or cancel them.")),
-                        field(
+                        .field(
                             "token", label: "Staff token", error: error,
                             .input(
                                 .type(.password), .id("token"), .name("token"),
                                 .attribute(named: "autocomplete", value: "current-password"), .required(true),
-                                invalid(error), describedBy(error, "token"))),
+                                .invalid(error), .describedBy(error, "token"))),
                         .div(.button(.type(.submit), .text("Sign in"))))),
             ])
     }

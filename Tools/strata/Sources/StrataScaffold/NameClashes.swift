@@ -87,8 +87,9 @@ public struct CompilerTypeProbe: TypeProbe {
 
     public func existing(_ names: [String], importing modules: [String]) -> [String] {
         var modules = modules.filter { $0 != "Swift" }
-        // A module swiftc cannot load alone is a package dependency: drop it and ask again.
-        for _ in 0..<3 {
+        // A module swiftc cannot load alone is a package dependency: drop it and ask again. The
+        // compiler stops at the first missing module, so each round may find only one.
+        for _ in 0...modules.count {
             guard let errors = typecheck(names, modules) else { return [] }
             let missing = modules.filter { errors.contains("no such module '\($0)'") }
             if missing.isEmpty {

@@ -44,7 +44,7 @@ struct CreateTests {
             + (ProcessInfo.processInfo.environment["PATH"] ?? "")
         let test = try SmokeShell.run(["make", "test"], in: shop, environment: ["PATH": path], timeout: 1_800)
         #expect(test.status == 0, "\(test.tail)")
-        #expect(test.output.contains("Test run with 21 tests"), "\(test.tail)")
+        #expect(test.output.contains("Test run with 26 tests"), "\(test.tail)")
         #expect(test.output.contains(" 0 error(s), 0 warning(s)"), "\(test.tail)")
         print("create: make test in the new package in \(String(format: "%.1f", test.seconds)) s")
     }
@@ -86,5 +86,30 @@ struct CreateTests {
         let bad = try strata.run(["create", "shop-app", "--path", directory.path("elsewhere").path])
         #expect(bad.status == 64, "\(bad.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Shop"])
+    }
+
+    @Test(
+        "strata new in a workspace whose manifest lacks a name the Feature line uses: exit 65 naming the line and the name; nothing written"
+    )
+    func newNamesTheManifestError() throws {
+        let directory = try TemporaryDirectory()
+        try #require(try strata.run(["create", "Shop"], in: directory.url).status == 0)
+        let shop = directory.path("Shop")
+        // A workspace from before the web edge declared no `plot`: spell its one use out and drop the name.
+        let manifest = shop.appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let older = text.components(separatedBy: "\n").filter { !$0.hasPrefix("let plot:") }.joined(separator: "\n")
+            .replacingOccurrences(
+                of: "hummingbird, plot,", with: #"hummingbird, .product(name: "Plot", package: "Plot"),"#)
+        try #require(older != text)
+        try Data(older.utf8).write(to: manifest)
+        let new = try strata.run(["new", "Orders"], in: shop)
+        #expect(new.status == 65, "\(new.stderr)")
+        #expect(
+            new.stderr.contains("Package.swift:") && new.stderr.contains("error: cannot find 'plot' in scope"),
+            "\(new.stderr)")
+        #expect(!new.stderr.contains("compiled with"), "\(new.stderr)")
+        #expect(try String(contentsOf: manifest, encoding: .utf8) == older)
+        #expect(!FileManager.default.fileExists(atPath: shop.appendingPathComponent("Modules/Orders").path))
     }
 }

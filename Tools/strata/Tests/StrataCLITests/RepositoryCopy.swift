@@ -72,14 +72,16 @@ enum RepositoryCopy {
     }
 
     /// The shared targets a feature made from the Feature template uses (its manifest entry
-    /// names `Database`), with what every app and test target needs.
-    static let templateTargets = ["Core", "Database", "CSQLite", "TerminalUI", "AppSupport", "TestSupport"]
+    /// names `Database` and `WebSupport`, which serves on `HTTPServer`), with what every app and test target needs.
+    static let templateTargets = [
+        "Core", "Database", "CSQLite", "TerminalUI", "HTTPServer", "AppSupport", "WebSupport", "TestSupport",
+    ]
 
     /// What the smoke test builds: `manifest` with only the feature entries `original` did not
     /// have (those `strata new` added) and only `templateTargets` beside them. The other features
-    /// have their own tests; leaving them and the HTTP server, PostgreSQL and XML targets out
-    /// means NIO, Hummingbird, postgres-nio and swift-crypto (most of a cold build) are not
-    /// compiled. `nil` when the manifest is not laid out the way this repository's is.
+    /// have their own tests; leaving them and the PostgreSQL, HTTP client and XML targets out
+    /// means postgres-nio, hummingbird-auth and swift-crypto are not compiled. `nil` when the
+    /// manifest is not laid out the way this repository's is.
     static func slimManifest(_ manifest: String, original: String) -> String? {
         var lines = manifest.components(separatedBy: "\n")
         let targets = "targets: core + coreTests + features.flatMap(\\.targets)"

@@ -38,6 +38,9 @@ struct SameFeatureTests {
         let added = after.split(separator: "\n", omittingEmptySubsequences: false).filter {
             !manifest.split(separator: "\n", omittingEmptySubsequences: false).contains($0)
         }
-        #expect(added == [#"    Feature("Notes", app: "notes", infrastructure: ["Database"]),"#])
+        #expect(
+            added == [
+                #"    Feature("Notes", app: "notes", infrastructure: ["Database"], appDependencies: ["WebSupport", hummingbird, plot]),"#
+            ])
     }
 }

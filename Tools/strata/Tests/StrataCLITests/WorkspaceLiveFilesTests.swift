@@ -8,9 +8,13 @@ struct WorkspaceLiveFilesTests {
     let strata = BinaryRunner(product: "strata")
 
     /// The folders a workspace shares with this repository, by the same relative path.
-    static let sharedFolders = ["Modules/Core", "Modules/Shared", "Apps/AppSupport", "Tests/Support"]
+    static let sharedFolders = [
+        "Modules/Core", "Modules/Shared", "Apps/AppSupport", "Apps/WebSupport", "Tests/Support",
+    ]
 
-    @Test("every file under Modules/Core, Modules/Shared, Apps/AppSupport and Tests/Support equals its live original")
+    @Test(
+        "every file under Modules/Core, Modules/Shared, Apps/AppSupport, Apps/WebSupport and Tests/Support equals its live original"
+    )
     func filesAreLive() throws {
         let directory = try TemporaryDirectory()
         let created = try strata.run(["create", "Shop"], in: directory.url)
@@ -27,9 +31,13 @@ struct WorkspaceLiveFilesTests {
                 compared += 1
             }
         }
-        // Core, Database with CSQLite, TerminalUI, AppSupport and the two TestSupport helpers.
-        #expect(compared >= 40, "only \(compared) files compared")
-        for module in ["Modules/Core", "Modules/Shared/Database", "Modules/Shared/TerminalUI", "Apps/AppSupport"] {
+        // Core, Database with CSQLite, TerminalUI, HTTPServer, AppSupport, WebSupport and four TestSupport helpers.
+        #expect(compared >= 60, "only \(compared) files compared")
+        let modules = [
+            "Modules/Core", "Modules/Shared/Database", "Modules/Shared/TerminalUI", "Modules/Shared/HTTPServer",
+            "Apps/AppSupport", "Apps/WebSupport",
+        ]
+        for module in modules {
             #expect(
                 try Self.files(below: shop.appendingPathComponent(module))
                     == Self.files(below: Monorepo.root.appendingPathComponent(module)),

@@ -115,7 +115,10 @@ struct BuiltInTemplateTests {
                 "entity", "repository", "usecase", "presenter", "factory", "feature-tests",
             ])
         let feature = try #require(TemplateSet.builtIn("Feature")).render(try FeatureName("Orders"))
-        #expect(feature.manifestEntry == #"Feature("Orders", app: "orders", infrastructure: ["Database"])"#)
+        #expect(
+            feature.manifestEntry
+                == #"Feature("Orders", app: "orders", infrastructure: ["Database"], appDependencies: ["WebSupport", hummingbird, plot])"#
+        )
         #expect(feature.modules.isEmpty && feature.product == "orders")
     }
 }

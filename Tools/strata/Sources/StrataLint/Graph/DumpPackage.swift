@@ -14,7 +14,7 @@ public enum DumpPackage {
         case noManifest
         /// The `swift` command could not be started; the reason.
         case cannotRun(String)
-        /// SwiftPM rejected the manifest; the first line of its output that says `error:`.
+        /// SwiftPM rejected the manifest; the compiler's first error at a line of it, else SwiftPM's first error.
         case rejected(String)
     }
 
@@ -39,10 +39,15 @@ public enum DumpPackage {
         return result.output
     }
 
-    /// The first line of SwiftPM's output that says `error:`, else its first line.
+    /// The compiler's first error at a line of the manifest (`Package.swift:48:46: error: …`), else the
+    /// first line of SwiftPM's output that says `error:`, else its first line.
+    ///
+    /// SwiftPM's own first error ("Invalid manifest (compiled with: [swiftc, …])") names the compiler's
+    /// flags, not the mistake, when the manifest does not compile.
     static func firstError(_ text: String, status: Int32) -> String {
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        let line = lines.first { $0.contains("error:") } ?? lines.first ?? "exit \(status)"
+        let located = lines.first { $0.range(of: #"\.swift:\d+:\d+: error:"#, options: .regularExpression) != nil }
+        let line = located ?? lines.first { $0.contains("error:") } ?? lines.first ?? "exit \(status)"
         return line.count > 300 ? String(line.prefix(300)) + "…" : line
     }
 
