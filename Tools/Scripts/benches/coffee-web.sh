@@ -43,7 +43,7 @@ printf "%-44s %10s req/s  errors %s\n" "GET /orders (JSON, the same 100 orders)"
 awk -v h="$html" -v j="$json" 'BEGIN { printf "%-44s %10.2fx  (target >= 0.70x)\n", "HTML / JSON", h / j }'
 
 python3 - "$url" "$coffee" "$db" "$orders" <<'PY'
-import statistics, subprocess, sys, threading, time, urllib.request
+import random, statistics, subprocess, sys, threading, time, urllib.request
 url, coffee, db, count = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 seen, lock = {}, threading.Condition()
 
@@ -66,7 +66,12 @@ threading.Thread(target=listen, daemon=True).start()
 if not connected.wait(timeout=10):  # the stream's first rendering: it is connected
     sys.exit("coffee-web bench: the board's event stream sent nothing")
 delays, commands = [], []
+# A seeded pause of 0-200 ms before each order: without it every order would start just after the
+# previous one arrived, at the same point of the server's 100 ms revision check, and the figures
+# would measure that one phase instead of what a person placing an order at any moment sees.
+pauses = random.Random(42)
 for i in range(count):
+    time.sleep(pauses.uniform(0, 0.2))
     name = f"Live {i:03d}"
     with lock:
         waiting.add(name)
