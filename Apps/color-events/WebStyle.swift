@@ -18,5 +18,7 @@ enum WebStyle {
         .events ul { list-style: none; padding: 0; }
         .events li { margin: 0.3rem 0; }
         .colour { white-space: nowrap; }
+        /* A journal entry's colours wrap between colours on a phone, never inside one. */
+        span.colour { display: inline-block; margin-right: 0.5em; }
         """
 }

@@ -11,12 +11,6 @@ import FoundationNetworking
 struct WebPagesTests {
     static let attack = #""><img src=x onerror=alert(1)>"#
 
-    /// Where screenshots go: `.build/screenshots/`, beside the build products.
-    static var screenshots: URL {
-        BinaryRunner.productsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("screenshots")
-    }
-
     @Test("add an order in the form, see it on a second open board without reload, sign in, mark it ready, sign out")
     func orderFlow() async throws {
         try await Self.serving { base, database in
@@ -110,33 +104,20 @@ struct WebPagesTests {
         }
     }
 
-    @Test("every coffee page at 375 and 1440 px: a title, labelled controls, nothing wider than the screen")
-    func screenshots() async throws {
+    @Test(
+        "every coffee page at 375 and 1440 px: a title, labelled controls in the tab order, named buttons, nothing wider than the screen"
+    )
+    func everyPage() async throws {
         let orders = [
             ["--name", "Ada", "--coffee", "Latte", "--size", "large"],
             ["--name", "Grace", "--coffee", "Flat White", "--size", "small"],
         ]
         try await Self.serving(orders: orders) { base, _ in
-            let pages = [("board", ""), ("order", "order"), ("menu", "coffees"), ("staff", "staff")]
-            for width in [375, 1440] {
-                try await Browser.run(width: width, height: width < 600 ? 812 : 900) { browser in
-                    for (name, path) in pages {
-                        try await browser.open(path.isEmpty ? base : base.appendingPathComponent(path))
-                        #expect(try await browser.title().hasSuffix("— Strata Coffee"), "\(name)")
-                        let unlabelled = try await browser.execute(
-                            """
-                            return [...document.querySelectorAll('input:not([type=hidden]), select')]
-                              .filter(c => !c.labels || c.labels.length === 0).length;
-                            """)
-                        #expect(unlabelled as? Int == 0, "\(name): every control has a label")
-                        let overflow = try await browser.execute(
-                            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
-                        #expect((overflow as? Int ?? 1) <= 0, "\(name) at \(width) px scrolls sideways")
-                        try await browser.screenshot(
-                            to: Self.screenshots.appendingPathComponent("coffee-\(name)-\(width).png"))
-                    }
-                }
+            let pages = [("board", ""), ("order", "order"), ("menu", "coffees"), ("staff", "staff")].map {
+                (name: $0.0, url: $0.1.isEmpty ? base : base.appendingPathComponent($0.1))
             }
+            let problems = try await Browser.auditPages(pages, app: "coffee", site: "Strata Coffee")
+            #expect(problems == [], "\(problems.joined(separator: "\n"))")
         }
     }
 

@@ -69,4 +69,19 @@ struct BrowserTests {
         let journal = try await WebClient.get(server.url + "/journal")
         #expect(journal.body.contains("The journal is empty"))
     }
+
+    @Test(
+        "every color-events page at 375 and 1440 px: a title, labelled controls in the tab order, named buttons, nothing wider than the screen"
+    )
+    func everyPage() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try ServedApp(
+            product: "color-events", arguments: ["--db", directory.path("j.sqlite").path, "--seed", "42"])
+        defer { server.stop() }
+        _ = try await WebClient.post(server.url + "/events", form: [("event", "changeBothSidesColors")])
+        let pages = [("screens", "/"), ("journal", "/journal"), ("replay", "/replay")]
+        let urls = try pages.map { (name: $0.0, url: try #require(URL(string: server.url + $0.1))) }
+        let problems = try await Browser.auditPages(urls, app: "color-events", site: "ColorEvents")
+        #expect(problems == [], "\(problems.joined(separator: "\n"))")
+    }
 }

@@ -5,15 +5,20 @@ import Testing
 /// The demo's winning moves for Animals, seed 2024.
 private let winningMoves = [1, 2, 3, 4, 5, 6, 7, 3, 8, 2, 9, 10, 11, 4, 12, 13, 14, 9, 15, 1, 16, 10]
 
+/// `memorize serve` on a scores file in `directory`, with the built-in themes only.
+private func servedGames(_ directory: TemporaryDirectory) throws -> ServedApp {
+    try ServedApp(
+        product: "memorize", arguments: ["--db", directory.path("scores.sqlite").path],
+        environment: ["STRATA_MEMORIZE_THEMES": ""])
+}
+
 @Suite("memorize in a browser", .enabled(if: Browser.isInstalled, "needs chromium and chromium-driver (make setup)"))
 struct BrowserTests {
     @Test(
         "a seeded game played to the end by clicking cards, the first by keyboard, ends ranked #1 and is in the scores")
     func playByClicking() async throws {
         let directory = try TemporaryDirectory()
-        let server = try ServedApp(
-            product: "memorize", arguments: ["--db", directory.path("scores.sqlite").path],
-            environment: ["STRATA_MEMORIZE_THEMES": ""])
+        let server = try servedGames(directory)
         defer { server.stop() }
         let base = try #require(URL(string: server.url))
         try await Browser.run { browser in
@@ -52,14 +57,28 @@ struct BrowserTests {
     @Test("a cross-site form post to the running server is refused and deals nothing")
     func crossSitePost() async throws {
         let directory = try TemporaryDirectory()
-        let server = try ServedApp(
-            product: "memorize", arguments: ["--db", directory.path("scores.sqlite").path],
-            environment: ["STRATA_MEMORIZE_THEMES": ""])
+        let server = try servedGames(directory)
         defer { server.stop() }
         let refused = try await WebClient.post(
             server.url + "/games", form: [("theme", "Animals")], origin: "http://evil.example")
         #expect(refused.status == 403)
         let page = try await WebClient.get(server.url + "/")
         #expect(page.headers["content-security-policy"]?.contains("script-src 'self'") == true)
+    }
+
+    @Test(
+        "every memorize page at 375 and 1440 px: a title, labelled controls in the tab order, named buttons, nothing wider than the screen"
+    )
+    func everyPage() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try servedGames(directory)
+        defer { server.stop() }
+        let dealt = try await WebClient.post(
+            server.url + "/games", form: [("theme", "Animals"), ("pairs", ""), ("seed", "2024")])
+        try #require(dealt.url.contains("/games/"), "\(dealt.status): \(dealt.url)")
+        let pages = [("themes", server.url + "/"), ("game", dealt.url), ("scores", server.url + "/scores")]
+        let urls = try pages.map { (name: $0.0, url: try #require(URL(string: $0.1))) }
+        let problems = try await Browser.auditPages(urls, app: "memorize", site: "Memorize")
+        #expect(problems == [], "\(problems.joined(separator: "\n"))")
     }
 }

@@ -54,4 +54,21 @@ struct BrowserTests {
         #expect(refused.status == 403)
         #expect(try papers.run(["favorites", "--format", "plain"] + db).stdout.isEmpty)
     }
+
+    @Test(
+        "every papers page at 375 and 1440 px: a title, labelled controls in the tab order, named buttons, nothing wider than the screen"
+    )
+    func everyPage() async throws {
+        let directory = try TemporaryDirectory()
+        let (db, server) = try servedLibrary(directory)
+        defer { server.stop() }
+        #expect(try BinaryRunner(product: "papers").run(["fav", "1201.4869"] + db).status == 0)
+        let pages = [
+            ("library", "/"), ("search", "/?q=au%3Amaestro+helium"), ("paper", "/paper?id=1201.4869"),
+            ("favourites", "/favourites"),
+        ]
+        let urls = try pages.map { (name: $0.0, url: try #require(URL(string: server.url + $0.1))) }
+        let problems = try await Browser.auditPages(urls, app: "papers", site: "Papers")
+        #expect(problems == [], "\(problems.joined(separator: "\n"))")
+    }
 }
