@@ -36,13 +36,16 @@ extension Browser {
     /// screenshot to `.build/screenshots/<app>-<page>-<width>.png`; returns every problem found,
     /// each naming its page and width (empty when there are none).
     ///
-    /// A page's problems are `pageProblems()` and a `<title>` that does not end with `— site`.
+    /// A page's problems are `pageProblems()` and a `<title>` that does not end with `— site`. One
+    /// browser serves both widths (the viewport is set between them): a browser costs seconds of
+    /// CPU that the suites running beside this one, some of them timing a server, would lose.
     public static func auditPages(_ pages: [(name: String, url: URL)], app: String, site: String) async throws
         -> [String]
     {
-        var problems: [String] = []
-        for width in [375, 1440] {
-            try await Browser.run(width: width, height: width < 600 ? 812 : 900) { browser in
+        try await Browser.run(width: 375, height: 812) { browser in
+            var problems: [String] = []
+            for (width, height) in [(375, 812), (1440, 900)] {
+                try await browser.setViewport(width: width, height: height)
                 for page in pages {
                     try await browser.open(page.url)
                     let title = try await browser.title()
@@ -53,7 +56,7 @@ extension Browser {
                     try await browser.screenshot(to: Screenshots.file("\(app)-\(page.name)-\(width)"))
                 }
             }
+            return problems
         }
-        return problems
     }
 }
