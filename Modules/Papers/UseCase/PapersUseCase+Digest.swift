@@ -77,8 +77,8 @@ extension PapersUseCase {
     /// For each paper, the positions of the watches it matches, in order.
     ///
     /// Splitting a day's abstracts into words and matching them is most of a digest's own work;
-    /// the papers are matched in parts of at least a thousand, as many at once as the
-    /// cooperative pool has threads (one per core).
+    /// the papers are matched in parts of at least a thousand papers, eight parts at most, which
+    /// the cooperative pool runs as many at once as it has threads (one per core).
     static func matchedWatches(_ papers: [Paper], _ watches: [Watch]) async -> [[Int]] {
         let parts = max(1, min(8, papers.count / 1_000))
         let size = (papers.count + parts - 1) / parts

@@ -84,21 +84,15 @@ private final class QueryStatistics {
         if let kept = api.xGetAuxdata?(fts, 0) {
             return Unmanaged<QueryStatistics>.fromOpaque(kept).takeUnretainedValue()
         }
-        var rows: Int64 = totals?.rows ?? 0
-        var tokens: Int64 = totals?.tokens ?? 0
-        guard
-            totals != nil
-                || (api.xRowCount?(fts, &rows) == SQLITE_OK && api.xColumnTotalSize?(fts, -1, &tokens) == SQLITE_OK),
-            rows > 0
-        else { return nil }
+        guard let totals = totals ?? ownTotals(api, fts), totals.rows > 0 else { return nil }
         let phrases = Int(api.xPhraseCount?(fts) ?? 0)
         let idf = (0..<phrases).map { phrase in
             let documents = sqlite3_value_double(values[phrase])
             // An estimated frequency can exceed the rows: its log would be NaN, which SQLite returns as NULL.
-            let odds = (Double(rows) - documents + 0.5) / (documents + 0.5)
+            let odds = (Double(totals.rows) - documents + 0.5) / (documents + 0.5)
             return odds > 1 ? max(log(odds), 1e-6) : 1e-6
         }
-        let statistics = QueryStatistics(averageLength: Double(tokens) / Double(rows), idf: idf)
+        let statistics = QueryStatistics(averageLength: Double(totals.tokens) / Double(totals.rows), idf: idf)
         let kept = Unmanaged.passRetained(statistics).toOpaque()
         guard
             api.xSetAuxdata?(
@@ -143,13 +137,21 @@ private func indexTotals(
     values: UnsafeMutablePointer<OpaquePointer?>?
 ) {
     guard let api = api?.pointee else { return }
-    var rows: Int64 = 0
-    var tokens: Int64 = 0
-    guard api.xRowCount?(fts, &rows) == SQLITE_OK, api.xColumnTotalSize?(fts, -1, &tokens) == SQLITE_OK else {
+    guard let totals = ownTotals(api, fts) else {
         sqlite3_result_error(result, "\(BM25Function.totalsName): the index has no statistics", -1)
         return
     }
-    sqlite3_result_text(result, "\(rows) \(tokens)", -1, transient)
+    sqlite3_result_text(result, "\(totals.rows) \(totals.tokens)", -1, transient)
+}
+
+/// The queried index's own row count and token total, from FTS5's statistics; nil when it has none.
+private func ownTotals(_ api: Fts5ExtensionApi, _ fts: OpaquePointer?) -> FullTextTotals? {
+    var rows: Int64 = 0
+    var tokens: Int64 = 0
+    guard api.xRowCount?(fts, &rows) == SQLITE_OK, api.xColumnTotalSize?(fts, -1, &tokens) == SQLITE_OK else {
+        return nil
+    }
+    return FullTextTotals(rows: rows, tokens: tokens)
 }
 
 /// The BM25 score of the current row under `statistics`, negated, as the result.
