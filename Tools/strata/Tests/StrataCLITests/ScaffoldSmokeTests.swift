@@ -11,10 +11,11 @@ extension Tag {
 /// The promise `strata new` makes: what it generates builds, passes its tests and passes `strata lint` unedited.
 ///
 /// It syncs the repository (without `.build`) into `.build/strata-smoke/package`, generates a
-/// feature there, builds and tests it with its own scratch folder `.build/strata-smoke/scratch`
-/// (kept between runs, so only the new feature compiles after the first run) on a manifest
-/// without the other features and the shared targets the template does not use, runs the
-/// checker on the whole repository, then removes the feature and checks the copy is back as it was.
+/// feature there, builds and tests it in the scratch folder it shares with `strata create`'s
+/// test (`SharedScratch.workspace`, kept between runs, so only the new feature compiles after
+/// the first run) on a manifest without the other features and the shared targets the template
+/// does not use, runs the checker on the whole repository, then removes the feature and checks
+/// the copy is back as it was.
 @Suite("Scaffold smoke test", .tags(.scaffoldSmoke))
 struct ScaffoldSmokeTests {
     static let feature = "ScaffoldSmoke"
@@ -40,7 +41,7 @@ struct ScaffoldSmokeTests {
     func smoke() throws {
         let work = ScaffoldRepository.root.appendingPathComponent(".build/strata-smoke")
         let package = work.appendingPathComponent("package")
-        let scratch = work.appendingPathComponent("scratch")
+        let scratch = SharedScratch.workspace
         try RepositoryCopy.sync(from: ScaffoldRepository.root, to: package)
         let pristine = snapshot(package)
         let strata = BinaryRunner(product: "strata")
