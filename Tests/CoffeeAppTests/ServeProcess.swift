@@ -42,8 +42,9 @@ final class ServeProcess: @unchecked Sendable {
         guard made.status == 0 else { throw ServeError.noAddress("coffee token create failed: \(made.stderr)") }
         token = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let output = Pipe()
-        process.executableURL = BinaryRunner(product: "coffee").executable
-        process.arguments = ["serve", "--port", "0"] + storage + options
+        ChildProcess.configure(
+            process, executable: BinaryRunner(product: "coffee").executable,
+            arguments: ["serve", "--port", "0"] + storage + options)
         process.standardOutput = output
         process.standardError = errors
         errors.fileHandleForReading.readabilityHandler = { [errorLog] handle in errorLog.append(handle.availableData) }
@@ -69,17 +70,18 @@ final class ServeProcess: @unchecked Sendable {
     /// What the server wrote to stderr so far.
     var logText: String { errorLog.text }
 
-    /// Waits (up to `timeout` seconds) until stderr holds `text` at least `count` times; whether it does.
+    /// Waits (up to `timeout` seconds, a bound for a loaded machine) until stderr holds `text` at
+    /// least `count` times; whether it does.
     ///
     /// How a test knows the server reached a point (`request started` at `--log-level debug`)
     /// without sleeping for a guess.
     @discardableResult
-    func waitForLog(_ text: String, count: Int = 1, timeout: TimeInterval = 20) -> Bool {
+    func waitForLog(_ text: String, count: Int = 1, timeout: TimeInterval = 60) -> Bool {
         errorLog.wait(timeout: timeout) { $0.components(separatedBy: text).count - 1 >= count }
     }
 
     /// `waitForLog` from a task: the wait blocks a thread of its own, never one of the pool's.
-    func waitForLog(_ text: String, count: Int = 1, timeout: TimeInterval = 20) async -> Bool {
+    func waitForLog(_ text: String, count: Int = 1, timeout: TimeInterval = 60) async -> Bool {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: self.waitForLog(text, count: count, timeout: timeout)) }.start()
         }

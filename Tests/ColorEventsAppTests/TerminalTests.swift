@@ -14,9 +14,11 @@ struct TerminalTests {
         let database = directory.path("e.sqlite").path
         let session = try PseudoTerminal(product: "color-events", arguments: ["run", "--seed", "3", "--db", database])
         #expect(session.waitFor(PseudoTerminal.clearScreen), "the first frame")
+        let before = try #require(session.waitForTerminalRead(), "the app never read its terminal")
         session.type("\u{1B}")
-        // Longer than the app's 50 ms escape timeout: an Escape key, not the start of a sequence.
-        Thread.sleep(forTimeInterval: 0.2)
+        // Reading again after the ESC: the app's escape timeout ran out with nothing after it, so
+        // it was the Escape key (typed at once, the l would have been read as the byte after it).
+        #expect(session.waitForTerminalRead(reads: before + 1) != nil, "the app never read the key after ESC")
         session.type("lq")
         let (status, _) = session.finish()
         #expect(status == 0, "q after a lone Escape must quit")

@@ -126,18 +126,16 @@ struct HarvestCommandTests {
         }
         let url = server.baseURL.appendingPathComponent("oai").absoluteString
         let process = Process()
-        process.executableURL = papers.executable
-        process.arguments = ["harvest", "--set", "math", "--oai-url", url, "--db", db]
+        ChildProcess.configure(
+            process, executable: papers.executable,
+            arguments: ["harvest", "--set", "math", "--oai-url", url, "--db", db])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // Page 3 is asked for only after pages 1 and 2 are stored.
-        let deadline = Date().addingTimeInterval(30)
-        while !server.requests.contains(where: { $0.target.contains("skip%253D0") && $0.target.contains("2015-05-12") }
-        ),
-            Date() < deadline
-        {
-            try await Task.sleep(for: .milliseconds(50))
+        try await Waiting.until("the harvest to ask for page 3") {
+            server.requests.contains { $0.target.contains("skip%253D0") && $0.target.contains("2015-05-12") }
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

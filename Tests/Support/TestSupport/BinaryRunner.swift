@@ -63,11 +63,11 @@ public struct BinaryRunner: Sendable {
     ) throws -> Result {
         let process = Process()
         if let first = launcher.first {
-            process.executableURL = URL(fileURLWithPath: first)
-            process.arguments = launcher.dropFirst() + [executable.path] + arguments
+            ChildProcess.configure(
+                process, executable: URL(fileURLWithPath: first),
+                arguments: launcher.dropFirst() + [executable.path] + arguments)
         } else {
-            process.executableURL = executable
-            process.arguments = arguments
+            ChildProcess.configure(process, executable: executable, arguments: arguments)
         }
         if let folder { process.currentDirectoryURL = folder }
         // A test never reads the developer's own databases: their STRATA_<APP>_DB stays out.

@@ -264,25 +264,12 @@ public final class Browser: @unchecked Sendable {
 
     /// Waits until `condition` holds, asking every 50 ms for at most `timeout` (a bound for a loaded machine, not a speed).
     ///
-    /// - Throws: `Failure` saying `what` was awaited when the time runs out; `condition`'s errors
-    ///   count as "not yet" (the page may be between loads).
+    /// - Throws: `Waiting.Failure` saying `what` was awaited when the time runs out; `condition`'s
+    ///   errors count as "not yet" (the page may be between loads).
     public func waitUntil(
         _ what: String, timeout: Duration = .seconds(30), _ condition: () async throws -> Bool
     ) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        var lastError: (any Error)?
-        while true {
-            do {
-                if try await condition() { return }
-            } catch {
-                lastError = error
-            }
-            guard clock.now < deadline else {
-                throw Failure("waited \(timeout) for \(what)" + (lastError.map { " (last: \($0))" } ?? ""))
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        try await Waiting.until(what, timeout: timeout, condition)
     }
 
     // MARK: - The wire

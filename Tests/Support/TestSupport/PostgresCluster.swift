@@ -122,8 +122,8 @@ public enum PostgresCluster {
     @discardableResult
     private static func script(_ arguments: [String]) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [scriptPath] + arguments
+        ChildProcess.configure(
+            process, executable: URL(fileURLWithPath: "/bin/bash"), arguments: [scriptPath] + arguments)
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

@@ -26,8 +26,8 @@ public final class PseudoTerminal: @unchecked Sendable {
         self.product = product
         self.arguments = arguments
         let command = ([BinaryRunner(product: product).executable.path] + arguments).joined(separator: " ")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qfec", command, "/dev/null"]
+        ChildProcess.configure(
+            process, executable: URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qfec", command, "/dev/null"])
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm"
         for (key, value) in extra { environment[key] = value }
@@ -65,6 +65,47 @@ public final class PseudoTerminal: @unchecked Sendable {
             else { continue }
             let words = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             if words.first?.hasSuffix("/" + product) == true, Array(words.dropFirst()) == arguments { return pid }
+        }
+        return nil
+    }
+
+    /// Waits until the executable is blocked reading its terminal having made at least `reads`
+    /// reads of it: everything typed before was read and handled, and it waits for the next key.
+    /// Returns the number of reads made, or `nil` when that did not happen within `timeout` seconds.
+    ///
+    /// How a test knows an app's key timer ran out (a lone Escape taken as the Escape key after
+    /// the time the rest of a sequence may take) without sleeping for longer than that time:
+    /// the reading thread is in `read(0, …)` again (`/proc/PID/task/TID/syscall`), and its own
+    /// count of reads (`syscr` in `/proc/PID/task/TID/io`, counted when a read returns) says it
+    /// is the read after the ones that took the keys typed.
+    public func waitForTerminalRead(reads: Int = 0, timeout: Double = 30) -> Int? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let pid = executablePID, let made = Self.blockedTerminalReads(of: pid), made >= reads { return made }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return nil
+    }
+
+    /// `read`'s number in `/proc/PID/syscall`.
+    #if arch(arm64)
+    private static let readSystemCall = "63"
+    #else
+    private static let readSystemCall = "0"
+    #endif
+
+    /// The reads made so far by the thread of `pid` that is blocked in `read` on standard input, if one is.
+    private static func blockedTerminalReads(of pid: pid_t) -> Int? {
+        let tasks = "/proc/\(pid)/task"
+        for thread in (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? [] {
+            // `0 0x0 …` on x86-64: system call read with file descriptor 0 as its first argument.
+            guard let call = try? String(contentsOfFile: "\(tasks)/\(thread)/syscall", encoding: .utf8),
+                call.split(separator: " ").prefix(2).map(String.init) == [Self.readSystemCall, "0x0"],
+                let io = try? String(contentsOfFile: "\(tasks)/\(thread)/io", encoding: .utf8),
+                let line = io.split(separator: "\n").first(where: { $0.hasPrefix("syscr:") }),
+                let reads = Int(line.dropFirst("syscr:".count).trimmingCharacters(in: .whitespaces))
+            else { continue }
+            return reads
         }
         return nil
     }

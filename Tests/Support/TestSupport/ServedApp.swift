@@ -17,8 +17,9 @@ public final class ServedApp: @unchecked Sendable {
     /// Runs `product serve --port 0 arguments` with `environment` added, and waits for its `listening on` line.
     public init(product: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
         let output = Pipe()
-        process.executableURL = BinaryRunner(product: product).executable
-        process.arguments = ["serve", "--port", "0"] + arguments
+        ChildProcess.configure(
+            process, executable: BinaryRunner(product: product).executable,
+            arguments: ["serve", "--port", "0"] + arguments)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = output
         process.standardError = errors
