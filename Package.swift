@@ -86,7 +86,14 @@ let coreTests: [Target] = [
     test("PostgresTests", dependencies: ["Postgres", "Core", "TestSupport", postgresNIO]),
     test("TerminalUITests", dependencies: ["TerminalUI"]),
     test("MailboxTests", dependencies: ["Mailbox"]),
-    test("HTTPServerTests", dependencies: ["HTTPServer", "Core", "TestSupport", hummingbird]),
+    // NIOEmbedded: the connection guard's deadlines run on an event loop whose clock the test moves.
+    test(
+        "HTTPServerTests",
+        dependencies: [
+            "HTTPServer", "Core", "TestSupport", hummingbird, nioCore, nioHTTP1, nioHTTPTypes,
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+            .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+        ]),
     test("AppSupportTests", dependencies: ["AppSupport", "Core", "TerminalUI", "TestSupport", argumentParser]),
     test("WebSupportTests", dependencies: ["WebSupport", "Core", "HTTPServer", "TestSupport", hummingbird, plot]),
     .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/Support/TestSupport", swiftSettings: strict),

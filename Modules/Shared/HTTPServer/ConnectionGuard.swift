@@ -120,7 +120,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// `false` when they are to be dropped.
     func bytesArrived() -> Bool {
         if closing { return false }
-        if case .idle = phase { phase = .head(start: .now()) }
+        if case .idle = phase { phase = .head(start: now) }
         return true
     }
 
@@ -140,7 +140,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             openRequests += 1
             responseStarted = false
             requestHeaders = head.headerFields
-            phase = .body(start: .now(), bytes: 0)
+            phase = .body(start: now, bytes: 0)
         case .body(let bytes):
             if case .body(let start, let count) = phase {
                 phase = .body(start: start, bytes: count + bytes.readableBytes)
@@ -177,6 +177,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     // MARK: - Deadlines
 
+    /// The time on the connection's event loop, the clock its timers run on (a test's
+    /// `EmbeddedEventLoop` moves it by hand).
+    private var now: NIODeadline { context?.eventLoop.now ?? .now() }
+
     /// When the part now arriving is due: the head's deadline, or the body's allowance for what it has sent.
     private func due() -> NIODeadline? {
         switch phase {
@@ -211,7 +215,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// The timer fired: cut the request when its part is past due, else look again when it will be.
     private func check() {
         guard !closing, let due = due() else { return }
-        guard NIODeadline.now() >= due else {
+        guard now >= due else {
             // The head became a body since, or the body kept up: not due yet.
             schedule(at: due)
             return
