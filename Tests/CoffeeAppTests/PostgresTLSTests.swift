@@ -59,12 +59,12 @@ struct PostgresTLSTests {
         }
     }
 
-    /// Waits until the server has reloaded its host rules: a plain login is refused.
+    /// Waits until the server has reloaded its host rules: a plain login is refused for want of TLS.
+    ///
+    /// - Throws: `Waiting.Failure` when it is still let in after the wait.
     private func waitUntilRefused(_ url: String) async throws {
-        for _ in 0..<40 {
-            let attempt = try coffee.run(["list", "--database", url], timeout: 30)
-            if attempt.status != 0 { return }
-            try await Task.sleep(for: .milliseconds(250))
+        try await Waiting.until("the server to refuse a login without TLS", interval: .milliseconds(250)) {
+            try coffee.run(["list", "--database", url], timeout: 30).stderr.contains("without TLS")
         }
     }
 }

@@ -54,7 +54,7 @@ struct WebPagesTests {
 
                 // The first tab saw it arrive, without a reload.
                 try await browser.switchTo(tab: boardTab)
-                try await browser.waitUntil("the order on the open board", timeout: .seconds(5)) {
+                try await browser.waitUntil("the order on the open board") {
                     try await browser.text("#orders td.customer") == Self.attack
                 }
                 #expect(try await browser.execute("return window.strataMarker;") as? String == "not reloaded")

@@ -31,7 +31,7 @@ struct FeedMutationTests {
             for index in 0..<Self.variantsPerKind {
                 let variant = directory.path("variant.xml")
                 try mutator.variant(kind, index).write(to: variant)
-                let result = try papers.run(["import", variant.path, "--db", library], timeout: 10)
+                let result = try papers.run(["import", variant.path, "--db", library], timeout: 60)
                 let label = "\(kind) #\(index)"
                 #expect(
                     !result.stdout.contains(secret) && !result.stderr.contains(secret), "\(label) read the secret file")

@@ -20,6 +20,9 @@ public actor BatchedRead<Value: Sendable> {
         self.read = read
     }
 
+    /// How many callers wait for the next read (a test waits for them to queue up).
+    var queued: Int { waiting.count }
+
     /// A value read after this call began.
     public func value() async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
