@@ -29,7 +29,7 @@ let features: [Feature] = [
     Feature(
         "Coffee", app: "coffee", entityDependencies: [crypto],
         infrastructure: ["Database", "Postgres", postgresNIO, "HTTPClient"],
-        appDependencies: ["WebSupport", hummingbird, plot],
+        appDependencies: ["WebSupport", hummingbird, plot, crypto],
         server: ["HTTPServer", hummingbird, hummingbirdAuth, serviceLifecycle, structuredFields]),
     // The bus's subscriber queues are the shared Mailbox (Modules/Shared/Mailbox says why not AsyncStream).
     Feature(

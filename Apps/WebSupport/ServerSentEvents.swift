@@ -47,9 +47,9 @@ public struct ServerSentEvent: Sendable, Equatable {
 ///
 /// The browser reconnects by itself when the connection drops, and the server sends every
 /// event as it happens; the page needs no library, only the app's own small script
-/// (`WebAssets.script`). A stream ends when the client goes away (the next write fails, and a
-/// comment every `heartbeat` makes sure there is a next write), when the handler returns, or
-/// when the server shuts down gracefully, so an open page never holds a shutdown up.
+/// (`WebAssets.script`). A stream ends when the client goes away (the next write fails), or when
+/// the handler returns. Pages that follow changing data use `LiveBroadcast`, which renders each
+/// change once for every open stream and ends its streams when the server shuts down gracefully.
 public enum ServerSentEvents {
     /// The content type of an event stream.
     public static let contentType = "text/event-stream; charset=utf-8"
@@ -58,45 +58,23 @@ public enum ServerSentEvents {
     public static func response(
         _ produce: @escaping @Sendable (_ send: (ServerSentEvent) async throws -> Void) async throws -> Void
     ) -> Response {
+        byteStream { write in
+            try await produce { event in try await write(ByteBuffer(string: event.encoded)) }
+        }
+    }
+
+    /// A streaming response whose encoded events `produce` writes (bytes made once for many streams).
+    static func byteStream(
+        _ produce: @escaping @Sendable (_ write: (ByteBuffer) async throws -> Void) async throws -> Void
+    ) -> Response {
         Response(
             status: .ok,
             headers: [.contentType: contentType, .cacheControl: "no-store"],
             body: ResponseBody { writer in
                 // The first bytes go out at once, so the browser's `open` fires before any change.
                 try await writer.write(ByteBuffer(string: ServerSentEvent.comment("open").encoded))
-                try await produce { event in try await writer.write(ByteBuffer(string: event.encoded)) }
+                try await produce { bytes in try await writer.write(bytes) }
                 try await writer.finish(nil)
             })
-    }
-
-    /// A stream that sends `render()`'s event at once and again each time `version()` changes.
-    ///
-    /// `version()` is asked every `interval`: a revision counter that every process writing the
-    /// data raises (another server, a command-line run) is read cheaply, so a change made
-    /// anywhere reaches the page within `interval` plus the time to render. A comment every
-    /// `heartbeat` finds a client that went away.
-    public static func watching<Version: Equatable & Sendable>(
-        interval: Duration = .milliseconds(100), heartbeat: Duration = .seconds(15),
-        version: @escaping @Sendable () async throws -> Version,
-        render: @escaping @Sendable () async throws -> ServerSentEvent
-    ) -> Response {
-        response { send in
-            var last = try await version()
-            try await send(try await render())
-            let clock = ContinuousClock()
-            var lastWrite = clock.now
-            while !Task.isCancelled && !Task.isShuttingDownGracefully {
-                try await Task.sleep(for: interval)
-                let current = try await version()
-                if current != last {
-                    last = current
-                    try await send(try await render())
-                    lastWrite = clock.now
-                } else if clock.now - lastWrite >= heartbeat {
-                    try await send(.comment("heartbeat"))
-                    lastWrite = clock.now
-                }
-            }
-        }
     }
 }

@@ -8,7 +8,7 @@ import Plot
 ///
 /// The document declares its language and a device-width viewport, links the one stylesheet
 /// and the one script the app serves itself (`WebAssets`), and holds no inline script or
-/// style, so the Content-Security-Policy (`SecurityHeadersMiddleware`) can forbid both.
+/// style, so the Content-Security-Policy (`SecurityHeaders`, which every answer carries) can forbid both.
 public struct WebPage {
     /// A link in the site's navigation.
     public struct Link: Sendable, Equatable {

@@ -13,7 +13,7 @@ import WebSupport
 /// | route | does |
 /// |---|---|
 /// | `GET /` | the board: open orders, updated live through `GET /board/events` |
-/// | `GET /board/events` | Server-Sent Events: the board's orders again after every change, from any process |
+/// | `GET /board/events` | Server-Sent Events: the board's orders again after every change, from any process (at most `maxStreams` open; 503 past it) |
 /// | `GET /order`, `POST /order` | the add-order form; a placed order goes to the board (303) |
 /// | `GET /coffees` | the menu |
 /// | `GET /staff`, `POST /staff` | sign in with a staff token: an HttpOnly, SameSite=Strict session cookie |
@@ -37,14 +37,19 @@ struct CoffeePages: WebRoutes {
     let feature: CoffeeFeature
     /// The board as a signed-out visitor sees it, kept while no order changed anywhere.
     private let boardCache = RevisionCache<String>(capacity: 4)
+    /// The board's event streams: each change rendered once for all visitors (and once per staff session).
+    private let liveBoard: LiveBroadcast<Int64?>
+    /// Seals the notice a redirect carries to the board.
+    private let seal = NoticeSeal()
 
-    init(feature: CoffeeFeature) {
+    init(feature: CoffeeFeature, maxStreams: Int = LiveStreams.defaultLimit) {
         self.feature = feature
+        liveBoard = LiveBroadcast(limit: maxStreams) { try await feature.revision() }
     }
 
     func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
         router.get(RouterPath(Self.boardPath)) { request, _ in try await board(request) }
-        router.get(RouterPath(Self.boardEventsPath)) { request, _ in boardEvents(request) }
+        router.get(RouterPath(Self.boardEventsPath)) { request, _ in await boardEvents(request) }
         router.get(RouterPath(Self.orderPath)) { _, _ in try await orderForm(WebViews.OrderForm(), status: .ok) }
         router.post(RouterPath(Self.orderPath)) { request, _ in try await placeOrder(request) }
         router.get(RouterPath(Self.menuPath)) { _, _ in
@@ -86,15 +91,15 @@ struct CoffeePages: WebRoutes {
         return session.applying(to: page.response())
     }
 
-    private func boardEvents(_ request: Request) -> Response {
-        ServerSentEvents.watching(
-            version: { try await feature.revision() },
-            render: {
-                // The session is checked again for every update: a revoked token loses its buttons.
-                let session = await staffSession(request)
-                let region = WebViews.boardRegion(try await openOrders(), staff: session.holder)
-                return ServerSentEvent(name: "update", data: region.render())
-            })
+    private func boardEvents(_ request: Request) async -> Response {
+        // Visitors all see one board: one rendering per change for all of them. A staff session's
+        // board has its buttons, and is checked again for every update: a revoked token loses them.
+        let secret = request.cookies[Self.sessionCookie]?.value ?? ""
+        return await liveBoard.response(audience: secret) {
+            let staff = secret.isEmpty ? nil : await staffSession(request).holder
+            let region = WebViews.boardRegion(try await openOrders(), staff: staff)
+            return ServerSentEvent(name: "update", data: region.render())
+        }
     }
 
     private func openOrders() async throws -> OrderListViewData {
@@ -105,11 +110,14 @@ struct CoffeePages: WebRoutes {
         }
     }
 
-    /// The line the board shows after a redirect: the order just placed or moved.
+    /// The line the board shows after a redirect this server wrote (`sealedBoard`): the order just placed or moved.
     private func notice(_ request: Request) async -> String? {
         let query = request.uri.queryParameters
         for (key, words) in [("placed", "placed"), ("changed", "is now")] {
             guard let id = query[Substring(key)].map(String.init) else { continue }
+            guard let proof = query["seal"].map(String.init), seal.verifies(proof, kind: key, id: id),
+                IDPrefix.fullID(id) != nil
+            else { return nil }
             guard
                 let detail = try? await Self.load(feature, { await $0.show(id) }, part: { $0.order })
             else { return nil }
@@ -119,6 +127,11 @@ struct CoffeePages: WebRoutes {
                 : "Order \(order.shortID) for \(order.customer) \(words) \(order.status.rawValue)."
         }
         return nil
+    }
+
+    /// The board's address with a notice of `kind` about the order `id`, sealed so only this redirect shows it.
+    private func sealedBoard(_ kind: String, id: String) -> String {
+        Self.boardPath + "?\(kind)=\(id)&seal=\(seal.seal(kind, id: id))"
     }
 
     // MARK: - Ordering
@@ -142,7 +155,7 @@ struct CoffeePages: WebRoutes {
             } part: {
                 $0.order
             }
-            return Response.redirect(to: Self.boardPath + "?placed=" + placed.order.id)
+            return Response.redirect(to: sealedBoard("placed", id: placed.order.id))
         } catch {
             let message = WebWording.message(for: error)
             if let field = message.field { form.errors[field] = message.text } else { form.problem = message.text }
@@ -186,12 +199,12 @@ struct CoffeePages: WebRoutes {
         }
         let action = try await FormFields(request)["action"]
         do {
-            _ = try await Self.load(feature) { presenter in
+            let changed = try await Self.load(feature) { presenter in
                 if action == "cancel" { await presenter.cancel(id) } else { await presenter.advance(id) }
             } part: {
                 $0.order
             }
-            return Response.redirect(to: Self.boardPath + "?changed=" + id)
+            return Response.redirect(to: sealedBoard("changed", id: changed.order.id))
         } catch {
             let message = WebWording.message(for: error)
             let page = WebViews.board(try await openOrders(), staff: session.holder, notice: message.text)

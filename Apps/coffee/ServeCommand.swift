@@ -5,7 +5,7 @@ import Core
 import Foundation
 import WebSupport
 
-/// `coffee serve [--host 127.0.0.1] [--port 8080]`.
+/// `coffee serve [--host 127.0.0.1] [--port 8080] [--allowed-host NAME]… [--max-streams 500]`.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -15,17 +15,18 @@ struct ServeCommand: AsyncParsableCommand {
             Open http://HOST:PORT/ in a browser for the live order board, the order form, the menu and \
             the staff's actions (sign in with a staff token from `coffee token create`).
             Port 0 picks a free port; the first line printed is `listening on http://HOST:PORT`.
+            Requests are answered only for 127.0.0.1, localhost, [::1] and --host, on the port it \
+            listens on (421 for any other name); behind a proxy, name its host with --allowed-host. \
+            At most --max-streams live boards are kept up to date at once (503 with Retry-After past it).
             Several servers may share one PostgreSQL database (--database postgres://…): each order \
             is stored once, and every server sees every other's changes at once.
 
             Example: coffee serve --port 0 --db orders.sqlite
             """)
 
-    @Option(help: "The address to listen on (127.0.0.1: this machine only; 0.0.0.0: every network).")
-    var host = "127.0.0.1"
+    @OptionGroup var web: WebServeOptions
 
-    @Option(parsing: .unconditional, help: "The port to listen on (0 picks a free one).")
-    var port = 8080
+    @OptionGroup var live: LiveStreamOptions
 
     @Option(
         help:
@@ -54,14 +55,12 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     mutating func run() async throws {
-        let (store, host, port, logLevel) = (store, host, port, logLevel)
+        let (store, web, logLevel, maxStreams) = (store, web, logLevel, live.maxStreams)
         let (idleTimeout, headerTimeout, bodyTimeout, bodyMinRate) = (
             idleTimeout, headerTimeout, bodyTimeout, bodyMinRate
         )
         try await ErrorWording.reporter.run {
-            guard (0...65_535).contains(port) else {
-                throw MessageError.usage("--port \(port) is not a port; use 0 to 65535")
-            }
+            guard web.hasValidPort else { throw MessageError.usage("--port \(web.port) is not a port; use 0 to 65535") }
             let levels = CoffeeFeature.serverLogLevels
             guard levels.contains(logLevel) else {
                 throw MessageError.usage(
@@ -77,8 +76,9 @@ struct ServeCommand: AsyncParsableCommand {
             let feature = try store.feature()
             let storage = feature.storage
             try await feature.serve(
-                host: host, port: port, logLevel: logLevel, idleTimeout: idle, headerTimeout: header, bodyTimeout: body,
-                bodyMinRate: bodyMinRate, pages: WebEdge(CoffeePages(feature: feature))
+                host: web.host, port: web.port, logLevel: logLevel, idleTimeout: idle, headerTimeout: header,
+                bodyTimeout: body, bodyMinRate: bodyMinRate,
+                pages: WebEdge(CoffeePages(feature: feature, maxStreams: maxStreams)), allowedHosts: web.allowedHosts
             ) { host, port in
                 // Written straight to the file descriptor: a pipe must see the line at once, tests and demos wait for it.
                 FileHandle.standardOutput.write(

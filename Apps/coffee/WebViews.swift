@@ -134,7 +134,7 @@ enum WebViews {
                         .input(
                             .type(.text), .id("customer"), .name("customer"), .escaped("value", form.customer),
                             .attribute(named: "autocomplete", value: "name"),
-                            .attribute(named: "maxlength", value: "200"), .required(true),
+                            .attribute(named: "maxlength", value: String(CustomerName.maxLength)), .required(true),
                             .invalid(form.errors["customer"]), .describedBy(form.errors["customer"], "customer"))),
                     choice(
                         "coffee", label: "Coffee", prompt: "Choose a coffee", options: menu.items.map(\.coffee),

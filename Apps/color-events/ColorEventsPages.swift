@@ -12,14 +12,19 @@ import WebSupport
 /// them whenever they change, whichever page sent the event.
 struct ColorEventsPages: WebRoutes {
     let scene: ScenePresenter
+    /// The screens' event streams: each change rendered once for every open page, at most `maxStreams` open.
+    private let liveStreams: LiveBroadcast<SceneSnapshot>
+
+    init(scene: ScenePresenter, maxStreams: Int = LiveStreams.defaultLimit) {
+        self.scene = scene
+        liveStreams = LiveBroadcast(limit: maxStreams) { await scene.snapshot }
+    }
 
     func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
         router.get("/") { _, _ in await scenePage(problem: nil, status: .ok) }
         router.post("/events") { request, _ in try await send(FormFields(request)) }
         router.get(RouterPath(WebViews.livePath)) { _, _ in
-            ServerSentEvents.watching(
-                version: { await scene.snapshot },
-                render: { ServerSentEvent(name: "update", data: await Self.liveScreens(scene)) })
+            await liveStreams.response { ServerSentEvent(name: "update", data: await Self.liveScreens(scene)) }
         }
         router.get("/journal") { _, _ in await journalPage() }
         router.get("/replay") { _, _ in await replayPage() }

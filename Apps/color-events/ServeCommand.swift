@@ -18,6 +18,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var web: WebServeOptions
 
+    @OptionGroup var live: LiveStreamOptions
+
     @OptionGroup var options: CommonOptions
 
     func run() async throws {
@@ -27,8 +29,8 @@ struct ServeCommand: AsyncParsableCommand {
     @MainActor
     private func execute() async throws {
         guard web.hasValidPort else { throw MessageError.usage("--port \(web.port) is not a port; use 0 to 65535") }
-        let pages = ColorEventsPages(scene: try await options.restoredScene())
-        try await WebServer(host: web.host, port: web.port).run(pages) { host, port in
+        let pages = ColorEventsPages(scene: try await options.restoredScene(), maxStreams: live.maxStreams)
+        try await WebServer(web).run(pages) { host, port in
             // Written straight to the file descriptor: a pipe must see the line at once, tests wait for it.
             FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
         }

@@ -56,6 +56,12 @@ struct MemorizePages: WebRoutes {
         }
         do {
             return Self.redirect(to: "/games/\(try await games.deal(theme: theme, pairs: pairs, seed: seed))")
+        } catch let full as WebGamesFull {
+            let wait = Self.retryAfterSeconds
+            var response = await themesPage(
+                problem: WebWording.tableFull(full, retryAfter: wait), status: .serviceUnavailable)
+            response.headers[.retryAfter] = String(wait)
+            return response
         } catch {
             return await themesPage(problem: WebWording.line(for: error), status: .unprocessableContent)
         }
@@ -84,6 +90,9 @@ struct MemorizePages: WebRoutes {
         guard !trimmed.isEmpty else { return .some(nil) }
         return Value(trimmed).map { .some($0) }
     }
+
+    /// How long a player is asked to wait when every game held is in play.
+    static let retryAfterSeconds = 60
 
     /// `303 See Other` to `path`: the browser then GETs the page.
     static func redirect(to path: String) -> Response {

@@ -17,15 +17,27 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var web: WebServeOptions
 
+    @Option(
+        help:
+            "The games in play the server holds; past it a deal replaces a finished or hour-idle game, or is refused (503)."
+    )
+    var maxGames = WebGames.defaultCapacity
+
     @OptionGroup var store: CommonOptions
 
+    func validate() throws {
+        guard maxGames >= 1 else {
+            throw ValidationError("--max-games \(maxGames) is not a number of games; use 1 or more")
+        }
+    }
+
     func run() async throws {
-        let (web, store) = (web, store)
+        let (web, store, maxGames) = (web, store, maxGames)
         try await ErrorWording.reporter.run {
             guard web.hasValidPort else { throw MessageError.usage("--port \(web.port) is not a port; use 0 to 65535") }
             let feature = try store.feature()
-            let pages = MemorizePages(feature: feature, games: await WebGames(feature: feature))
-            try await WebServer(host: web.host, port: web.port).run(pages) { host, port in
+            let pages = MemorizePages(feature: feature, games: await WebGames(feature: feature, capacity: maxGames))
+            try await WebServer(web).run(pages) { host, port in
                 // Written straight to the file descriptor: a pipe must see the line at once, tests wait for it.
                 FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
             }

@@ -26,6 +26,11 @@ enum WebWording {
             ?? "No scores yet; finish a game to see it here."
     }
 
+    /// Why no game was dealt: the server holds as many games in play as it may.
+    static func tableFull(_ full: WebGamesFull, retryAfter seconds: Int) -> String {
+        "This server already holds \(full.capacity) games in play; try again in \(seconds) seconds."
+    }
+
     /// A form field that needed a whole number and got something else.
     static func notANumber(field: String) -> String {
         "\(field) must be a whole number, or left empty."

@@ -32,7 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
             guard web.hasValidPort else { throw MessageError.usage("--port \(web.port) is not a port; use 0 to 65535") }
             let feature = try PapersFactory.offline(
                 databaseURL: try DatabasePath.resolve(app: "papers", option: db), access: .readWrite, everyMatch: false)
-            try await WebServer(host: web.host, port: web.port).run(PapersPages(feature: feature)) { host, port in
+            try await WebServer(web).run(PapersPages(feature: feature)) { host, port in
                 // Written straight to the file descriptor: a pipe must see the line at once, tests wait for it.
                 FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
             }

@@ -60,7 +60,7 @@ struct APIFaultsTests {
             let keys = lines.map { "Idempotency-Key: \($0)\r\n" }.joined()
             let answer = try Self.exchange(
                 server.port,
-                "POST /orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: "
+                "POST /orders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
                     + "\(Self.latte.utf8.count)\r\n\(keys)Connection: close\r\n\r\n\(Self.latte)")
             #expect(answer.status == 400, "\(lines): \(answer.text)")
             #expect(answer.problem?["field"] as? String == "Idempotency-Key")
@@ -75,15 +75,15 @@ struct APIFaultsTests {
         arguments: [
             (
                 "a 100 KB header",
-                "GET /menu HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n", 431
+                "GET /menu HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n", 431
             ),
             (
                 "10,000 headers",
-                "GET /menu HTTP/1.1\r\nHost: x\r\n" + (0..<10_000).map { "X-H\($0): v\r\n" }.joined() + "\r\n", 431
+                "GET /menu HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (0..<10_000).map { "X-H\($0): v\r\n" }.joined() + "\r\n", 431
             ),
-            ("a NUL in a header", "GET /menu HTTP/1.1\r\nHost: x\r\nX-Nul: a\u{0}b\r\n\r\n", 400),
+            ("a NUL in a header", "GET /menu HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Nul: a\u{0}b\r\n\r\n", 400),
             ("a garbage request line", "GARBAGE\r\n\r\n", 400),
-            ("a request line with no version", "GET /menu\r\nHost: x\r\n\r\n", 400),
+            ("a request line with no version", "GET /menu\r\nHost: 127.0.0.1\r\n\r\n", 400),
         ])
     func malformedRequests(_ what: String, _ request: String, _ status: Int) async throws {
         let coffee = try Coffee()
@@ -110,7 +110,7 @@ struct APIFaultsTests {
             storage: ["--db", coffee.database], options: ["--header-timeout", "2", "--idle-timeout", "30"])
         defer { _ = server.stop() }
         let connection = try #require(RawConnection(port: server.port))
-        let head = "GET /menu HTTP/1.1\r\nHost: x\r\nX-Slow: \(String(repeating: "a", count: 40))\r\n\r\n"
+        let head = "GET /menu HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: \(String(repeating: "a", count: 40))\r\n\r\n"
         let started = Date()
         let answer = Self.trickle(head, to: connection, every: 0.4)
         let elapsed = Date().timeIntervalSince(started)
@@ -131,7 +131,7 @@ struct APIFaultsTests {
         defer { _ = server.stop() }
         let connection = try #require(RawConnection(port: server.port))
         connection.send(
-            "POST /orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: "
+            "POST /orders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
                 + "\(Self.latte.utf8.count)\r\nX-Request-ID: slow-body-1\r\n\r\n")
         let started = Date()
         let answer = Self.trickle(Self.latte, to: connection, every: 0.4)
@@ -147,7 +147,7 @@ struct APIFaultsTests {
         let padded = Self.latte.dropLast() + String(repeating: " ", count: 8000 - Self.latte.utf8.count) + "}"
         let steady = try #require(RawConnection(port: server.port))
         steady.send(
-            "POST /orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: "
+            "POST /orders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
                 + "\(padded.utf8.count)\r\nConnection: close\r\n\r\n")
         var rest = Substring(padded)
         while !rest.isEmpty {

@@ -230,6 +230,7 @@ struct PostgresFaultsTests {
         var request = URLRequest(url: url, timeoutInterval: 60)
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
+        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         // Both times are taken off the cooperative pool, in the completion handler on URLSession's
         // own queue: a loaded test run can keep this task waiting for a thread long after the

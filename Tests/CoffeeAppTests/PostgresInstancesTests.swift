@@ -182,6 +182,7 @@ enum HTTP {
         var request = URLRequest(url: target, timeoutInterval: 20)
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
+        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         if let bearer = token ?? ServeProcess.token(for: url) {
             request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
         }

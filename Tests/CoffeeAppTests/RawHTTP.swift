@@ -10,18 +10,8 @@ import Glibc
 enum RawHTTP {
     /// The status line's code and the body of the answer to `request`, sent to 127.0.0.1:`port`.
     static func send(_ request: Data, port: Int) throws -> (status: Int, body: String) {
-        let socket = try LoopbackSocket.connect(port: port)
-        defer { close(socket) }
         // The server may answer (413) and close before it has read everything: a failed write is fine.
-        _ = request.withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
-        shutdown(socket, Int32(SHUT_WR))
-        var answer = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = read(socket, &buffer, buffer.count)
-            if count <= 0 { break }
-            answer.append(contentsOf: buffer[0..<count])
-        }
+        let answer = try RawExchange.exchange(request, port: port, readTimeout: 0)
         let text = String(decoding: answer, as: UTF8.self)
         let status = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
         let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")

@@ -94,6 +94,7 @@ struct ServerEndToEndTests {
                     var request = URLRequest(url: url, timeoutInterval: 10)
                     request.httpMethod = "POST"
                     request.httpBody = Data(#"{"customer":"Burst \#(index)","coffee":"latte","size":"small"}"#.utf8)
+                    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
                     guard let (data, response) = try? await URLSession.shared.data(for: request),
                         (response as? HTTPURLResponse)?.statusCode == 201,
                         let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]

@@ -287,6 +287,7 @@ struct ListCacheTests {
         var request = URLRequest(url: list)
         request.httpMethod = "POST"
         request.httpBody = Data(#"{"customer":"Ada","coffee":"Latte","size":"small"}"#.utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         _ = try await URLSession.shared.data(for: request)
         #expect(String(decoding: try await get(list), as: UTF8.self).contains("Ada"))
         #expect(repository.listCalls.withLock { $0 } == 2)

@@ -69,6 +69,9 @@ struct WebSupportTests {
             (.post, ["Sec-Fetch-Site": "cross-site", "Origin": "http://shop:8080"], false),
             (.post, ["Sec-Fetch-Site": "same-site"], false),
             (.delete, ["Origin": "http://evil.example"], false),
+            (.post, ["Origin": "http://shop:9999"], false),
+            (.post, ["Origin": "https://shop"], false),
+            (.post, ["Origin": "http://localhost:8080"], true),
             (.post, ["Origin": "http://shop:8080"], true),
             (.post, ["Sec-Fetch-Site": "same-origin", "Origin": "http://shop:8080"], true),
             (.post, [:], true),
@@ -80,7 +83,9 @@ struct WebSupportTests {
         let request = Request(
             head: .init(method: method, scheme: "http", authority: "shop:8080", path: "/order", headerFields: fields),
             body: .init(buffer: ByteBuffer()))
-        #expect(SameOriginMiddleware<BasicRequestContext>.isAllowed(request) == allowed)
+        let hosts = ServedHosts(listeningOn: "shop")
+        hosts.bind(port: 8080)
+        #expect(RequestGuard<BasicRequestContext>.isFromThisSite(request, hosts: hosts) == allowed)
     }
 
     @Test("the running server sends the security headers, the assets, an event stream, and refuses a cross-site POST")
@@ -158,11 +163,15 @@ struct WebSupportTests {
     }
 
     /// Runs `pages` on a `WebServer` on a free loopback port for `body`, then stops it.
-    static func withServer(_ pages: some WebRoutes, _ body: (URL) async throws -> Void) async throws {
+    static func withServer(
+        _ pages: some WebRoutes, publicNames: [String] = [], _ body: (URL) async throws -> Void
+    ) async throws {
         let (ports, listening) = AsyncStream<Int>.makeStream()
         let server = Task {
             defer { listening.finish() }
-            try await WebServer(port: 0, quiet: true).run(pages) { _, port in listening.yield(port) }
+            let names = publicNames.compactMap(ServedHosts.PublicName.init)
+            try await WebServer(port: 0, publicNames: names, quiet: true).run(pages) { _, port in listening.yield(port)
+            }
         }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {

@@ -160,6 +160,7 @@ public struct CoffeeFeature: Sendable {
     ///   - headerTimeout: how long a request's head may take from its first byte (`nil`: never).
     ///   - bodyTimeout: how long any body may take, plus one second per `bodyMinRate` bytes received (`nil`: never).
     ///   - pages: routes the app serves beside the API (its web pages), `nil` for the API alone.
+    ///   - allowedHosts: names a proxy serves the server under (`NAME`, `NAME:PORT`, `.NAME`), besides its own.
     ///   - onListening: gets the host and the port actually bound (the real one when 0 was asked for).
     /// - Throws: `CoffeeError.remoteCannotServe` for a feature built on a remote server (it has no
     ///   database to serve), `.cannotListen` when the address cannot be bound.
@@ -167,7 +168,7 @@ public struct CoffeeFeature: Sendable {
         host: String, port: Int, quiet: Bool = false, logLevel: String = "warning",
         idleTimeout: Duration? = .seconds(30), headerTimeout: Duration? = .seconds(20),
         bodyTimeout: Duration? = .seconds(20), bodyMinRate: Int = 500, pages: (any RouteSource)? = nil,
-        onListening: @escaping @Sendable (String, Int) -> Void
+        allowedHosts: [String] = [], onListening: @escaping @Sendable (String, Int) -> Void
     ) async throws {
         guard servable else { throw CoffeeError.remoteCannotServe }
         let timeouts = CoffeeServer.Timeouts(
@@ -175,13 +176,14 @@ public struct CoffeeFeature: Sendable {
         guard let postgres else {
             return try await makeServer(pages: pages).run(
                 host: host, port: port, quiet: quiet, logLevel: logLevel, timeouts: timeouts,
-                onListening: onListening)
+                allowedHosts: allowedHosts, onListening: onListening)
         }
         // The pool runs as a service beside the server (stopped after it on SIGTERM, so requests
         // under way finish), and the port opens only once the schema is migrated.
         if !quiet { postgres.logOutages(level: logLevel) }
         try await makeServer(pages: pages).run(
-            host: host, port: port, quiet: quiet, logLevel: logLevel, timeouts: timeouts, services: [postgres],
+            host: host, port: port, quiet: quiet, logLevel: logLevel, timeouts: timeouts,
+            allowedHosts: allowedHosts, services: [postgres],
             beforeStart: {
                 try await postgres.checkReachable()
                 try await CoffeeSchema.postgres.apply(to: postgres)

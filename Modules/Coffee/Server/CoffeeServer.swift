@@ -24,7 +24,10 @@ import ServiceLifecycle
 /// Errors are RFC 9457 problems (`application/problem+json`, `ErrorBody`): 400 malformed, 401 no
 /// or bad token (with `WWW-Authenticate`), 403 role not allowed, 404 missing, 405 wrong method
 /// (with `Allow`), 409 forbidden status change or key in flight, 413 body over the limit, 422
-/// broken rule or key reused for another body, 503 storage not answering. Every response carries `X-Request-ID` (`RequestIDMiddleware`). This is the HTTP edge: `CoffeeServerWording`
+/// broken rule or key reused for another body, 415 a body not declared `application/json`, 421 a
+/// `Host` this server does not answer, 403 a change a page of another site sends (`RequestGuard`,
+/// before any route), 503 storage not answering. Every response carries `X-Request-ID`
+/// (`RequestIDMiddleware`) and the security headers (`SecurityHeaders`). This is the HTTP edge: `CoffeeServerWording`
 /// words each `CoffeeError` for an HTTP client, naming the request field to fix.
 public struct CoffeeServer: Sendable {
     private let useCase: CoffeeUseCase
@@ -58,6 +61,7 @@ public struct CoffeeServer: Sendable {
     ///   - quiet: log only critical errors (tests stop servers by cancelling them).
     ///   - logLevel: the lowest level logged otherwise, one of `logLevels` (`info` logs a line per request, with its id).
     ///   - timeouts: how long a connection may stay silent, and take over a request's head and body.
+    ///   - allowedHosts: names a proxy serves the server under (`ServedHosts.PublicName`); others are 421.
     ///   - services: what the use cases' storage needs running (a connection pool); stopped after the server.
     ///   - beforeStart: storage set-up to finish before the port opens (migrations).
     ///   - onListening: gets the host and the port actually bound (the real one when 0 was asked for).
@@ -65,14 +69,14 @@ public struct CoffeeServer: Sendable {
     ///   case, so the app words it with the rest and no layer above needs the server module).
     public func run(
         host: String, port: Int, quiet: Bool = false, logLevel: String = "warning",
-        timeouts: ConnectionTimeouts = .standard, services: [any Service] = [],
+        timeouts: ConnectionTimeouts = .standard, allowedHosts: [String] = [], services: [any Service] = [],
         beforeStart: (@Sendable () async throws -> Void)? = nil,
         onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void
     ) async throws {
         do {
             let runner = HTTPServerRunner(
                 address: .init(host: host, port: port), quiet: quiet, logLevel: .init(rawValue: logLevel) ?? .warning,
-                timeouts: timeouts)
+                timeouts: timeouts, publicNames: allowedHosts.compactMap(ServedHosts.PublicName.init))
             try await runner.run(
                 router(), services: services, beforeStart: beforeStart
             ) { address in
@@ -149,7 +153,7 @@ public struct CoffeeServer: Sendable {
 
     /// `POST /orders`, once per `Idempotency-Key` when one is sent.
     private func placeOrder(_ request: Request) async throws -> Response {
-        let bytes = try await JSONMessages.collect(request, limit: bodyLimit)
+        let bytes = try await JSONMessages.collectJSON(request, limit: bodyLimit)
         let body = try JSONMessages.decode(NewOrderBody.self, from: bytes)
         let lines = request.headers.filter { $0.name.canonicalName == "idempotency-key" }.map(\.value)
         let idempotency = try Self.idempotencyKey(lines).map { key in

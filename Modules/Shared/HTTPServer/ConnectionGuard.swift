@@ -254,6 +254,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         fields[.contentLength] = String(body.count)
         fields[.connection] = "close"
         fields[RequestIDMiddleware<BasicRequestContext>.header] = id
+        SecurityHeaders.add(to: &fields)
         var buffer = context.channel.allocator.buffer(capacity: body.count)
         buffer.writeBytes(body)
         context.write(wrapOutboundOut(.head(HTTPResponse(status: problem.status, headerFields: fields))), promise: nil)

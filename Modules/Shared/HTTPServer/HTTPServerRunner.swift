@@ -37,6 +37,8 @@ public struct HTTPServerRunner: Sendable {
     /// How long a connection may stay silent, take over a request's head and over its body
     /// (`ConnectionTimeouts`).
     public let timeouts: ConnectionTimeouts
+    /// The names a proxy in front of the server serves it under, besides its own (`ServedHosts`).
+    public let publicNames: [ServedHosts.PublicName]
 
     /// The names of the levels `init(address:quiet:logLevel:timeouts:)` takes, lowest first.
     public static var logLevelNames: [String] { Logger.Level.allCases.map(\.rawValue) }
@@ -47,16 +49,21 @@ public struct HTTPServerRunner: Sendable {
     ///   - quiet: log only critical errors (tests stop servers by cancelling them, which Hummingbird logs as errors).
     ///   - logLevel: the lowest level logged when not quiet; `warning` by default (`info` adds a line per request).
     ///   - timeouts: how long a connection may stay silent, and take over a request's head and body.
+    ///   - publicNames: the names a proxy serves the server under; its own are always answered (`ServedHosts`).
     public init(
         address: Address, quiet: Bool = false, logLevel: Logger.Level = .warning,
-        timeouts: ConnectionTimeouts = .standard
+        timeouts: ConnectionTimeouts = .standard, publicNames: [ServedHosts.PublicName] = []
     ) {
         self.address = address
         self.logLevel = quiet ? .critical : logLevel
         self.timeouts = timeouts
+        self.publicNames = publicNames
     }
 
     /// Serves `router` until the process gets SIGINT or SIGTERM (or the task is cancelled).
+    ///
+    /// Every request passes the `RequestGuard` first (its host, where it comes from, the security
+    /// headers on its answer), whatever the router holds.
     ///
     /// - Parameters:
     ///   - services: what the routes need running, such as a database's connection pool. They
@@ -80,8 +87,10 @@ public struct HTTPServerRunner: Sendable {
         // Ids for the problems answered before any route (`ConnectionGuard`), unique to this server.
         let ids = RequestIDSource()
         let served = Flag()
+        let hosts = ServedHosts(listeningOn: address.host, publicNames: publicNames)
         var app = Application(
-            router: router,
+            responder: GuardedResponder(
+                inner: router.buildResponder(), guardrail: RequestGuard(hosts: hosts, ids: ids)),
             server: .http1(
                 configuration: .init(
                     additionalChannelHandlers: [ConnectionGuard(timeouts: timeouts, ids: ids)],
@@ -90,7 +99,10 @@ public struct HTTPServerRunner: Sendable {
             services: services,
             onServerRunning: { channel in
                 served.value.store(true, ordering: .relaxed)
-                onListening(Address(host: requested.host, port: channel.localAddress?.port ?? requested.port))
+                // Before the first connection is accepted (Hummingbird awaits this first).
+                let port = channel.localAddress?.port ?? requested.port
+                hosts.bind(port: port)
+                onListening(Address(host: requested.host, port: port))
             },
             logger: logger)
         if let beforeStart { app.beforeServerStarts(perform: beforeStart) }

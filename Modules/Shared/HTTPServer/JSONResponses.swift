@@ -9,11 +9,38 @@ public enum JSONMessages {
 
     /// Reads the request body, at most `limit` bytes, and decodes it as `type`.
     ///
-    /// - Throws: `APIError` 413 for a larger body, 400 for one that is not JSON or not the expected shape.
+    /// - Throws: `APIError` 415 for a body not declared JSON, 413 for a larger body, 400 for one
+    ///   that is not JSON or not the expected shape.
     public static func decode<Value: Decodable>(
         _ type: Value.Type, from request: Request, limit: Int = defaultBodyLimit
     ) async throws -> Value {
-        try decode(type, from: try await collect(request, limit: limit))
+        try decode(type, from: try await collectJSON(request, limit: limit))
+    }
+
+    /// Reads a body that must be declared JSON (`application/json`, or a `+json` type), at most `limit` bytes.
+    ///
+    /// A page of another site can send `text/plain`, a form's types and no others without asking
+    /// the server first (a CORS preflight, which this server never grants); requiring the JSON type
+    /// keeps every such request away from the API.
+    ///
+    /// - Throws: `APIError` 415 for another or no content type, 413 for a larger body.
+    public static func collectJSON(_ request: Request, limit: Int = defaultBodyLimit) async throws -> Data {
+        guard isJSON(request.headers[.contentType]) else {
+            throw APIError(
+                .unsupportedMediaType, .usage,
+                "the request body must be JSON, sent with Content-Type: application/json",
+                code: "unsupportedMediaType")
+        }
+        return try await collect(request, limit: limit)
+    }
+
+    /// Whether `contentType` names JSON: `application/json` or `application/<name>+json`, with any parameters.
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let type =
+            contentType.split(separator: ";", maxSplits: 1).first?
+            .trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
     }
 
     /// Reads the request body, at most `limit` bytes, for a handler that needs its bytes (a fingerprint) as well.
