@@ -22,11 +22,16 @@ public struct ErrorReporter: Sendable {
     /// Runs `body`; a failure is reported and becomes `ExitCode` (argument-parser's own errors pass through).
     ///
     /// `body` runs on the caller's actor (a command's `@MainActor run()`), so it may touch presenters.
+    /// Standard output is held if closed before it runs, and flushed after: a command whose
+    /// output did not arrive fails (`StandardOutput`).
     public func run<Value>(
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Value
     ) async throws -> Value {
+        StandardOutput.holdIfClosed()
         do {
-            return try await body()
+            let value = try await body()
+            try StandardOutput.finish()
+            return value
         } catch {
             throw report(error)
         }
@@ -34,8 +39,11 @@ public struct ErrorReporter: Sendable {
 
     /// The synchronous `run(_:)`.
     public func run<Value>(_ body: () throws -> Value) throws -> Value {
+        StandardOutput.holdIfClosed()
         do {
-            return try body()
+            let value = try body()
+            try StandardOutput.finish()
+            return value
         } catch {
             throw report(error)
         }

@@ -34,12 +34,23 @@ public struct Rendering {
         case .json: return try json()
         case .plain:
             let records = plain()
-            return records.isEmpty ? nil : records.map { $0.joined(separator: "\t") }.joined(separator: "\n")
+            return records.isEmpty ? nil : Self.plainRecords(records)
         }
     }
 
-    /// Prints the output in `format` on standard output.
+    /// Records as `--format plain` prints them: fields tab-separated, one record a line.
+    ///
+    /// A field is stored text (a title, a name): a tab or a line break in it would split the
+    /// record, and an Escape would reach the terminal as a command, so control characters are
+    /// shown as `Quote.visible` shows them (`^I`, `^J`, `^[`).
+    public static func plainRecords(_ records: [[String]]) -> String {
+        records.map { $0.map(Quote.visible).joined(separator: "\t") }.joined(separator: "\n")
+    }
+
+    /// Prints the output in `format` on standard output, through the one output path.
+    ///
+    /// - Throws: `OutputError` when it did not all arrive.
     public func print(as format: OutputFormat, terminal: TerminalEnvironment = .live) throws {
-        if let output = try output(as: format, terminal: terminal) { Swift.print(output) }
+        if let output = try output(as: format, terminal: terminal) { try StandardOutput.writeLine(output) }
     }
 }

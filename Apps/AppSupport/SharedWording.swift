@@ -1,5 +1,11 @@
 import Core
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The words for errors of the shared infrastructure, the same in every app.
 public enum SharedWording {
     /// The line for `error`, for any error no feature words itself.
@@ -8,6 +14,7 @@ public enum SharedWording {
         case let error as MessageError: error.message
         case let error as StorageError: storage(error)
         case let error as TransferError: transfer(error)
+        case let error as OutputError: output(error)
         case let error as UnexpectedError: "unexpected error: \(Quote.text(error.description)); this is a bug"
         default: "unexpected \(error.kind.rawValue) error: \(Quote.text(String(describing: error))); this is a bug"
         }
@@ -87,6 +94,40 @@ public enum SharedWording {
             .tlsRequired, .certificateRejected:
             return nil
         }
+    }
+
+    /// The line for output that did not arrive: where it went, why, and what to check.
+    public static func output(_ error: OutputError) -> String {
+        let place =
+            switch error.target {
+            case .standardOutput: "standard output"
+            case .file(let path): Quote.path(path)
+            }
+        let why =
+            switch error.code {
+            case ENOSPC: "the disk is full"
+            case EDQUOT: "the disk quota is used up"
+            case EPIPE: "the program reading it stopped reading"
+            case EBADF where error.target == .standardOutput: "standard output is closed"
+            case EIO: "the device failed (input/output error)"
+            case ENOENT: "its folder does not exist"
+            case EACCES, EPERM: "permission denied"
+            case EROFS: "the file system is read-only"
+            default: Quote.text(error.reason)
+            }
+        let verb =
+            switch error.operation {
+            case .open: "cannot open"
+            case .write: "cannot write to"
+            case .flush: "cannot finish writing"
+            case .replace: "cannot put the new file in place of"
+            }
+        let advice =
+            switch error.target {
+            case .standardOutput: "the output is incomplete; free space or fix the redirect and run it again"
+            case .file: "the file was left as it was; check the folder, its space and its permissions"
+            }
+        return "\(verb) \(place): \(why); \(advice)"
     }
 
     static func transfer(_ error: TransferError) -> String {

@@ -58,7 +58,10 @@ struct Interactive {
             await scene.send([event])
             _ = try scene.sent.result()
             renderer.redrawIfChanged()
+            if let failure = renderer.failure { throw failure }
         }
+        renderer.finish()
+        if let failure = renderer.failure { throw failure }
     }
 
     private enum KeyAction: Equatable {

@@ -1,3 +1,4 @@
+import AppSupport
 import ColorEventsEntity
 import ColorEventsPresenter
 import Core
@@ -19,6 +20,9 @@ final class PaneRenderer {
     private let fullScreen: Bool
     private let frame = ObservedFrame()
     private var lastFrame: String?
+    /// The first write that did not arrive; nothing more is drawn after it, and the loop throws it.
+    private(set) var failure: OutputError?
+    private var finished = false
 
     /// Creates a renderer for a terminal `columns` wide; `fullScreen` takes over a TTY.
     init(scene: ScenePresenter, style: Style, columns: Int, fullScreen: Bool) {
@@ -58,8 +62,10 @@ final class PaneRenderer {
         write(fullScreen ? "\u{1B}[H\u{1B}[2J" + text + "\n" + Self.help + "\n" : text + "\n\n")
     }
 
-    /// Draws what changed last, and gives the terminal back.
+    /// Draws what changed last, and gives the terminal back; once, however often it is called.
     func finish() {
+        guard !finished else { return }
+        finished = true
         redrawIfChanged()
         if fullScreen { write("\u{1B}[?25h\u{1B}[?1049l") }
     }
@@ -113,8 +119,15 @@ final class PaneRenderer {
 
     private static func separator(_ style: Style) -> String { style.enabled ? " " : " | " }
 
+    /// Writes through the one output path; a failure is kept for the loop to throw (redraws
+    /// also run from Observation's callbacks, which cannot throw).
     private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        guard failure == nil else { return }
+        do {
+            try StandardOutput.write(text)
+        } catch {
+            failure = error
+        }
     }
 }
 

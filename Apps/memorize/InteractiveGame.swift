@@ -1,3 +1,4 @@
+import AppSupport
 import Core
 import Foundation
 import MemorizePresenter
@@ -19,25 +20,25 @@ struct InteractiveGame {
     func run(input: AsyncStream<GameInput>) async throws {
         let frame = ObservedFrame()
         var view = makeView()
-        draw(view, tracking: frame)
+        try draw(view, tracking: frame)
         var lines = input.makeAsyncIterator()
         while let data = presenter.state.value, !data.isOver {
-            Console.write(BoardView.prompt(data))
+            try StandardOutput.write(BoardView.prompt(data))
             var next = await lines.next()
             while case .resize? = next {
                 view = makeView()
-                draw(view, tracking: frame)
-                Console.write(BoardView.prompt(data))
+                try draw(view, tracking: frame)
+                try StandardOutput.write(BoardView.prompt(data))
                 next = await lines.next()
             }
             guard case .line(let line)? = next else {
-                Console.write("\nEnd of input: the game was left unfinished.\n")
+                try StandardOutput.write("\nEnd of input: the game was left unfinished.\n")
                 return
             }
-            if !clearsScreen { Console.write("\n") }
+            if !clearsScreen { try StandardOutput.write("\n") }
             switch line.trimmingCharacters(in: .whitespaces).lowercased() {
             case "q", "quit":
-                Console.write("Bye: the game was left unfinished.\n")
+                try StandardOutput.write("Bye: the game was left unfinished.\n")
                 return
             case "":
                 continue
@@ -47,15 +48,15 @@ struct InteractiveGame {
                 // A line that is no card becomes the view data's last move; the game goes on.
                 await presenter.choose(input: line)
             }
-            if frame.takeChange() { draw(view, tracking: frame) }
+            if frame.takeChange() { try draw(view, tracking: frame) }
         }
         if case .notSaved(let failure)? = try presenter.state.result().recording { throw failure.error }
     }
 
-    private func draw(_ view: BoardView, tracking frame: ObservedFrame) {
+    private func draw(_ view: BoardView, tracking frame: ObservedFrame) throws {
         let screen = frame.draw { presenter.state.value.map(view.screen) }
         guard let screen else { return }
-        Console.write((clearsScreen ? "\u{1B}[H\u{1B}[2J" : "") + screen)
+        try StandardOutput.write((clearsScreen ? "\u{1B}[H\u{1B}[2J" : "") + screen)
     }
 }
 
