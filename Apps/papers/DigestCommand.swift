@@ -14,8 +14,12 @@ struct DigestCommand: AsyncParsableCommand {
             New means the paper, or a new version of it, entered the library since the last digest \
             (by import, harvest, new, search or show), as the library recorded it. Each paper is listed \
             once, under the first watch it matches. Favourites with a version newer than the one they \
-            were marked at are listed too. After printing, the digest's mark moves on; --peek and \
-            --since leave it.
+            were marked at are listed too. Once the digest is written and flushed, its mark moves on \
+            (never back, whatever another digest did meanwhile); output that could not be written \
+            (a full disk, a closed pipe) leaves the mark and exits 74. --peek and --since leave it. \
+            When --fetch fails, the digest still shows what the library holds, the failure is said \
+            on standard error (naming the watch when one is at fault) and the exit status is the \
+            failure's.
 
             Examples:
               papers digest
@@ -43,7 +47,7 @@ struct DigestCommand: AsyncParsableCommand {
     func run() async throws {
         let (peek, since, fetch, format, library, feed) = (peek, since, fetch, format, library, feed)
         try await ErrorWording.reporter.run { @MainActor in
-            let from = try since.map(Self.day)
+            let from = try since.map { try Self.day($0) }
             let databaseURL = try library.url()
             let feature: PapersFeature
             if fetch {
@@ -56,14 +60,29 @@ struct DigestCommand: AsyncParsableCommand {
             let presenter = feature.makeDigestPresenter()
             await presenter.loadDigest(since: from, fetch: fetch)
             let data = try presenter.digest.result()
-            print(try DigestViews.digest(data, as: format, terminal: .live))
+            // The mark moves only once the digest arrived whole: written and flushed (`StandardOutput`).
+            try StandardOutput.writeLine(try DigestViews.digest(data, as: format, terminal: .live))
+            try StandardOutput.finish()
             if !peek, from == nil { try await presenter.markRead() }
+            if let failure = presenter.fetchFailure {
+                throw MessageError(
+                    failure.error.kind,
+                    "--fetch failed, so the digest shows only what the library held: "
+                        + ErrorWording.reporter.message(for: failure))
+            }
         }
     }
 
-    /// `YYYY-MM-DD` as midnight UTC.
-    static func day(_ text: String) throws -> Date {
+    /// arXiv's first day: nothing in a library is older, so a digest since before it is a typo.
+    static let firstDay = "1991-08-14"
+
+    /// `YYYY-MM-DD` as midnight UTC, from arXiv's first day to `now`.
+    static func day(_ text: String, now: Date = Date()) throws -> Date {
         guard let date = HarvestDay.date(text) else { throw PapersError.notADate(text) }
+        guard let first = HarvestDay.date(firstDay), date >= first, date <= now else {
+            throw MessageError.usage(
+                "--since \(Quote.quoted(text)) is outside arXiv's days; give a day from \(firstDay) to today")
+        }
         return date
     }
 }

@@ -25,8 +25,12 @@ enum DigestViews {
                 var table = Table(columns: [
                     .init("NAME", maxWidth: 24), .init("CATEGORIES"), .init("QUERY", flexible: true, minWidth: 20),
                 ])
+                // Names and queries are stored text: shown, never sent to the terminal as escapes.
                 for watch in data.watches {
-                    table.append([style.cyan(watch.name), watch.categories.joined(separator: " "), watch.query])
+                    table.append([
+                        style.cyan(Quote.visible(watch.name)), Quote.visible(watch.categories.joined(separator: " ")),
+                        Quote.visible(watch.query),
+                    ])
                 }
                 return
                     ([notice().map(style.green)].compactMap { $0 } + [
@@ -95,7 +99,7 @@ enum DigestViews {
         for group in groups(data) where !group.entries.isEmpty {
             lines.append("")
             lines.append(
-                style.bold(group.name) + (group.query.map { style.dim(" (\($0))") } ?? "")
+                style.bold(Quote.visible(group.name)) + (group.query.map { style.dim(" (\(Quote.visible($0)))") } ?? "")
                     + style.dim(
                         " · \(group.entries.count)"))
             var table = Table(columns: [
@@ -105,8 +109,8 @@ enum DigestViews {
             for entry in group.entries {
                 table.append([
                     style.yellow(entry.isFavourite ? Views.favouriteMark : ""), style.cyan(entry.shortID),
-                    entry.authorSummary,
-                    entry.category, entry.title, style.dim(notes(entry).joined(separator: "; ")),
+                    Quote.visible(entry.authorSummary), Quote.visible(entry.category), Quote.visible(entry.title),
+                    style.dim(Quote.visible(notes(entry).joined(separator: "; "))),
                 ])
             }
             lines.append(table.render(style: style, fitting: terminal.fitWidth))
@@ -115,17 +119,16 @@ enum DigestViews {
     }
 
     private static func plain(_ data: DigestViewData) -> String {
-        groups(data).flatMap { group in
-            group.entries.map { entry in
-                [
-                    group.name, entry.shortID, entry.reason == .newVersion ? "new-version" : "new", entry.date,
-                    entry.category, entry.authors.joined(separator: ", "), entry.title,
-                    entry.alsoMatches.joined(separator: ","),
-                ].map { $0.utf8.contains(UInt8(ascii: "\t")) ? $0.replacingOccurrences(of: "\t", with: " ") : $0 }
-                    .joined(separator: "\t")
-            }
-        }
-        .joined(separator: "\n")
+        Rendering.plainRecords(
+            groups(data).flatMap { group in
+                group.entries.map { entry in
+                    [
+                        group.name, entry.shortID, entry.reason == .newVersion ? "new-version" : "new", entry.date,
+                        entry.category, entry.authors.joined(separator: ", "), entry.title,
+                        entry.alsoMatches.joined(separator: ","),
+                    ]
+                }
+            })
     }
 
     private static func markdown(_ data: DigestViewData) -> String {
@@ -145,7 +148,8 @@ enum DigestViews {
             for entry in group.entries {
                 let notes = notes(entry)
                 lines.append(
-                    "- [\(Markdown.escape(entry.title))](\(entry.abstractURL)) ([PDF](\(entry.pdfURL))) — "
+                    "- [\(Markdown.escape(entry.title))](\(Markdown.destination(entry.abstractURL)))"
+                        + " ([PDF](\(Markdown.destination(entry.pdfURL)))) — "
                         + Markdown.escape(entry.authors.joined(separator: ", "))
                         + " · \(entry.category) · \(entry.shortID)"
                         + (notes.isEmpty ? "" : " · " + Markdown.escape(notes.joined(separator: "; "))))
@@ -155,11 +159,26 @@ enum DigestViews {
     }
 }
 
-/// Markdown's special characters escaped, so a title reads as text.
+/// Markdown's special characters escaped, so a title reads as text and a link as one link.
 enum Markdown {
+    /// A link's destination that ends where the link does: the characters that could close it
+    /// or start another (`(`, `)`, `<`, `>`, `[`, `]`, `\`, spaces, backticks) percent-encoded.
+    /// The URL itself has passed `PaperLink` (the view data holds no other).
+    static func destination(_ url: String) -> String {
+        var output = ""
+        for scalar in url.unicodeScalars {
+            if "()<>[]\\` \"".unicodeScalars.contains(scalar) || scalar.properties.generalCategory == .control {
+                for byte in String(scalar).utf8 { output += String(format: "%%%02X", byte) }
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
     static func escape(_ text: String) -> String {
         var output = ""
-        for character in text {
+        for character in Quote.visible(text) {
             if "\\`*_{}[]()<>#+-.!|$~".contains(character) { output.append("\\") }
             output.append(character)
         }

@@ -10,6 +10,20 @@ enum ErrorWording {
     /// Runs every command and reports its failure: `papers: error: <line>` and the kind's exit code.
     static let reporter = ErrorReporter(app: "papers", wording: message(for:))
 
+    /// A watch's category that is not one: at `watch add`, or found in a saved watch by `digest --fetch`.
+    static func watchCategory(watch: String, category: String, saved: Bool) -> String {
+        let fixed = category.map { "_ ".contains($0) ? "." : $0 }
+        let suggestion =
+            String(fixed) != category && String(fixed).allSatisfy({ $0.isLetter || $0 == "." || $0 == "-" })
+            ? " (did you mean \(Quote.text(String(fixed)))?)" : ""
+        guard saved else {
+            return
+                "\(Quote.quoted(category)) is not an arXiv category\(suggestion); name categories as arXiv does, such as cat:cs.LG in the query or --category hep-th"
+        }
+        return
+            "the watch \(Quote.quoted(watch)) names \(Quote.quoted(category)), which is not an arXiv category\(suggestion), so nothing was fetched; replace the watch: `papers watch remove \(Quote.text(watch))`, then `papers watch add` with a category such as cs.LG"
+    }
+
     /// The line for `error`, or `nil` for errors the shared wording covers.
     static func message(for error: any DomainError) -> String? {
         if let error = error as? StorageError,
@@ -103,6 +117,12 @@ enum ErrorWording {
                     ? "; add one with `papers watch add QUERY`" : "; the watches are \(known.joined(separator: ", "))")
         case .nothingToExport:
             "nothing to export; give arXiv ids, --favorites, --watch NAME or --query WORDS that select papers in the library"
+        case .watchCategory(let watch, let category, let saved):
+            watchCategory(watch: watch, category: category, saved: saved)
+        case .badWatchName(let name):
+            name.isEmpty
+                ? "a watch's name cannot be empty; give --name a word or two, such as --name helium"
+                : "the watch name \(Quote.quoted(name)) holds a line break or another control character; give --name plain text (without it, the name is the query)"
         case .noWatchCategories:
             "--fetch lists the watches' categories, and no watch names one; add one with `papers watch add QUERY --category cs.LG`"
         case .resumptionLoop(let token, let pages):

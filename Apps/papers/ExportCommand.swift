@@ -37,7 +37,10 @@ struct Export: AsyncParsableCommand {
     @Option(help: "The format: bibtex, ris or csl-json.")
     var format: ExportFormat
 
-    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write to this file instead of standard output (replaced whole; a FIFO, device or link's target is written to).",
+            valueName: "file"))
     var output: String?
 
     @OptionGroup var library: LibraryOption
@@ -53,17 +56,8 @@ struct Export: AsyncParsableCommand {
             let presenter = try network.feature(db: library.db).makeLibraryPresenter()
             await presenter.export(ids: ids, favourites: favorites, watch: watch, query: query)
             let text = try ExportViews.render(presenter.export.result(), as: format)
-            guard let output else {
-                print(text, terminator: "")
-                return
-            }
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw MessageError.storage(
-                    "cannot write \(Quote.path(output)): \(error.localizedDescription); check the folder and its permissions"
-                )
-            }
+            guard let output else { return try StandardOutput.write(text) }
+            try FileWriter.write(text, to: output)
         }
     }
 }

@@ -34,7 +34,8 @@ enum Views {
                             style.cyan(row.shortID)
                                 + (row.markedVersion.map { style.yellow(" (marked v\($0))") } ?? ""),
                         ] + type + [
-                            row.date, row.authors, row.category, row.isRecent ? style.bold(row.title) : row.title,
+                            row.date, Quote.visible(row.authors), Quote.visible(row.category),
+                            row.isRecent ? style.bold(Quote.visible(row.title)) : Quote.visible(row.title),
                         ])
                 }
                 let lines = [style.dim(Headings.list(data)), table.render(style: style, fitting: terminal.fitWidth)]

@@ -70,7 +70,45 @@ struct PaperTests {
         #expect(!preprint.bibTeX.contains("10.1/x"))
         var odd = samplePaper()
         odd.title = "Broken } title"
-        #expect(odd.bibTeX.contains("title = {{Broken \\} title}}"))
+        #expect(odd.bibTeX.contains("title = {{Broken \\textbraceright{} title}}"))
+    }
+
+    /// Braces as BibTeX counts them (escaped or not): never below zero, zero at the end.
+    static func balancesForBibTeX(_ text: String) -> Bool {
+        var depth = 0
+        for character in text {
+            if character == "{" { depth += 1 } else if character == "}" { depth -= 1 }
+            if depth < 0 { return false }
+        }
+        return depth == 0
+    }
+
+    @Test(
+        "every BibTeX field balances its braces as BibTeX counts them, and no field text becomes a field",
+        arguments: [
+            "x}, note = {INJECTED", "{ lone open", "} lone close", #"\{ escaped open"#, #"\} escaped close"#,
+            #"$x^{2$ math"#, #"$a}$"#, "}{", "{}}{{}", #"\"#, #"@misc{a, b = {c}"#, "% # & ~ ^ _ $",
+        ])
+    func bracesBalance(text: String) {
+        var paper = samplePaper()
+        paper.title = text
+        paper.journalRef = text
+        paper.doi = text
+        paper.primaryCategory = text
+        paper.authors = [Author(name: text), Author(name: "Ada and Lovelace, Jr")]
+        let entry = paper.bibTeX
+        #expect(Self.balancesForBibTeX(entry), "\(entry)")
+        let fields = entry.split(separator: "\n").dropFirst().dropLast().map { $0.split(separator: " = ").first ?? "" }
+        #expect(
+            fields == [
+                "  title", "  author", "  year", "  eprint", "  archivePrefix", "  primaryClass", "  doi", "  note",
+                "  url",
+            ])
+        for line in entry.split(separator: "\n").dropFirst().dropLast() {
+            let value = line.split(separator: " = ", maxSplits: 1).last ?? ""
+            #expect(Self.balancesForBibTeX(String(value.hasSuffix(",") ? value.dropLast() : value)), "\(line)")
+        }
+        #expect(entry.contains("doi = {x%7D,%20note%20=%20%7BINJECTED}") || text != "x}, note = {INJECTED")
     }
 
     /// Every character LaTeX treats specially, in a title as arXiv gives it, and the field's LaTeX.
@@ -91,8 +129,11 @@ struct PaperTests {
             #"Paths like C:\2024 and a Trailing \"#,
             #"Paths like C:\textbackslash{}2024 and a Trailing \textbackslash{}"#
         ),
-        ("Open { Brace", #"Open \{ Brace"#),
-        ("Close } Brace", #"Close \} Brace"#),
+        ("Open { Brace", #"Open \textbraceleft{} Brace"#),
+        ("Close } Brace", #"Close \textbraceright{} Brace"#),
+        (#"Escaped \{ Alone"#, #"Escaped \textbraceleft{} Alone"#),
+        (#"Escaped \{Pair\}"#, #"Escaped \{Pair\}"#),
+        (#"Math $x^{2$ Open"#, #"Math $x^\lbrace{}2$ Open"#),
         ("A {Balanced} Group", "A {Balanced} Group"),
     ]
 

@@ -25,26 +25,40 @@ enum BibTeX {
     /// Characters that follow `\` in an escape LaTeX already understands (`\&`, `\"o`, `\{`).
     private static let escapable = Set("&%$#_{}~^\\\"'`=.,;:!- ")
 
-    /// `text` as valid LaTeX for a braced BibTeX field.
+    /// `text` as valid LaTeX for a braced BibTeX field, its braces balanced as BibTeX counts them.
     ///
-    /// Paired `$…$` is math and kept as it is; a `\` before a letter or an escapable character
-    /// starts a command and is kept, any other `\` is `\textbackslash{}`; the characters in
-    /// `escapes` are escaped; braces stay when they balance (TeX groups) and are escaped when not.
+    /// Paired `$…$` is math and kept as it is (but `&`, `%` and `#`, which end a field's sense
+    /// in math too, are escaped); a `\` before a letter or an escapable character starts a
+    /// command and is kept, any other `\` is `\textbackslash{}`; the characters in `escapes`
+    /// are escaped. BibTeX counts every brace, escaped or not, so a brace that closes nothing
+    /// (or is never closed) would end the field early or swallow the entries after it: such a
+    /// brace, plain or escaped, is written as a command without braces of its own
+    /// (`\textbraceleft{}`, `\lbrace{}` in math). Braces that pair stay, as TeX groups.
     static func latex(_ text: String) -> String {
-        let characters = Array(balanced(text))
+        let characters = Array(text)
         let mathDollars = mathDelimiters(characters)
+        let stray = unpairedBraces(characters)
         var output = ""
         var index = 0
         var inMath = false
         while index < characters.count {
             let character = characters[index]
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
             if character == "$", mathDollars.contains(index) {
                 inMath.toggle()
                 output.append(character)
+            } else if stray.contains(index) {
+                output += strayBrace(character, inMath: inMath)
+            } else if character == "\\", let next, "{}".contains(next), stray.contains(index + 1) {
+                output += strayBrace(next, inMath: inMath)
+                index += 1
             } else if inMath {
-                output.append(character)
+                output += "&%#".contains(character) ? "\\\(character)" : String(character)
+                if character == "\\", let next, !"{}".contains(next) {
+                    output.append(next)
+                    index += 1
+                }
             } else if character == "\\" {
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
                 if let next, next.isLetter || escapable.contains(next) {
                     output.append(character)
                     output.append(next)
@@ -58,6 +72,72 @@ enum BibTeX {
             index += 1
         }
         return output
+    }
+
+    /// A brace that pairs with none, as a command LaTeX prints as the brace and BibTeX does not count.
+    private static func strayBrace(_ brace: Character, inMath: Bool) -> String {
+        switch (brace, inMath) {
+        case ("{", false): "\\textbraceleft{}"
+        case ("{", true): "\\lbrace{}"
+        case (_, false): "\\textbraceright{}"
+        case (_, true): "\\rbrace{}"
+        }
+    }
+
+    /// The positions of the braces that pair with none: plain braces (TeX groups) are paired
+    /// among themselves and escaped ones (`\{`, `\}`) among themselves, so each kind balances
+    /// alone, and BibTeX, which counts both as one, sees the whole balance too.
+    static func unpairedBraces(_ characters: [Character]) -> Set<Int> {
+        var stray: Set<Int> = []
+        var open: [Bool: [Int]] = [false: [], true: []]
+        var index = 0
+        while index < characters.count {
+            var escaped = false
+            var position = index
+            if characters[index] == "\\", index + 1 < characters.count {
+                guard "{}".contains(characters[index + 1]) else {
+                    index += 2
+                    continue
+                }
+                escaped = true
+                position = index + 1
+            }
+            switch characters[position] {
+            case "{": open[escaped, default: []].append(position)
+            case "}":
+                if open[escaped, default: []].popLast() == nil { stray.insert(position) }
+            default: break
+            }
+            index = position + 1
+        }
+        for positions in open.values { stray.formUnion(positions) }
+        return stray
+    }
+
+    /// `text` for a field read verbatim (a DOI, an id, a URL, a category): kept as it is but
+    /// for what could end the field or the entry (braces), start a TeX command (`\`) or a
+    /// comment (`%`), and white space and control characters, which are percent-encoded as a
+    /// URL would have them (`%7D` for `}`); `https://doi.org/` resolves the encoded form alike.
+    static func verbatim(_ text: String) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            if "{}\\%#\"".unicodeScalars.contains(scalar) || scalar.properties.isWhitespace
+                || scalar.properties.generalCategory == .control
+            {
+                for byte in String(scalar).utf8 { output += String(format: "%%%02X", byte) }
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    /// An author's name for the `author` field: LaTeX-escaped, and braced whole when BibTeX would
+    /// read it as more than one name (an ` and ` inside) or split it at a comma it holds.
+    static func authorName(_ name: String) -> String {
+        let escaped = latex(name)
+        let splits = escaped.range(of: " and ", options: .caseInsensitive) != nil || escaped.contains(",")
+        return splits ? "{\(escaped)}" : escaped
     }
 
     /// The positions of the `$` signs that open and close math: unescaped ones that are not a
@@ -90,16 +170,5 @@ enum BibTeX {
         }
         if end < characters.count, "kKMBT".contains(characters[end]) { end += 1 }
         return end == characters.count || characters[end].isWhitespace || ",.;:!?)".contains(characters[end])
-    }
-
-    /// The text with unbalanced braces escaped, so one stray `}` cannot end the field early.
-    static func balanced(_ text: String) -> String {
-        var depth = 0
-        for character in text {
-            if character == "{" { depth += 1 } else if character == "}" { depth -= 1 }
-            if depth < 0 { break }
-        }
-        guard depth != 0 else { return text }
-        return text.replacingOccurrences(of: "{", with: "\\{").replacingOccurrences(of: "}", with: "\\}")
     }
 }

@@ -26,19 +26,21 @@ extension Paper {
     /// A BibTeX entry in the form arXiv's own export uses (`@misc` with `eprint` and `archivePrefix`).
     public var bibTeX: String {
         // Free text is LaTeX-escaped; the title is brace-protected once more, so a style that
-        // sentence-cases titles keeps arXiv's capitals (GPU, Bayesian); ids and links stay verbatim.
+        // sentence-cases titles keeps arXiv's capitals (GPU, Bayesian). Ids and links are read
+        // verbatim, so they are only kept from closing the field (`BibTeX.verbatim`): whatever
+        // a feed holds, every field stays inside its braces and the entry keeps all of them.
         var fields: [(String, String)] = [
             ("title", "{\(BibTeX.latex(title))}"),
-            ("author", authors.map { BibTeX.latex($0.name) }.joined(separator: " and ")),
+            ("author", authors.map { BibTeX.authorName($0.name) }.joined(separator: " and ")),
             ("year", String(Calendar.utc.component(.year, from: published))),
-            ("eprint", id),
+            ("eprint", BibTeX.verbatim(id)),
             ("archivePrefix", "arXiv"),
-            ("primaryClass", primaryCategory),
+            ("primaryClass", BibTeX.verbatim(primaryCategory)),
         ]
         // The journal's DOI when there is one, else the one arXiv registers at DataCite for every paper.
-        fields.append(("doi", doi ?? dataCiteDOI))
+        fields.append(("doi", BibTeX.verbatim(doi ?? dataCiteDOI)))
         if let journalRef { fields.append(("note", BibTeX.latex(journalRef))) }
-        fields.append(("url", "https://arxiv.org/abs/\(id)"))
+        fields.append(("url", BibTeX.verbatim("https://arxiv.org/abs/\(id)")))
         let body = fields.map { "  \($0.0) = {\($0.1)}" }.joined(separator: ",\n")
         return "@misc{\(citationKey),\n\(body)\n}"
     }

@@ -20,9 +20,9 @@ public struct Paper: Sendable, Equatable, Codable, Identifiable {
     public var primaryCategory: String
     /// Every category, the primary one included.
     public var categories: [String]
-    /// The abstract page.
+    /// The abstract page: an `http(s)` link to arXiv or a DOI resolver (`PaperLink`).
     public var abstractURL: String
-    /// The PDF.
+    /// The PDF: an `http(s)` link to arXiv or a DOI resolver (`PaperLink`).
     public var pdfURL: String
     /// The authors' comment (pages, figures, venue), if any.
     public var comment: String?
@@ -54,8 +54,9 @@ public struct Paper: Sendable, Equatable, Codable, Identifiable {
         self.updated = updated
         self.primaryCategory = primaryCategory
         self.categories = categories
-        self.abstractURL = abstractURL ?? "https://arxiv.org/abs/\(id)v\(version)"
-        self.pdfURL = pdfURL ?? "https://arxiv.org/pdf/\(id)v\(version)"
+        // Only links that pass `PaperLink` are kept; arXiv's own addresses stand in for others.
+        self.abstractURL = abstractURL.flatMap(PaperLink.checked) ?? "https://arxiv.org/abs/\(id)v\(version)"
+        self.pdfURL = pdfURL.flatMap(PaperLink.checked) ?? "https://arxiv.org/pdf/\(id)v\(version)"
         self.comment = comment
         self.journalRef = journalRef
         self.doi = doi

@@ -92,6 +92,11 @@ public enum PapersError: DomainError, Equatable {
     case noSuchWatch(String, known: [String])
     /// A digest asked to fetch the daily listing, but no watch names a category to list.
     case noWatchCategories
+    /// A watch names something that is not an arXiv category (`cat:cs_LG`, `--category 'cs LG'`);
+    /// `saved` when the watch is in the library already (found by a digest's fetch), else it is being added.
+    case watchCategory(watch: String, category: String, saved: Bool)
+    /// A watch's name that is empty (after trimming spaces) or holds a line break or another control character.
+    case badWatchName(String)
     /// An export that selects no paper: no ids, and no selection option, or options that match nothing.
     case nothingToExport
 
@@ -102,7 +107,7 @@ public enum PapersError: DomainError, Equatable {
             .unclosedParenthesis, .operatorWithoutOperand, .unclosedQuote, .fieldWithoutWord, .notACategory,
             .noFilesToImport, .noIDs, .offlineSearch, .invalidAPIURL, .folderNotFile, .notAVersion, .unknownSet,
             .notADate, .offlineHarvest, .badArchive, .offlineAnnouncements, .notAnAnnounceType, .badQuery, .watchExists,
-            .nothingToExport, .noWatchCategories:
+            .nothingToExport, .noWatchCategories, .watchCategory, .badWatchName:
             .usage
         case .oaiError(let code, _): ["badArgument", "cannotDisseminateFormat"].contains(code) ? .usage : .remote
         case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound, .noSuchWatch: .notFound

@@ -14,6 +14,8 @@ public final class DigestPresenter: Presenting {
     public private(set) var digest: ViewState<DigestViewData> = .initial
     /// What `--fetch` saved before the digest, if it ran.
     public private(set) var fetched: SavedCounts?
+    /// Why the fetch before the digest failed, if it did: the digest then shows what the library held.
+    public private(set) var fetchFailure: ViewFailure?
 
     @ObservationIgnored private let useCase: PapersUseCase
     @ObservationIgnored private var mark: Date?
@@ -44,12 +46,19 @@ public final class DigestPresenter: Presenting {
     }
 
     /// Loads the digest since `since` (else since the mark), first running the daily listing of
-    /// the watches' categories when `fetch` is set. The mark stays until `markRead()`.
+    /// the watches' categories when `fetch` is set. A fetch that fails leaves its reason in
+    /// `fetchFailure` and the digest of what the library holds is loaded all the same. The mark
+    /// stays until `markRead()`.
     public func loadDigest(since: Date? = nil, fetch: Bool = false) async {
+        fetchFailure = nil
         await load(\.digest) {
             if fetch {
-                let saved = try await useCase.fetchForWatches().list.saved
-                fetched = saved.map { SavedCounts(added: $0.added, updated: $0.updated, unchanged: $0.unchanged) }
+                do {
+                    let saved = try await useCase.fetchForWatches().list.saved
+                    fetched = saved.map { SavedCounts(added: $0.added, updated: $0.updated, unchanged: $0.unchanged) }
+                } catch {
+                    fetchFailure = ViewFailure(error)
+                }
             }
             let digest = try await useCase.digest(since: since)
             mark = digest.mark

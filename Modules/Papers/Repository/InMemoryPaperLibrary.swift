@@ -225,8 +225,10 @@ public final class InMemoryPaperLibrary: PaperLibrary {
     /// The digest's mark.
     public func digestMark() async throws -> Date? { state.withLock { $0.digestMark } }
 
-    /// Moves the digest's mark.
-    public func setDigestMark(_ date: Date) async throws { state.withLock { $0.digestMark = date } }
+    /// Moves the digest's mark forward to `date`; a mark already past it stays.
+    public func setDigestMark(_ date: Date) async throws {
+        state.withLock { $0.digestMark = max($0.digestMark ?? date, date) }
+    }
 
     /// The papers added or given a new version after `date`, stamps as milliseconds.
     public func changes(since date: Date?) async throws -> LibraryChanges {

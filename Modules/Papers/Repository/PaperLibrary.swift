@@ -65,7 +65,7 @@ public protocol PaperLibrary: Sendable {
     func removeWatch(named name: String) async throws
     /// The write stamp the last digest showed up to, if a digest ever moved it.
     func digestMark() async throws -> Date?
-    /// Moves the digest's mark to `date`.
+    /// Moves the digest's mark forward to `date`: a mark already later stays (two digests at once).
     func setDigestMark(_ date: Date) async throws
     /// The papers that entered the library, or whose version did, after `date` (every paper when
     /// nil), with when; and the stamp of the last write.

@@ -48,11 +48,17 @@ extension SQLitePaperLibrary {
         }
     }
 
-    /// Moves the digest's mark.
+    /// Moves the digest's mark forward to `date`; a mark already past it stays.
+    ///
+    /// One conditional statement, so two digests finishing in either order leave the later mark:
+    /// a digest that read the library before another moved the mark must not move it back.
     public func setDigestMark(_ date: Date) async throws {
         try await database.write { db in
             try db.execute(
-                sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                sql: """
+                    INSERT INTO meta (key, value) VALUES (?, ?)
+                    ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE excluded.value > meta.value
+                    """,
                 arguments: [PapersSchema.digestMarkKey, date.millisecondsSince1970])
         }
     }

@@ -6,13 +6,31 @@ extension PapersUseCase {
     /// Saves a search under `name` (the query itself when nil).
     ///
     /// - Throws: `PapersError.badQuery` (with its column) for a query that does not parse,
-    ///   `.notACategory`, `.watchExists`.
+    ///   `.badWatchName` for an empty name or one with a control character, `.watchCategory`
+    ///   for a category (or a query's `cat:` term) that is not one, `.watchExists`.
     public func addWatch(query: String, name: String?, categories: [String]) async throws -> Watch {
-        for category in categories { try Self.checkCategory(category) }
-        let watch = try Watch(
-            name: (name ?? query).trimmingCharacters(in: .whitespaces), query: query, categories: categories)
+        let name = (name ?? query).trimmingCharacters(in: .whitespaces)
+        // The name heads a digest's section and a record of `--format plain`: one visible line.
+        guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { throw PapersError.badWatchName(name) }
+        let watch = try Watch(name: name, query: query, categories: categories)
+        try Self.checkCategories(of: watch, saved: false)
         try await library.addWatch(watch)
         return watch
+    }
+
+    /// Checks the categories a watch names, its own and its query's `cat:` terms.
+    ///
+    /// - Throws: `PapersError.watchCategory` naming the watch and the first that is not a category.
+    static func checkCategories(of watch: Watch, saved: Bool) throws {
+        let terms = watch.expression.positiveTerms.compactMap { $0.field == .cat ? $0.words : nil }
+        for category in watch.categories + terms {
+            do {
+                try checkCategory(category)
+            } catch {
+                throw PapersError.watchCategory(watch: watch.name, category: category, saved: saved)
+            }
+        }
     }
 
     /// The saved searches, in the order they were added.
@@ -23,10 +41,12 @@ extension PapersUseCase {
 
     /// The daily listing of every category the watches name, saved in the library: one request.
     ///
-    /// - Throws: `PapersError.noWatchCategories` when no watch names one, and `announcements`' errors.
+    /// - Throws: `PapersError.noWatchCategories` when no watch names one, `.watchCategory` for a
+    ///   saved watch naming one that is not (before any request), and `announcements`' errors.
     public func fetchForWatches() async throws -> AnnouncementList {
         var categories: [String] = []
         for watch in try await library.watches() {
+            try Self.checkCategories(of: watch, saved: true)
             for category in watch.listedCategories where !categories.contains(category) { categories.append(category) }
         }
         guard !categories.isEmpty else { throw PapersError.noWatchCategories }

@@ -1,8 +1,8 @@
 """Reads papers' exports and digest with real consumers and checks them against the source feeds.
 
 Usage: check.py FORMAT EXPORT SOURCE... where FORMAT is csl-json, ris, bibtex or atom and each
-SOURCE is an arXiv RSS feed or an OAI-PMH page (metadataPrefix arXiv) the library was filled
-from. Every record of the export must be a paper of the sources, with the same id, title,
+SOURCE is an arXiv RSS feed, an OAI-PMH page (metadataPrefix arXiv) or an arXiv API (Atom)
+page the library was filled from. Every record of the export must be a paper of the sources, with the same id, title,
 authors (family names: the OAI keyname, else the name's last word) and DOI (the source's, else
 arXiv's DataCite DOI). Prints one line per failure and exits 1 if there is any.
 """
@@ -13,6 +13,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 OAI = "{http://arxiv.org/OAI/arXiv/}"
+ATOM = "{http://www.w3.org/2005/Atom}"
 ARXIV = "{http://arxiv.org/schemas/atom}"
 DC = "{http://purl.org/dc/elements/1.1/}"
 
@@ -23,7 +24,9 @@ def collapse(text):
 
 def letters(text):
     """A title reduced to letters and digits: what survives every format's escaping."""
-    text = re.sub(r"\\(textasciitilde|textasciicircum|textbackslash)\{\}", "", text or "")
+    text = re.sub(
+        r"\\(textasciitilde|textasciicircum|textbackslash|textbraceleft|textbraceright|lbrace|rbrace)\{\}", "", text or ""
+    )
     return re.sub(r"[^0-9A-Za-z]", "", text)
 
 
@@ -49,6 +52,17 @@ def sources(paths):
                 "title": collapse(record.findtext(OAI + "title")),
                 "families": families,
                 "doi": collapse(record.findtext(OAI + "doi")).split(" ")[0] or None,
+            }
+        for entry in root.iter(ATOM + "entry"):
+            paper_id = re.sub(r"v\d+$", "", collapse(entry.findtext(ATOM + "id")).rsplit("/abs/", 1)[-1])
+            names = [collapse(author.findtext(ATOM + "name")) for author in entry.iter(ATOM + "author")]
+            primary = entry.find(ARXIV + "primary_category")
+            papers[paper_id] = {
+                "title": collapse(entry.findtext(ATOM + "title")),
+                "families": [n.split(" ")[-1] for n in names],
+                "doi": collapse(entry.findtext(ARXIV + "doi")) or None,
+                "category": primary.get("term") if primary is not None else None,
+                "journal": collapse(entry.findtext(ARXIV + "journal_ref")) or None,
             }
     return papers
 
@@ -148,20 +162,79 @@ def check_ris(path, papers):
 def check_bibtex(path, papers):
     import bibtexparser
 
-    library = bibtexparser.parse_string(open(path, encoding="utf-8").read())
+    text = open(path, encoding="utf-8").read()
+    library = bibtexparser.parse_string(text)
     if library.failed_blocks:
         failures.append(f"bibtexparser failed on {len(library.failed_blocks)} blocks")
     for entry in library.entries:
         fields = {field.key: field.value for field in entry.fields}
-        paper_id = fields["eprint"]
+        paper_id = unquote(fields["eprint"])
         paper = source_of(paper_id, papers)
         if paper is None:
             continue
         check(paper_id, "title", letters(fields["title"]), letters(paper["title"]))
-        authors = [a.strip() for a in fields["author"].split(" and ")]
-        check(paper_id, "authors", len(authors), len(paper["families"]))
-        check(paper_id, "DOI", fields["doi"], expected_doi(paper_id, paper))
+        check(paper_id, "authors", len(names(fields["author"])), len(paper["families"]))
+        check(paper_id, "DOI", unquote(fields["doi"]), expected_doi(paper_id, paper))
+    check_pybtex(text, papers, len(library.entries))
     return len(library.entries)
+
+
+def names(field):
+    """The names of an author field: split at ` and ` outside braces, as BibTeX splits them."""
+    parts, depth, start, index = [], 0, 0, 0
+    while index < len(field):
+        if field[index] == "{":
+            depth += 1
+        elif field[index] == "}":
+            depth -= 1
+        elif depth == 0 and field[index : index + 5].lower() == " and ":
+            parts.append(field[start:index])
+            start = index + 5
+            index += 4
+        index += 1
+    return parts + [field[start:]]
+
+
+def check_pybtex(text, papers, count):
+    """pybtex, in strict mode, counts braces as BibTeX does and refuses a repeated field: it must
+    read every entry with every field the source gives, and the verbatim fields as they came."""
+    import pybtex.errors
+    from pybtex.database import parse_string
+
+    pybtex.errors.set_strict_mode(True)
+    try:
+        data = parse_string(text, "bibtex")
+    except Exception as error:  # pybtex raises its own errors and the tokenizer's
+        failures.append(f"pybtex refused the file: {error}")
+        return
+    check("pybtex", "entries", len(data.entries), count)
+    for key, entry in data.entries.items():
+        fields = {name.lower(): value for name, value in entry.fields.items()}
+        paper_id = unquote(fields.get("eprint", ""))
+        paper = source_of(paper_id, papers)
+        if paper is None:
+            continue
+        want = {"title", "year", "eprint", "archiveprefix", "primaryclass", "doi", "url"}
+        got = set(fields)
+        if paper.get("journal"):
+            want.add("note")
+        elif "journal" not in paper:
+            got.discard("note")  # the RSS and OAI sources here do not say whether there is a journal
+        check(paper_id, "pybtex fields", sorted(got), sorted(want))
+        check(paper_id, "pybtex authors", len(entry.persons.get("author", [])), len(paper["families"]))
+        check(paper_id, "pybtex DOI", unquote(fields.get("doi", "")), expected_doi(paper_id, paper))
+        if paper.get("category"):
+            check(paper_id, "pybtex primaryClass", unquote(fields.get("primaryclass", "")), paper["category"])
+        check(paper_id, "pybtex title", letters(fields.get("title", "")), letters(paper["title"]))
+        if paper.get("journal"):
+            check(paper_id, "pybtex note", letters(fields.get("note", "")), letters(paper["journal"]))
+
+
+def unquote(text):
+    """A verbatim field as it came: papers percent-encodes what would end the field."""
+    from urllib.parse import unquote as percent
+
+    return percent(text)
 
 
 def check_atom(path, papers):
