@@ -12,9 +12,10 @@ struct FeatureUpgrader {
     func plan(manifest: inout String, rules: inout String?, existingTargets: () throws -> Set<String>) throws -> (
         FeatureUpgrade, addedTargets: [String]
     ) {
-        var rendered = try templates.render(try FeatureName(record.feature))
+        let name = try FeatureName(record.feature)
+        var rendered = try templates.render(name)
         let stored = FileManager.default.contents(atPath: try root.inside(recordPath).path)
-        try RecordScope(rendered, feature: record.feature, template: templates.description.name)
+        try RecordScope(rendered, feature: name, template: templates.description.name)
             .check(record, data: stored ?? Data(), recordPath: recordPath)
         (rendered.files, _) = formatter.format(rendered.files, root: root.url)
         let version = templates.version

@@ -1,8 +1,11 @@
 import Foundation
 
 /// The paths a generation record may name: the files its template set renders for the feature,
-/// and everything inside the folders the feature owns (for a set that adds a `Feature(…)` entry or
-/// targets, the first two levels of each rendered path: `Modules/Notes`, `Apps/notes`, `Tests/NotesEntityTests`).
+/// and everything inside the folders the feature owns. For a set that adds a `Feature(…)` entry or
+/// targets, those are the first two levels of each rendered path (`Modules/Notes`, `Apps/notes`,
+/// `Tests/NotesEntityTests`), and, for what an older version of the set made, any folder beside
+/// them named for the feature (`Sources/NotesLegacy`): that name comes from the feature's, which
+/// the record's own path fixes, so no edit of the record can widen it.
 ///
 /// `upgrade` deletes and `remove` deletes what a record lists, so a record edited to name
 /// `Makefile` or `../elsewhere` with its real hash must be refused, never followed.
@@ -14,11 +17,16 @@ struct RecordScope {
     let files: Set<String>
     /// Folders the feature owns, sorted.
     let folders: [String]
+    /// The folders those are in (`Modules`, `Apps`, `Tests`, `Sources`).
+    private let parents: Set<String>
+    /// The app's name, which a folder of the feature's may have.
+    private let app: String
 
     /// The scope of `rendered`, feature `feature`'s rendering by the set `template`.
-    init(_ rendered: RenderedFeature, feature: String, template: String) {
-        self.feature = feature
+    init(_ rendered: RenderedFeature, feature: FeatureName, template: String) {
+        self.feature = feature.name
         self.template = template
+        app = feature.kebabCase
         files = Set(rendered.files.map(\.path))
         let ownsFolders = rendered.manifestEntry != nil || !rendered.modules.isEmpty
         folders =
@@ -27,18 +35,27 @@ struct RecordScope {
                 rendered.files.map { $0.path.split(separator: "/") }.filter { $0.count > 2 }
                     .map { $0.prefix(2).joined(separator: "/") }
             ).sorted() : []
+        parents = Set(folders.compactMap { $0.split(separator: "/").first.map(String.init) })
     }
 
     /// Whether a record may list the file `path`.
     func allows(_ path: String) -> Bool {
-        Self.isPlain(path) && (files.contains(path) || folders.contains { path.hasPrefix($0 + "/") })
+        Self.isPlain(path)
+            && (files.contains(path) || folders.contains { path.hasPrefix($0 + "/") } || isNamedForTheFeature(path))
+    }
+
+    /// Whether `path` lies inside a folder beside the owned ones whose name is the app's or starts with the feature's.
+    private func isNamedForTheFeature(_ path: String) -> Bool {
+        let parts = path.split(separator: "/").map(String.init)
+        guard parts.count > 2, parents.contains(parts[0]) else { return false }
+        return parts[1] == app || parts[1].hasPrefix(feature)
     }
 
     /// Whether a record may list the folder `path` (one `new` created): an owned folder, one inside
     /// it, or one on the way to a file or folder of the feature or to the record itself.
     func allowsFolder(_ path: String, recordPath: String) -> Bool {
         Self.isPlain(path)
-            && (folders.contains(path) || allows(path)
+            && (folders.contains(path) || allows(path) || isNamedForTheFeature(path + "/-")
                 || (files.union(folders).union([recordPath])).contains { $0.hasPrefix(path + "/") })
     }
 
@@ -65,7 +82,9 @@ struct RecordScope {
     }
 
     private func refusal(_ path: String, kind: String, in text: String, recordPath: String) -> StrataError {
-        let place = folders.isEmpty ? "among the files it renders" : "inside \(Scaffolder.list(folders))"
+        let place =
+            folders.isEmpty
+            ? "the files it renders" : "inside \(Scaffolder.list(folders)) and folders named for \(feature) beside them"
         let shown =
             path.unicodeScalars.contains { $0.properties.generalCategory == .control } ? path.debugDescription : path
         return StrataError.badData(

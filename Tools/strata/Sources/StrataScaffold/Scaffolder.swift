@@ -177,7 +177,7 @@ public struct Scaffolder {
         }
         let record = try GenerationRecord.decode(data, path: recordPath)
         if let set = templates(record) {
-            try RecordScope(try set.render(feature), feature: feature.name, template: set.description.name)
+            try RecordScope(try set.render(feature), feature: feature, template: set.description.name)
                 .check(record, data: data, recordPath: recordPath)
         } else {
             try RecordScope.checkPlain(record, data: data, recordPath: recordPath)

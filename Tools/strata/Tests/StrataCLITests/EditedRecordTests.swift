@@ -16,7 +16,7 @@ struct EditedRecordTests {
         let new = try strata.run(["new", "Orders", "--template", "Mini", "--path", package.url.path])
         try #require(new.status == 0, "\(new.stderr)")
         try package.write("Makefile", "all:\n\tswift build\n")
-        try package.write("strata.yml", "version: 1\nlayers: []\n")
+        try package.write("strata.yml", "version: 1\nlayers:\n  - name: base\n    targets: [Base]\n")
         try package.write("README.md", "# Shop\n")
         return package
     }

@@ -18,17 +18,22 @@ struct SymlinkWriteTests {
         return (status.st_mode & S_IFMT, status.st_mode & 0o7777)
     }
 
+    /// Moves `file` to `target` and leaves a symbolic link reading `destination` at `file`; gives `target` `mode`.
+    static func link(_ file: URL, movedTo target: URL, as destination: String, mode: mode_t) throws {
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: file, to: target)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: destination)
+        chmod(target.path, mode)
+    }
+
     @Test("lint --fix on a Package.swift linked to a file in the package edits the target, keeps its mode and the link")
     func fixThroughLinkInside() throws {
         let directory = try TemporaryDirectory()
         let package = try LintFixTests().shelf(directory)
         let manifest = package.appendingPathComponent("Package.swift")
         let real = package.appendingPathComponent("Manifests/Package.swift")
-        try FileManager.default.createDirectory(at: real.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.moveItem(at: manifest, to: real)
-        try FileManager.default.createSymbolicLink(
-            atPath: manifest.path, withDestinationPath: "Manifests/Package.swift")
-        chmod(real.path, 0o640)
+        try Self.link(manifest, movedTo: real, as: "Manifests/Package.swift", mode: 0o640)
 
         let fix = try strata.run(["lint", "--fix", "--path", package.path], timeout: 120)
         #expect(fix.status == 0, "\(fix.stdout) \(fix.stderr)")
@@ -50,9 +55,7 @@ struct SymlinkWriteTests {
         let package = try LintFixTests().shelf(directory)
         let manifest = package.appendingPathComponent("Package.swift")
         let outside = directory.path("shared-Package.swift")
-        try FileManager.default.moveItem(at: manifest, to: outside)
-        try FileManager.default.createSymbolicLink(atPath: manifest.path, withDestinationPath: outside.path)
-        chmod(outside.path, 0o644)
+        try Self.link(manifest, movedTo: outside, as: outside.path, mode: 0o644)
         let before = try Data(contentsOf: outside)
 
         let fix = try strata.run(["lint", "--fix", "--path", package.path], timeout: 120)
@@ -65,18 +68,14 @@ struct SymlinkWriteTests {
         #expect(Self.mode(outside) == (S_IFREG, 0o644))
     }
 
-    @Test("init --force, new and lint --write-baseline write through links too, keeping the target's mode")
+    @Test("init --force and lint --write-baseline write through links too, keeping the target's mode")
     func everyWriterFollowsTheRule() throws {
         let directory = try TemporaryDirectory()
         let package = try LintFixTests().shelf(directory)
         // strata.yml linked to a file in the package: init --force replaces its text, not the link.
         let rules = package.appendingPathComponent("strata.yml")
         let realRules = package.appendingPathComponent("config/rules.yml")
-        try FileManager.default.createDirectory(
-            at: realRules.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.moveItem(at: rules, to: realRules)
-        try FileManager.default.createSymbolicLink(atPath: rules.path, withDestinationPath: "config/rules.yml")
-        chmod(realRules.path, 0o600)
+        try Self.link(rules, movedTo: realRules, as: "config/rules.yml", mode: 0o600)
         let initRun = try strata.run(["init", "--force", "--path", package.path], timeout: 120)
         #expect(initRun.status == 0, "\(initRun.stdout) \(initRun.stderr)")
         #expect(Self.mode(rules).kind == S_IFLNK)

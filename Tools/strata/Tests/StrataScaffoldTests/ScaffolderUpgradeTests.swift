@@ -8,9 +8,18 @@ import Testing
 struct ScaffolderUpgradeTests {
     static let item = "Modules/Notes/Entity/NotesItem.swift"
 
-    /// The built-in Feature set with one line of the entity changed, a file added and the app's views dropped.
-    func changedSet(_ fixture: Fixture) throws -> TemplateSet {
+    /// The built-in Feature set with one line of the entity changed, a file added and the app's views
+    /// dropped; with `entry`, the Feature entry gains a dependency too.
+    func changedSet(_ fixture: Fixture, entry: Bool = false) throws -> TemplateSet {
         try fixture.templateCopy("Feature2") { url in
+            if entry {
+                let description = url.appendingPathComponent("template.json")
+                let json = try String(contentsOf: description, encoding: .utf8)
+                let changed = json.replacingOccurrences(
+                    of: #"infrastructure: [\"Database\"]"#, with: #"infrastructure: [\"Database\", \"HTTPClient\"]"#)
+                try #require(changed != json)
+                try Data(changed.utf8).write(to: description)
+            }
             let files = url.appendingPathComponent("files")
             let entity = files.appendingPathComponent("Modules/__name__/Entity/__name__Item.swift.stencil")
             let text = try String(contentsOf: entity, encoding: .utf8)
@@ -25,14 +34,20 @@ struct ScaffolderUpgradeTests {
         }
     }
 
-    @Test("the plan merges, adds and deletes; a failure injected at any step of applying it leaves the tree as it was")
-    func failureAtEveryStep() throws {
+    /// A fixture with feature Notes generated, and a line of the user's in its item.
+    func notesWithAnEdit() throws -> (Fixture, Scaffolder) {
         let fixture = try Fixture()
         let scaffolder = try fixture.scaffolder()
         try scaffolder.apply(try scaffolder.planNew("Notes", templates: try fixture.builtIn))
         let mine = fixture.read(Self.item).replacingOccurrences(
             of: "public struct NotesItem:", with: "/// Mine.\npublic struct NotesItem:")
         try fixture.write(mine, to: Self.item)
+        return (fixture, scaffolder)
+    }
+
+    @Test("the plan merges, adds and deletes; a failure injected at any step of applying it leaves the tree as it was")
+    func failureAtEveryStep() throws {
+        let (fixture, scaffolder) = try notesWithAnEdit()
         let set = try changedSet(fixture)
         let plan = try scaffolder.planUpgrade(try scaffolder.generatedFeatures()) { _ in set }
         let writes = plan.features.flatMap(\.files).filter { $0.write != nil }
@@ -53,32 +68,9 @@ struct ScaffolderUpgradeTests {
         "an upgrade killed before any step (the record last): the next upgrade sees it behind and ends as one run would"
     )
     func killedAtEveryStep() throws {
-        let fixture = try Fixture()
-        let scaffolder = try fixture.scaffolder()
-        try scaffolder.apply(try scaffolder.planNew("Notes", templates: try fixture.builtIn))
-        let mine = fixture.read(Self.item).replacingOccurrences(
-            of: "public struct NotesItem:", with: "/// Mine.\npublic struct NotesItem:")
-        try fixture.write(mine, to: Self.item)
+        let (fixture, scaffolder) = try notesWithAnEdit()
         // Version 2 also gives the Feature entry a dependency: the manifest has its own step.
-        let set = try fixture.templateCopy("Feature2") { url in
-            try Data("public enum {{ name }}Note {}\n".utf8).write(
-                to: url.appendingPathComponent("files/Modules/__name__/Entity/__name__Note.swift.stencil"))
-            let description = url.appendingPathComponent("template.json")
-            let json = try String(contentsOf: description, encoding: .utf8)
-            let changed = json.replacingOccurrences(
-                of: #"infrastructure: [\"Database\"]"#, with: #"infrastructure: [\"Database\", \"HTTPClient\"]"#)
-            try #require(changed != json)
-            try Data(changed.utf8).write(to: description)
-            let entity = url.appendingPathComponent("files/Modules/__name__/Entity/__name__Item.swift.stencil")
-            let text = try String(contentsOf: entity, encoding: .utf8)
-            try Data(
-                text.replacingOccurrences(
-                    of: "    /// The item's identifier.\n", with: "    /// The item's identifier, set once.\n"
-                ).utf8
-            ).write(to: entity)
-            try FileManager.default.removeItem(
-                at: url.appendingPathComponent("files/Apps/__app__/Views.swift.stencil"))
-        }
+        let set = try changedSet(fixture, entry: true)
         let pristine = fixture.directory.url.appendingPathComponent("pristine")
         try FileManager.default.copyItem(at: fixture.root, to: pristine)
 
