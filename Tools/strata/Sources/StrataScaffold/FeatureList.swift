@@ -19,8 +19,16 @@ public struct FeatureList {
         syntax = ManifestSyntax(text)
     }
 
-    /// Whether the manifest has exactly one `Feature(…)` list strata can edit.
-    public var exists: Bool { (try? syntax.featureList()) != nil }
+    /// Whether the manifest declares a `Feature(…)` list, one strata can edit or not (two, or one
+    /// computed by code, which `inserting` then refuses with where and why).
+    public var exists: Bool {
+        do {
+            _ = try syntax.featureList()
+            return true
+        } catch {
+            return error.line != 0
+        }
+    }
 
     /// The names of the features the list declares, in order.
     public var names: [String] {

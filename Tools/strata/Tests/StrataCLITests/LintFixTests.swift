@@ -85,10 +85,12 @@ struct LintFixTests {
         #expect(TreeSnapshotLines.take(package) == before)
     }
 
-    @Test("--dry-run writes nothing under .build/strata either: no manifest cache entry")
+    @Test("--dry-run (and init --dry-run) writes nothing under .build/strata either: no manifest cache entry")
     func dryRunWritesNoCache() throws {
         let directory = try TemporaryDirectory()
         let package = try shelf(directory)
+        let initRun = try strata.run(["init", "--dry-run", "--path", package.path], timeout: 120)
+        #expect(initRun.status == 0, "\(initRun.stderr)")
         let run = try strata.run(["lint", "--fix", "--dry-run", "--path", package.path], timeout: 120)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("would fix implicit-dependency: Model now declares \"Core\""), "\(run.stderr)")

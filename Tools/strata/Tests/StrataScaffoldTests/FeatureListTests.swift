@@ -80,7 +80,7 @@ struct FeatureListTests {
         for text in [
             "let targets = [1]", "let a: [Feature] = []\nlet b: [Feature] = []", "let features: [Feature] = base + []",
         ] {
-            #expect(!FeatureList(text: text).exists)
+            #expect(FeatureList(text: text).exists == (text != "let targets = [1]"))
             let error = #expect(throws: StrataError.self) {
                 try FeatureList(text: text).inserting("Feature(\"A\", app: \"a\")")
             }
