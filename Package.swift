@@ -40,7 +40,6 @@ let features: [Feature] = [
     Feature(
         "Papers", app: "papers", infrastructure: ["Database", "HTTPClient"], systemLibraries: ["CLibXML2", "CZlib"],
         appDependencies: ["WebSupport", hummingbird, plot]),
-    // strata:features
 ]
 
 // MARK: - Core and shared infrastructure

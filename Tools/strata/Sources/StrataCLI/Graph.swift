@@ -52,7 +52,12 @@ struct Graph: ParsableCommand {
             )
             throw ExitCode(2)
         }
-        try updated.write(toFile: writeDocs, atomically: true, encoding: .utf8)
+        do {
+            try ConfigFileWriter.writeUserFile(Data(updated.utf8), to: writeDocs)
+        } catch let error as StrataError {
+            Console.error("strata: error: \(error.message)")
+            throw ExitCode(error.exitCode)
+        }
         if !package.quiet { Console.error("strata: updated the module graph in \(writeDocs)") }
     }
 }

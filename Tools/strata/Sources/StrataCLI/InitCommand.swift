@@ -28,10 +28,12 @@ struct InitCommand: ParsableCommand {
             let writer = try ConfigFileWriter(path: source.path)
             // Refuse before reading the package: the answer does not depend on it.
             if !dryRun { try writer.refuseExisting(["strata.yml"], force: force) }
+            // A dry run writes nothing, the manifest cache under .build/strata included.
+            var reading = source.reading
+            reading.readOnly = dryRun
             let proposal = try reportingConfigErrors {
                 try Initializer.propose(
-                    packageDirectory: writer.root.url, packageJSON: source.packageJSONURL,
-                    reading: source.reading)
+                    packageDirectory: writer.root.url, packageJSON: source.packageJSONURL, reading: reading)
             }
             let summary =
                 "\(proposal.layers) layers, \(proposal.knownViolations) known violation(s)"

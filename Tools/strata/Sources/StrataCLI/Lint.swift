@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataLint
+import StrataScaffold
 
 /// `strata lint`: checks the package against its architecture rules.
 struct Lint: ParsableCommand {
@@ -98,8 +99,10 @@ struct Lint: ParsableCommand {
         let result = try reportingConfigErrors { try Linter.run(options) }
         if let writeBaseline {
             let data = try Baseline(findings: result.findings).encoded()
-            guard FileManager.default.createFile(atPath: writeBaseline, contents: data) else {
-                Console.error("strata: error: cannot write \(writeBaseline); check the folder exists and is writable")
+            do {
+                try ConfigFileWriter.writeUserFile(data, to: writeBaseline)
+            } catch let error as StrataError {
+                Console.error("strata: error: \(error.message)")
                 throw ExitCode(2)
             }
             Console.error(

@@ -36,6 +36,23 @@ public struct ConfigFileWriter {
         }
     }
 
+    /// Writes `contents` to `path`, a file the user named (anywhere): a new file is created, an existing
+    /// one replaced atomically, through a symbolic link at its target and with its mode kept.
+    ///
+    /// - Throws: `StrataError.conflict` when `path` is a folder, FIFO or device or a link to nothing;
+    ///   `.storage` when writing fails (nothing is left half written).
+    public static func writeUserFile(_ contents: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let transaction = FileTransaction(
+            userFilesIn: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL)
+        do {
+            try transaction.writeFile(url, contents: contents)
+        } catch {
+            transaction.rollback()
+            throw error
+        }
+    }
+
     /// Writes every file; one that exists is replaced only with `force` (else a conflict, exit 67,
     /// and nothing is written). A failure part way undoes what was written. Returns one line per file.
     @discardableResult

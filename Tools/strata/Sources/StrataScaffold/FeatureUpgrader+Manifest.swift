@@ -1,33 +1,41 @@
 import Foundation
+import SwiftParser
 
 /// Package.swift under `strata upgrade`: the entries a template set adds follow the per-file rules.
 extension FeatureUpgrader {
-    /// Package.swift: the `Feature(…)` line replaced when it is the recorded one, new targets added through `ManifestEditor`.
+    /// Package.swift: the `Feature(…)` entry replaced when it is the recorded one, new targets added through `ManifestEditor`.
     func upgradeManifest(
         _ rendered: RenderedFeature, manifest: inout String, record next: inout GenerationRecord,
         outcomes: inout [FileUpgrade], existingTargets: () throws -> Set<String>
     ) throws -> [String] {
         let path = "Package.swift"
-        if let entry = rendered.manifestEntry, let line = record.manifestLine {
-            let newLine = String(line.prefix { $0 == " " || $0 == "\t" }) + entry + ","
-            var lines = manifest.components(separatedBy: "\n")
-            let matching = lines.indices.filter { lines[$0] == line }
-            if newLine != line, matching.count == 1, let index = matching.first {
-                lines[index] = newLine
-                manifest = lines.joined(separator: "\n")
-                next.manifestLine = newLine
-                outcomes.append(FileUpgrade(path, .updated, note: "the \(record.feature) line is now \(entry)"))
-            } else if newLine != line {
-                outcomes.append(
-                    FileUpgrade(
-                        path, .left,
-                        note:
-                            "the \(record.feature) line is not the one recorded; the template now writes \(entry): change it by hand"
-                    ))
+        if let entry = rendered.manifestEntry, let line = record.manifestLine,
+            !ManifestSyntax.sameTokens(Parser.parse(source: entry), line)
+        {
+            do {
+                let replaced = try FeatureList(text: manifest).replacing(record.feature, recorded: line, with: entry)
+                manifest = replaced.text
+                next.manifestLine = replaced.line
+                outcomes.append(FileUpgrade(path, .updated, note: "the \(record.feature) entry is now \(entry)"))
+            } catch {
+                // An upgrade killed after writing Package.swift, before the record: the entry is the new one.
+                if let current = FeatureList(text: manifest).line(of: record.feature, ifItIs: entry) {
+                    next.manifestLine = current
+                } else {
+                    outcomes.append(
+                        FileUpgrade(
+                            path, .left,
+                            note:
+                                "the \(record.feature) entry is not the one recorded; the template now writes \(entry): change it by hand"
+                        ))
+                }
             }
         }
         let recordedTargets = Set(record.targets)
-        let adding = rendered.modules.filter { !recordedTargets.contains($0.name) }
+        // Entries already as the template renders them were added by an upgrade that did not get to write the record.
+        let adding = rendered.modules.filter {
+            !recordedTargets.contains($0.name) && !ManifestEditor.hasTarget($0.manifestEntry, in: manifest)
+        }
         var added: [String] = []
         if !adding.isEmpty {
             let existing = try existingTargets()
@@ -57,10 +65,12 @@ extension FeatureUpgrader {
         let bases = Dictionary((record.modules ?? []).map { (Self.targetName(in: $0), $0) }) { first, _ in first }
         var kept: [String] = []
         for name in record.targets where !rendered.targets.contains(name) {
-            if let base = bases[name], let removed = Self.replacing(base, with: nil, in: manifest) {
+            if let base = bases[name], let removed = ManifestEditor.replacingTarget(base, with: nil, in: manifest) {
                 manifest = removed
                 outcomes.append(
                     FileUpgrade(path, .deleted, note: "target \(name), which the template no longer declares"))
+            } else if ManifestEditor.targetNames(in: manifest).map({ !$0.contains(name) }) == true {
+                continue  // Gone already: taken out by hand, or by an upgrade that did not get to write the record.
             } else {
                 kept.append(name)
                 outcomes.append(
@@ -73,10 +83,10 @@ extension FeatureUpgrader {
         }
         for module in rendered.modules {
             guard let base = bases[module.name], base != module.manifestEntry else { continue }
-            if let replaced = Self.replacing(base, with: module.manifestEntry, in: manifest) {
+            if let replaced = ManifestEditor.replacingTarget(base, with: module.manifestEntry, in: manifest) {
                 manifest = replaced
                 outcomes.append(FileUpgrade(path, .updated, note: "the entry of \(module.name)"))
-            } else {
+            } else if !ManifestEditor.hasTarget(module.manifestEntry, in: manifest) {
                 outcomes.append(
                     FileUpgrade(
                         path, .left,
@@ -88,24 +98,6 @@ extension FeatureUpgrader {
         next.targets = rendered.targets + kept
         next.modules = rendered.modules.isEmpty ? nil : rendered.modules.map(\.manifestEntry)
         return added
-    }
-
-    /// `manifest` with the one line holding exactly `entry` (and a comma) replaced by `replacement`, or removed; `nil` unless there is exactly one.
-    static func replacing(_ entry: String, with replacement: String?, in manifest: String) -> String? {
-        var lines = manifest.components(separatedBy: "\n")
-        let matching = lines.indices.filter {
-            let trimmed = lines[$0].trimmingCharacters(in: .whitespaces)
-            return trimmed == entry || trimmed == entry + ","
-        }
-        guard matching.count == 1, let index = matching.first else { return nil }
-        if let replacement {
-            let line = lines[index]
-            let indentation = String(line.prefix { $0 == " " || $0 == "\t" })
-            lines[index] = indentation + replacement + (line.hasSuffix(",") ? "," : "")
-        } else {
-            lines.remove(at: index)
-        }
-        return lines.joined(separator: "\n")
     }
 
     /// The `name:` of a rendered `targets:` entry.

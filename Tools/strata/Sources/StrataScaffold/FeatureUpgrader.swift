@@ -12,7 +12,11 @@ struct FeatureUpgrader {
     func plan(manifest: inout String, rules: inout String?, existingTargets: () throws -> Set<String>) throws -> (
         FeatureUpgrade, addedTargets: [String]
     ) {
-        var rendered = try templates.render(try FeatureName(record.feature))
+        let name = try FeatureName(record.feature)
+        var rendered = try templates.render(name)
+        let stored = FileManager.default.contents(atPath: try root.inside(recordPath).path)
+        try RecordScope(rendered, feature: name, template: templates.description.name)
+            .check(record, data: stored ?? Data(), recordPath: recordPath)
         (rendered.files, _) = formatter.format(rendered.files, root: root.url)
         let version = templates.version
         let recorded = Dictionary(record.files.map { ($0.path, $0) }) { first, _ in first }
@@ -40,7 +44,6 @@ struct FeatureUpgrader {
             outcomes.append(FileUpgrade("strata.yml", .added, note: "the \(next.template) layers"))
         }
         let encoded = try next.encoded()
-        let stored = FileManager.default.contents(atPath: try root.inside(recordPath).path)
         let feature = FeatureUpgrade(
             feature: record.feature, template: next.template, fromVersion: record.templateVersion,
             toVersion: version, files: outcomes.sorted { $0.path < $1.path }, recordPath: recordPath,
@@ -71,6 +74,12 @@ struct FeatureUpgrader {
             return FileUpgrade(file.path, .left, note: "no base recorded: merge by hand", marked: marked)
         }
         if base == theirs { return FileUpgrade(file.path, .kept, marked: marked) }
+        // Markers left by an earlier upgrade (one killed before it wrote the record): merging into them would nest them.
+        if marked {
+            return FileUpgrade(
+                file.path, .left, note: "it holds conflict markers: resolve them, then run strata upgrade again",
+                marked: true)
+        }
         return merged(file.path, try ThreeWayMerge.merge(ours: ours, base: base, theirs: theirs, version: version))
     }
 

@@ -10,24 +10,39 @@ import Darwin
 /// them newest first, so a failure anywhere leaves the tree byte for byte as it was.
 ///
 /// Files are created with `O_EXCL | O_NOFOLLOW`, so an existing file (or a link planted in
-/// the meantime) is never overwritten or followed.
+/// the meantime) is never overwritten or followed. A file replaced through a symbolic link is
+/// written at the link's target, with the target's mode, and the link stays a link; a target
+/// outside the package, or anything but a regular file, is refused. So no file changes its kind
+/// or its mode, and none becomes world-writable.
 final class FileTransaction {
     private enum Step {
         case createdDirectory(URL)
         case createdFile(URL)
         case replacedFile(URL, Data, mode_t)
         case deletedFile(URL, Data, mode_t)
+        case deletedLink(URL, String)
         case removedDirectory(URL)
     }
 
     private var log: [Step] = []
-    private let root: PackageRoot
+    /// The folder paths are shown relative to.
+    private let base: URL
+    /// The folder every written file must stay inside (a link's target included); nil for a file the user named.
+    private let boundary: URL?
     /// Called before every step with its description; tests throw from it to inject a failure.
     private let beforeStep: (String) throws -> Void
 
     init(root: PackageRoot, beforeStep: @escaping (String) throws -> Void) {
-        self.root = root
+        base = root.url
+        boundary = root.url
         self.beforeStep = beforeStep
+    }
+
+    /// A transaction for files the user named on the command line, anywhere; shown relative to `folder`.
+    init(userFilesIn folder: URL) {
+        base = folder
+        boundary = nil
+        beforeStep = { _ in }
     }
 
     /// Creates the folders missing on the way to `file`, shallowest first; returns the ones it created.
@@ -35,12 +50,12 @@ final class FileTransaction {
     func createParentDirectories(of file: URL) throws -> [URL] {
         var missing: [URL] = []
         var folder = file.deletingLastPathComponent()
-        while !PackageRoot.exists(folder), folder.path.count > root.url.path.count {
+        while !PackageRoot.exists(folder), folder.path.count > base.path.count {
             missing.insert(folder, at: 0)
             folder = folder.deletingLastPathComponent()
         }
         for folder in missing {
-            try beforeStep("create folder \(root.relativePath(folder))")
+            try beforeStep("create folder \(relativePath(folder))")
             guard mkdir(folder.path, 0o755) == 0 else { throw failure("cannot create the folder", folder) }
             log.append(.createdDirectory(folder))
         }
@@ -49,12 +64,12 @@ final class FileTransaction {
 
     /// Writes a new file; fails if anything is already there.
     func createFile(_ url: URL, contents: Data, mode: mode_t = 0o644) throws {
-        try beforeStep("write \(root.relativePath(url))")
+        try beforeStep("write \(relativePath(url))")
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
             throw errno == EEXIST
                 ? StrataError.conflict(
-                    "\(root.relativePath(url)) appeared while strata was writing; nothing was changed")
+                    "\(relativePath(url)) appeared while strata was writing; nothing was changed")
                 : failure("cannot write", url)
         }
         log.append(.createdFile(url))
@@ -63,15 +78,31 @@ final class FileTransaction {
 
     /// Replaces a file's contents through a temporary file and a rename, keeping its mode.
     func replaceFile(_ url: URL, with contents: Data) throws {
-        try beforeStep("write \(root.relativePath(url))")
-        let (original, mode) = try read(url)
-        try atomicWrite(contents, to: url, mode: mode)
-        log.append(.replacedFile(url, original, mode))
+        try beforeStep("write \(relativePath(url))")
+        let target = try regularFile(url)
+        let (original, mode) = try read(target)
+        try atomicWrite(contents, to: target, mode: mode)
+        log.append(.replacedFile(target, original, mode))
     }
 
-    /// Deletes a file, keeping its bytes to put back on rollback.
+    /// Replaces the file at `url` when there is one (through a link, as `replaceFile`), else creates it.
+    func writeFile(_ url: URL, contents: Data) throws {
+        if PackageRoot.exists(url) {
+            try replaceFile(url, with: contents)
+        } else {
+            try createParentDirectories(of: url)
+            try createFile(url, contents: contents)
+        }
+    }
+
+    /// Deletes a file (a link itself, not its target), keeping what it was to put back on rollback.
     func deleteFile(_ url: URL) throws {
-        try beforeStep("delete \(root.relativePath(url))")
+        try beforeStep("delete \(relativePath(url))")
+        if let destination = Self.linkDestination(url) {
+            guard unlink(url.path) == 0 else { throw failure("cannot delete", url) }
+            log.append(.deletedLink(url, destination))
+            return
+        }
         let (original, mode) = try read(url)
         guard unlink(url.path) == 0 else { throw failure("cannot delete", url) }
         log.append(.deletedFile(url, original, mode))
@@ -81,7 +112,7 @@ final class FileTransaction {
     @discardableResult
     func removeDirectoryIfEmpty(_ url: URL) throws -> Bool {
         guard ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? ["?"]).isEmpty else { return false }
-        try beforeStep("remove folder \(root.relativePath(url))")
+        try beforeStep("remove folder \(relativePath(url))")
         guard rmdir(url.path) == 0 else { throw failure("cannot remove the folder", url) }
         log.append(.removedDirectory(url))
         return true
@@ -100,24 +131,65 @@ final class FileTransaction {
         for step in log.reversed() {
             switch step {
             case .createdFile(let url):
-                if unlink(url.path) != 0 { problems.append("could not delete \(root.relativePath(url))") }
+                if unlink(url.path) != 0 { problems.append("could not delete \(relativePath(url))") }
             case .createdDirectory(let url):
-                if rmdir(url.path) != 0 { problems.append("could not remove \(root.relativePath(url))") }
+                if rmdir(url.path) != 0 { problems.append("could not remove \(relativePath(url))") }
             case .replacedFile(let url, let data, let mode), .deletedFile(let url, let data, let mode):
                 do { try atomicWrite(data, to: url, mode: mode) } catch {
-                    problems.append("could not restore \(root.relativePath(url))")
+                    problems.append("could not restore \(relativePath(url))")
+                }
+            case .deletedLink(let url, let destination):
+                if symlink(destination, url.path) != 0 {
+                    problems.append("could not recreate the link \(relativePath(url))")
                 }
             case .removedDirectory(let url):
-                if mkdir(url.path, 0o755) != 0 { problems.append("could not recreate \(root.relativePath(url))") }
+                if mkdir(url.path, 0o755) != 0 { problems.append("could not recreate \(relativePath(url))") }
             }
         }
         log.removeAll()
         return problems
     }
 
+    /// The regular file `url` names: itself, or the target its symbolic links lead to.
+    ///
+    /// - Throws: `StrataError.conflict` for a link that leads nowhere or outside the boundary, and
+    ///   for a folder, a FIFO or a device: replacing those would change what the path is.
+    private func regularFile(_ url: URL) throws -> URL {
+        var target = url
+        if Self.linkDestination(url) != nil {
+            guard let real = PackageRoot.realPath(url.path) else {
+                throw StrataError.conflict(
+                    "\(relativePath(url)) is a symbolic link to nothing; point it at a file or remove it, then run strata again"
+                )
+            }
+            if let boundary, real != boundary.path, !real.hasPrefix(boundary.path + "/") {
+                throw StrataError.conflict(
+                    "\(relativePath(url)) is a symbolic link to \(real), outside the package; strata never writes outside \(boundary.path): change that file by hand"
+                )
+            }
+            target = URL(fileURLWithPath: real)
+        }
+        var status = stat()
+        if stat(target.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw StrataError.conflict(
+                "\(relativePath(url)) is not a regular file (a folder, FIFO or device); strata replaces only files: move it away"
+            )
+        }
+        return target
+    }
+
+    /// Where the symbolic link at `url` points, as written; nil when `url` is not a link.
+    private static func linkDestination(_ url: URL) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(url.path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A regular file's bytes and permission bits.
     private func read(_ url: URL) throws -> (Data, mode_t) {
         var status = stat()
-        guard lstat(url.path, &status) == 0, let data = FileManager.default.contents(atPath: url.path) else {
+        guard stat(url.path, &status) == 0, let data = FileManager.default.contents(atPath: url.path) else {
             throw failure("cannot read", url)
         }
         return (data, status.st_mode & 0o7777)
@@ -158,9 +230,15 @@ final class FileTransaction {
         guard written == contents.count else { throw failure("cannot write", url) }
     }
 
+    /// `absolute` relative to the transaction's folder, for messages.
+    private func relativePath(_ absolute: URL) -> String {
+        let prefix = base.path + "/"
+        return absolute.path.hasPrefix(prefix) ? String(absolute.path.dropFirst(prefix.count)) : absolute.path
+    }
+
     private func failure(_ doing: String, _ url: URL) -> StrataError {
         StrataError.storage(
-            "\(doing) \(root.relativePath(url)): \(String(cString: strerror(errno))); check the folder's permissions and free space"
+            "\(doing) \(relativePath(url)): \(String(cString: strerror(errno))); check the folder's permissions and free space"
         )
     }
 }

@@ -28,6 +28,34 @@ public enum ManifestEditor {
         return syntax.applying(syntax.removals(removed, in: elements))
     }
 
+    /// `manifest` with the one `targets:` entry that is still `entry` (as rendered; only tokens count,
+    /// so reformatting is not an edit) replaced by `replacement`, or removed; nil unless exactly one is.
+    public static func replacingTarget(_ entry: String, with replacement: String?, in manifest: String) -> String? {
+        let syntax = ManifestSyntax(manifest)
+        guard let elements = (try? syntax.targetsArray()).map({ Array($0.elements) }) else { return nil }
+        let matching = elements.indices.filter { ManifestSyntax.sameTokens(elements[$0].expression, entry) }
+        guard matching.count == 1, let index = matching.first else { return nil }
+        guard let replacement else { return syntax.applying(syntax.removals([index], in: elements)) }
+        let expression = elements[index].expression
+        return syntax.applying([
+            TextSplice(start: ManifestSyntax.start(expression), end: ManifestSyntax.end(expression), text: replacement)
+        ])
+    }
+
+    /// Whether exactly one `targets:` entry is `entry` (only tokens count).
+    public static func hasTarget(_ entry: String, in manifest: String) -> Bool {
+        guard let elements = try? ManifestSyntax(manifest).targetsArray().elements else { return false }
+        return elements.filter { ManifestSyntax.sameTokens($0.expression, entry) }.count == 1
+    }
+
+    /// The names the `targets:` array's entries declare; nil when the array is built by code.
+    public static func targetNames(in manifest: String) -> [String]? {
+        guard let elements = try? ManifestSyntax(manifest).targetsArray().elements else { return nil }
+        return elements.compactMap {
+            $0.expression.as(FunctionCallExprSyntax.self).flatMap { ManifestSyntax.stringArgument("name", of: $0) }
+        }
+    }
+
     /// What to change in one target's `dependencies:`.
     public struct DependencyChange: Sendable, Equatable {
         /// The target's name.
@@ -110,6 +138,12 @@ struct TextSplice {
 extension ManifestSyntax {
     /// The splices that make `change` in its target's call.
     func dependencySplices(_ change: ManifestEditor.DependencyChange) throws(ManifestRefusal) -> [TextSplice] {
+        if let mutation = dependencyMutations.first {
+            throw refusal(
+                at: mutation,
+                "code changes targets' dependencies after they are declared (`\(mutation.trimmedDescription)`), so SwiftPM would not see an edit of \(change.target)'s; change its dependencies by hand"
+            )
+        }
         let call = try targetCall(named: change.target)
         guard let array = try dependencies(of: call, target: change.target) else {
             return change.adding.isEmpty ? [] : try dependenciesArgument(change.adding, in: call, target: change.target)

@@ -24,7 +24,7 @@ struct ManifestSyntax {
     let lineEnding: String
     /// One level of the manifest's indentation: a tab when its lines are indented with tabs, else four spaces.
     let indentUnit: String
-    private let tree: SourceFileSyntax
+    let tree: SourceFileSyntax
     private let converter: SourceLocationConverter
     private let calls: [FunctionCallExprSyntax]
 
@@ -213,6 +213,48 @@ struct ManifestSyntax {
             text += plain.content.text
         }
         return text
+    }
+}
+
+extension ManifestSyntax {
+    /// Code that changes a target's dependencies after its declaration, wherever it is (an `#if`
+    /// block included): `….dependencies = …`, `… += …`, `….dependencies.append(…)` and the like.
+    var dependencyMutations: [Syntax] {
+        let finder = DependencyMutationFinder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.found
+    }
+}
+
+/// Finds the statements `ManifestSyntax.dependencyMutations` lists.
+private final class DependencyMutationFinder: SyntaxVisitor {
+    var found: [Syntax] = []
+
+    private static func isDependencies(_ expression: ExprSyntax?) -> Bool {
+        expression?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "dependencies"
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        for (index, element) in elements.enumerated().dropLast() where Self.isDependencies(element) {
+            let next = elements[index + 1]
+            if next.is(AssignmentExprSyntax.self)
+                || next.as(BinaryOperatorExprSyntax.self).map({ ["+=", "-="].contains($0.operator.text) }) == true
+            {
+                found.append(Syntax(node))
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), Self.isDependencies(member.base),
+            ["append", "insert", "remove", "removeAll", "removeFirst", "removeLast"].contains(
+                member.declName.baseName.text)
+        {
+            found.append(Syntax(node))
+        }
+        return .visitChildren
     }
 }
 

@@ -26,7 +26,7 @@ public struct ScaffoldRunner {
 
     /// Removes generated feature `name` (or, with `dryRun`, says what it would remove); returns the report.
     public func remove(_ name: String, force: Bool, dryRun: Bool) throws -> String {
-        let plan = try scaffolder.planRemove(name, force: force)
+        let plan = try scaffolder.planRemove(name, force: force) { try? templateSet($0.template) }
         if dryRun { return ScaffoldReport.dryRun(plan) }
         try scaffolder.apply(plan)
         return ScaffoldReport.removed(plan)
@@ -99,7 +99,7 @@ public struct ScaffoldRunner {
     private func defaultTemplate() throws -> String {
         let manifest = String(
             decoding: FileManager.default.contents(atPath: root.manifest.path) ?? Data(), as: UTF8.self)
-        return manifest.contains(FeatureList.marker) ? "Feature" : "Layers"
+        return FeatureList(text: manifest).exists ? "Feature" : "Layers"
     }
 
     private static func url(_ path: String) -> URL {

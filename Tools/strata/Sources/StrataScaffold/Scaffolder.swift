@@ -49,12 +49,11 @@ public struct Scaffolder {
         var edits: [TextEdit] = []
         if let entry = rendered.manifestEntry {
             let list = FeatureList(text: manifestBefore)
-            if list.entryLine(for: feature.name) != nil {
+            if list.declares(feature.name) {
                 throw StrataError.conflict(
                     "Package.swift already has a feature named \(feature.name); choose another name")
             }
-            manifestAfter = try list.inserting(entry, template: templates.description.name).text
-            manifestLine = manifestAfter.components(separatedBy: "\n").first { FeatureList.declares($0, feature.name) }
+            (manifestAfter, manifestLine) = try list.inserting(entry, template: templates.description.name)
         } else if !rendered.modules.isEmpty {
             do {
                 manifestAfter = try ManifestEditor.addingTargets(
@@ -157,7 +156,11 @@ public struct Scaffolder {
     ///
     /// - Throws: `.notFound` for a feature strata did not generate, `.conflict` naming the
     ///   generated files changed since (unless `force`).
-    public func planRemove(_ name: String, force: Bool) throws -> RemoveFeaturePlan {
+    /// With the feature's template set from `templates` (nil when it is not available), the record
+    /// may name only files that set makes for the feature.
+    public func planRemove(
+        _ name: String, force: Bool, templates: (GenerationRecord) -> TemplateSet? = { _ in nil }
+    ) throws -> RemoveFeaturePlan {
         let feature = try FeatureName(name)
         let manifestBefore = try read("Package.swift")
         let candidates = [true, false].map { GenerationRecord.path(for: feature.name, featureList: $0) }
@@ -165,7 +168,7 @@ public struct Scaffolder {
             let data = FileManager.default.contents(atPath: try root.inside(recordPath).path)
         else {
             let known =
-                FeatureList(text: manifestBefore).entryLine(for: feature.name) != nil
+                FeatureList(text: manifestBefore).declares(feature.name)
                 || PackageRoot.exists(root.url.appendingPathComponent("Modules/\(feature.name)"))
             throw StrataError.notFound(
                 known
@@ -173,6 +176,12 @@ public struct Scaffolder {
                     : "there is no feature \(feature.name); run `strata new \(feature.name)` to make one")
         }
         let record = try GenerationRecord.decode(data, path: recordPath)
+        if let set = templates(record) {
+            try RecordScope(try set.render(feature), feature: feature, template: set.description.name)
+                .check(record, data: data, recordPath: recordPath)
+        } else {
+            try RecordScope.checkPlain(record, data: data, recordPath: recordPath)
+        }
         var changed: [String] = []
         var deletions: [String] = []
         for file in record.files {
@@ -190,13 +199,13 @@ public struct Scaffolder {
         if let line = record.manifestLine {
             let list = FeatureList(text: manifestBefore)
             do {
-                manifestAfter = try list.removing(line: line).text
+                manifestAfter = try list.removing(feature.name, recorded: line)
             } catch  where force {
-                // Forced: drop whatever line declares the feature now, if one still does.
+                // Forced: drop whatever entry declares the feature now, if one still does.
                 manifestAfter =
-                    try list.entryLine(for: feature.name).map { try list.removing(line: $0).text } ?? manifestBefore
+                    list.declares(feature.name) ? try list.removing(feature.name, recorded: nil) : manifestBefore
             } catch {
-                changed.append("Package.swift (its \(feature.name) line was edited)")
+                changed.append("Package.swift (its \(feature.name) entry was edited)")
             }
         }
         var rulesBefore: String?
@@ -301,7 +310,7 @@ public struct Scaffolder {
     /// wrote it; nil when one was edited or the record predates the entries it keeps.
     static func removingUnchangedEntries(of record: GenerationRecord, from manifest: String) -> String? {
         guard let entries = record.modules, !entries.isEmpty,
-            entries.allSatisfy({ FeatureUpgrader.replacing($0, with: nil, in: manifest) != nil })
+            entries.allSatisfy({ ManifestEditor.replacingTarget($0, with: nil, in: manifest) != nil })
         else { return nil }
         return try? ManifestEditor.removingTargets(record.targets, from: manifest)
     }

@@ -66,17 +66,19 @@ public struct TemplateSet: Sendable {
         guard !PackageRoot.exists(directory) else {
             throw StrataError.conflict("\(directory.path) exists already; remove it or copy the set elsewhere")
         }
+        // Through the one writer: new files only, never through a link, and nothing left on failure.
+        let transaction = FileTransaction(userFilesIn: URL(fileURLWithPath: "/"))
+        let entries = [(Self.descriptionFile, descriptionData)] + files.map { ("files/\($0)", contents[$0] ?? Data()) }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try descriptionData.write(to: directory.appendingPathComponent(Self.descriptionFile))
-            for (path, data) in contents {
-                let url = directory.appendingPathComponent("files").appendingPathComponent(path)
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try data.write(to: url)
+            for (path, data) in entries {
+                let url = directory.appendingPathComponent(path)
+                try transaction.createParentDirectories(of: url)
+                try transaction.createFile(url, contents: data)
             }
         } catch {
-            throw StrataError.storage("cannot write the template set to \(directory.path): \(error)")
+            transaction.rollback()
+            let message = StrataError.wrap(error, as: .storage).message
+            throw StrataError.storage("cannot write the template set to \(directory.path): \(message)")
         }
     }
 

@@ -53,7 +53,12 @@ extension Scaffolder {
             rulesAfter: rules == rulesBefore ? nil : rules, targets: targets)
     }
 
-    /// Writes the plan: merged, added and deleted files, the records, the manifest; SwiftPM must then list the new targets.
+    /// Writes the plan: merged, added and deleted files, the manifest, strata.yml; SwiftPM must then
+    /// list the new targets; the records go last.
+    ///
+    /// A record says what the tree already holds, so it is written only once everything else is:
+    /// a run killed part way leaves records that still name the old version, and the next
+    /// `upgrade` (or `upgrade --check`) sees the features behind and finishes the job.
     ///
     /// - Throws: the first failure, after rolling every change back.
     public func apply(_ plan: UpgradePlan) throws {
@@ -71,9 +76,6 @@ extension Scaffolder {
                     case nil: break
                     }
                 }
-                if let record = feature.record {
-                    try transaction.replaceFile(try root.inside(feature.recordPath), with: record)
-                }
             }
             if plan.manifestAfter != plan.manifestBefore {
                 try transaction.replaceFile(root.manifest, with: Data(plan.manifestAfter.utf8))
@@ -89,6 +91,11 @@ extension Scaffolder {
                         throw StrataError.validation(
                             "after the edit SwiftPM does not list \(Self.list(absent)); check the template's modules")
                     }
+                }
+            }
+            for feature in plan.features {
+                if let record = feature.record {
+                    try transaction.replaceFile(try root.inside(feature.recordPath), with: record)
                 }
             }
         } catch {

@@ -20,7 +20,7 @@ struct CreateTests {
         }
         #expect(FileManager.default.isExecutableFile(atPath: shop.appendingPathComponent(".ci/run").path))
         let manifest = try String(contentsOf: shop.appendingPathComponent("Package.swift"), encoding: .utf8)
-        #expect(manifest.contains("name: \"Shop\"") && manifest.contains("// strata:features"))
+        #expect(manifest.contains("name: \"Shop\"") && manifest.contains("let features: [Feature] = ["))
 
         // Before its first feature the workspace passes its own rules, declaration rules included.
         let empty = try strata.run(["lint"], in: shop)

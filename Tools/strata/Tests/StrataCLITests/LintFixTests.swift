@@ -85,6 +85,45 @@ struct LintFixTests {
         #expect(TreeSnapshotLines.take(package) == before)
     }
 
+    @Test("--dry-run (and init --dry-run) writes nothing under .build/strata either: no manifest cache entry")
+    func dryRunWritesNoCache() throws {
+        let directory = try TemporaryDirectory()
+        let package = try shelf(directory)
+        let initRun = try strata.run(["init", "--dry-run", "--path", package.path], timeout: 120)
+        #expect(initRun.status == 0, "\(initRun.stderr)")
+        let run = try strata.run(["lint", "--fix", "--dry-run", "--path", package.path], timeout: 120)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("would fix implicit-dependency: Model now declares \"Core\""), "\(run.stderr)")
+        let cache = package.appendingPathComponent(".build/strata")
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
+        #expect(entries.filter { $0.hasPrefix("dump-package-") }.isEmpty, "\(entries)")
+        // A run that writes does keep the entry, so the next run need not evaluate the manifest.
+        #expect(try strata.run(["lint", "--path", package.path], timeout: 120).status == 1)
+        let kept = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
+        #expect(kept.contains { $0.hasPrefix("dump-package-") }, "\(kept)")
+    }
+
+    @Test("dependencies overridden by code in an #if block: --fix says it cannot fix them, writes nothing, every run")
+    func dependenciesChangedByCode() throws {
+        let directory = try TemporaryDirectory()
+        let package = try shelf(directory)
+        let manifest = package.appendingPathComponent("Package.swift")
+        let text = Self.shelf + "#if os(Linux) || os(macOS)\npackage.targets[1].dependencies = []\n#endif\n"
+        try Data(text.utf8).write(to: manifest)
+        let line = text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("package.targets[1]") }.map { $0 + 1 }
+        for _ in 0..<2 {
+            let fix = try strata.run(["lint", "--fix", "--path", package.path], timeout: 120)
+            #expect(fix.status == 1, "\(fix.stdout) \(fix.stderr)")
+            #expect(!fix.stdout.contains("fixed "), "\(fix.stdout)")
+            #expect(
+                fix.stderr.contains(
+                    "strata: cannot fix the 1 dependency finding(s) of Model: Package.swift:\(line ?? 0):1: code changes targets' dependencies"
+                ), "\(fix.stderr)")
+            #expect(fix.stderr.contains("0 dependency change(s) made"), "\(fix.stderr)")
+            #expect(try String(contentsOf: manifest, encoding: .utf8) == text)
+        }
+    }
+
     @Test("--fix with --package-json, --changed or --target, or --dry-run alone, is a usage error (exit 64)")
     func usage() throws {
         for arguments in [

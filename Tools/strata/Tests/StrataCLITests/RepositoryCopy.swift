@@ -85,9 +85,9 @@ enum RepositoryCopy {
     static func slimManifest(_ manifest: String, original: String) -> String? {
         var lines = manifest.components(separatedBy: "\n")
         let targets = "targets: core + coreTests + features.flatMap(\\.targets)"
-        // The list's body, entries over several lines and their comments, up to the marker `strata new` keeps.
+        // The list's body, entries over several lines and their comments, up to the `]` that closes it.
         guard let start = lines.firstIndex(where: { $0.contains("let features: [Feature] = [") }),
-            let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// strata:features" }),
+            let end = lines[start...].firstIndex(of: "]"),
             start < end, let declaration = lines.firstIndex(where: { $0.contains(targets) })
         else { return nil }
         let existing = Set(original.components(separatedBy: "\n"))

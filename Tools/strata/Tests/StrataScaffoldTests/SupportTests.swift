@@ -3,7 +3,7 @@ import Testing
 
 @testable import StrataScaffold
 
-@Suite("SHA-256, diffs and the features list")
+@Suite("SHA-256 and diffs")
 struct SupportTests {
     @Test("SHA-256 matches the FIPS 180-4 test vectors")
     func sha256() {
@@ -47,37 +47,6 @@ struct SupportTests {
             diff.components(separatedBy: "\n").filter { $0.hasPrefix("@@") } == [
                 "@@ -1,5 +1,4 @@", "@@ -25,6 +24,7 @@",
             ])
-    }
-
-    let manifest = """
-        let features: [Feature] = [
-            Feature("Papers", app: "papers", infrastructure: ["HTTPClient"]),
-            // strata:features
-        ]
-        """
-
-    @Test("an entry goes before the marker with the marker's indentation, and comes out exactly")
-    func featureList() throws {
-        let list = FeatureList(text: manifest)
-        let added = try list.inserting("Feature(\"Notes\", app: \"notes\")")
-        #expect(
-            added.text.contains(
-                "    Feature(\"Papers\", app: \"papers\", infrastructure: [\"HTTPClient\"]),\n    Feature(\"Notes\", app: \"notes\"),\n    // strata:features"
-            ))
-        #expect(added.entryLine(for: "Notes") == "    Feature(\"Notes\", app: \"notes\"),")
-        #expect(added.entryLine(for: "Note") == nil)
-        #expect(try added.removing(line: "    Feature(\"Notes\", app: \"notes\"),").text == manifest)
-        #expect(throws: StrataError.self) { try list.removing(line: "    Feature(\"Notes\", app: \"notes\"),") }
-    }
-
-    @Test("a manifest without exactly one marker is refused")
-    func marker() {
-        for text in ["let features: [Feature] = []", manifest + "\n// strata:features"] {
-            let error = #expect(throws: StrataError.self) {
-                try FeatureList(text: text).inserting("Feature(\"A\", app: \"a\")")
-            }
-            #expect(error?.kind == .validation)
-        }
     }
 
     @Test("a template variable that does not exist is found; loop variables are not")

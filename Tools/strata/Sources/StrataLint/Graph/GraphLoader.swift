@@ -32,9 +32,12 @@ public enum GraphLoader {
     public struct Reading: Sendable {
         /// Whether the manifest cache under `.build/strata/` is read and refreshed.
         public var cache = true
+        /// Whether nothing is written under `.build/strata/` (a dry run): caches are read, never stored.
+        public var readOnly = false
 
-        public init(cache: Bool = true) {
+        public init(cache: Bool = true, readOnly: Bool = false) {
             self.cache = cache
+            self.readOnly = readOnly
         }
     }
 
@@ -61,7 +64,7 @@ public enum GraphLoader {
         // A cached entry is decoded once, as it is accepted; one that does not decode is a miss.
         var cachedGraph: PackageGraph?
         let (data, hit) = try ManifestCache(packageDirectory: packageDirectory).dump(
-            evaluate: { try dumpPackage(at: packageDirectory) },
+            store: !reading.readOnly, evaluate: { try dumpPackage(at: packageDirectory) },
             accept: { data in
                 cachedGraph = try? decode(data, source: source, packageDirectory: packageDirectory)
                 return cachedGraph != nil

@@ -63,14 +63,14 @@ public struct ManifestCache: Sendable {
     }
 
     /// The dump: the cached one when its key matches and `accept` takes it, else `evaluate()`'s,
-    /// which is then stored. `accept` lets the caller decode the entry once, as it reads it.
-    public func dump(evaluate: () throws -> Data, accept: (Data) -> Bool = { _ in true }) throws -> (
-        data: Data, hit: Bool
-    ) {
+    /// which is then stored unless `store` is false. `accept` lets the caller decode the entry once, as it reads it.
+    public func dump(store: Bool = true, evaluate: () throws -> Data, accept: (Data) -> Bool = { _ in true }) throws
+        -> (data: Data, hit: Bool)
+    {
         guard let key = key() else { return (try evaluate(), false) }
         if let cached = cachedDump(for: key), accept(cached) { return (cached, true) }
         let data = try evaluate()
-        store(data, key: key)
+        if store { self.store(data, key: key) }
         return (data, false)
     }
 
