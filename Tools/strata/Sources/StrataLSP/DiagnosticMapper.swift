@@ -22,10 +22,11 @@ struct DiagnosticMapper {
 
     /// The diagnostics shown on Package.swift: every finding no Swift file holds, at the target's
     /// declaration (or the dependency's entry) when the manifest writes it out, else at the top.
-    func packageDiagnostics(_ findings: [Finding], manifest: TextDocument, result: LintResult) -> [Diagnostic] {
+    func packageDiagnostics(
+        _ findings: [Finding], manifest: TextDocument, places: ManifestPlaces, result: LintResult
+    ) -> [Diagnostic] {
         findings.map { finding in
-            let place = ManifestPlaces.place(
-                ofTarget: finding.target, dependency: finding.dependency, in: manifest.text)
+            let place = places.place(ofTarget: finding.target, dependency: finding.dependency)
             let range: TextRange
             if let place {
                 let start = manifest.position(line: place.line, utf8Column: place.column, encoding: encoding)

@@ -1,5 +1,6 @@
 import Foundation
 import StrataLint
+import StrataScaffold
 
 extension LanguageServer {
     /// Checks the texts that changed since the last check, then publishes every stale document's diagnostics.
@@ -24,6 +25,13 @@ extension LanguageServer {
     }
 
     private func publish(_ uri: String) {
+        // Package.swift's findings rarely change with a keystroke: mapped and sent only when they do.
+        if let root, uri == root.appendingPathComponent("Package.swift").absoluteString, documents[uri] == nil,
+            failure == nil, let session, let published = published[uri],
+            published.map(\.finding) == packageFindings(session).map(Optional.init)
+        {
+            return
+        }
         let entries = diagnostics(for: uri)
         let old = published[uri].map { $0.map(\.diagnostic) } ?? []
         let new = entries.map(\.diagnostic)
@@ -55,9 +63,12 @@ extension LanguageServer {
         let result = session.result
         let mapper = DiagnosticMapper(root: root, encoding: encoding, docs: RuleDocs(root: root))
         if path == "Package.swift" {
-            let findings = result.findings.filter { !isSourceFile($0.file, session: session) }
+            let findings = packageFindings(session)
             let manifest = documents[uri] ?? diskDocument(path)
-            return zip(mapper.packageDiagnostics(findings, manifest: manifest, result: result), findings).map {
+            if manifestPlaces?.text != manifest.text { manifestPlaces = ManifestPlaces(manifest.text) }
+            let places = manifestPlaces ?? ManifestPlaces(manifest.text)
+            let diagnostics = mapper.packageDiagnostics(findings, manifest: manifest, places: places, result: result)
+            return zip(diagnostics, findings).map {
                 (diagnostic: $0.0, finding: Optional($0.1))
             }
         }
@@ -71,6 +82,11 @@ extension LanguageServer {
         return zip(mapper.sourceDiagnostics(findings, document: document, result: result), findings).map {
             (diagnostic: $0.0, finding: Optional($0.1))
         }
+    }
+
+    /// The findings shown on Package.swift: those no Swift file of a target holds.
+    private func packageFindings(_ session: LintSession) -> [Finding] {
+        session.result.findings.filter { !isSourceFile($0.file, session: session) }
     }
 
     private func isSourceFile(_ file: String?, session: LintSession) -> Bool {

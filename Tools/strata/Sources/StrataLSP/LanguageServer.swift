@@ -41,6 +41,8 @@ public final class LanguageServer {
     var stale: Set<String> = []
     /// What was last published, by URI, with the finding behind each diagnostic.
     var published: [String: [(diagnostic: Diagnostic, finding: Finding?)]] = [:]
+    /// Package.swift parsed, kept while its text stays the same.
+    var manifestPlaces: ManifestPlaces?
     var encoding = PositionEncoding.utf16
     var initialized = false
     var shutdownRequested = false
