@@ -49,8 +49,12 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             exclude: ["Templates"], swiftSettings: strict, plugins: ["StrataTemplatesPlugin"]),
+        // `strata lsp`: the checks in an editor. The protocol's transport and the few types it uses are
+        // written here (docs/StrataLint.md, "In the editor", says why no library).
+        .target(name: "StrataLSP", dependencies: ["StrataLint", "StrataScaffold"], swiftSettings: strict),
         .executableTarget(
-            name: "StrataCLI", dependencies: ["StrataLint", "StrataScaffold", argumentParser], swiftSettings: strict),
+            name: "StrataCLI", dependencies: ["StrataLint", "StrataScaffold", "StrataLSP", argumentParser],
+            swiftSettings: strict),
         .executableTarget(name: "StrataTemplateEmbedder", swiftSettings: strict),
         .plugin(
             name: "StrataTemplatesPlugin", capability: .buildTool(), dependencies: ["StrataTemplateEmbedder"]),
@@ -69,6 +73,9 @@ let package = Package(
         .testTarget(
             name: "StrataScaffoldTests", dependencies: ["StrataScaffold", "StrataLint", "StrataTestSupport"],
             swiftSettings: strict),
+        .testTarget(
+            name: "StrataLSPTests", dependencies: ["StrataLSP", "StrataLint", "StrataTestSupport"],
+            exclude: ["Editors"], swiftSettings: strict),
         .testTarget(
             name: "StrataCLITests", dependencies: ["StrataCLI", "StrataScaffold", "StrataLint", "StrataTestSupport"],
             exclude: ["Fixtures"],

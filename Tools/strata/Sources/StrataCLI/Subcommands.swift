@@ -5,6 +5,6 @@ extension Strata {
     static let subcommands: [any ParsableCommand.Type] = [
         CreateCommand.self, NewCommand.self, RemoveCommand.self, UpgradeCommand.self, TemplatesCommand.self,
         InitCommand.self, Lint.self,
-        Graph.self,
+        Graph.self, LSPCommand.self,
     ]
 }
