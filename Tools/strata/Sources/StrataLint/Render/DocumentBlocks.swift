@@ -33,7 +33,8 @@ public enum DocumentBlocks {
     private static func line(_ marker: String, in document: String, from start: String.Index) -> Range<String.Index>? {
         var from = start
         while let found = document.range(of: marker, range: from..<document.endIndex) {
-            let before = found.lowerBound == document.startIndex || document[document.index(before: found.lowerBound)] == "\n"
+            let before =
+                found.lowerBound == document.startIndex || document[document.index(before: found.lowerBound)] == "\n"
             let after = found.upperBound == document.endIndex || document[found.upperBound] == "\n"
             if before && after { return found }
             from = found.upperBound
