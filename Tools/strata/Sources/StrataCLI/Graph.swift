@@ -26,7 +26,7 @@ struct Graph: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Replace the Mermaid diagram between <!-- strata:graph:begin --> and <!-- strata:graph:end --> in this Markdown file.",
+            "Regenerate this Markdown file's blocks: the Mermaid diagram between <!-- strata:graph:begin --> and <!-- strata:graph:end -->, the layer rules (strata:layers) and the rule reference (strata:rules).",
             valueName: "file"))
     var writeDocs: String?
 
@@ -43,12 +43,22 @@ struct Graph: ParsableCommand {
             return
         }
         let document = (try? String(contentsOfFile: writeDocs, encoding: .utf8)) ?? ""
-        guard
-            let updated = GraphRenderer.replacingDiagram(
-                in: document, with: try GraphRenderer.render(graph, format: .mermaid))
-        else {
+        // Every block the document has is regenerated: the diagram, the layer rules, the rule reference.
+        let blocks = [
+            (DocumentBlocks.graph, "```mermaid\n" + (try GraphRenderer.render(graph, format: .mermaid)) + "```\n"),
+            (DocumentBlocks.layers, RulesReference.layerTable(result.rules)),
+            (DocumentBlocks.rules, RulesReference.builtInRuleTable()),
+        ]
+        var updated = document
+        var written: [String] = []
+        for (name, content) in blocks {
+            guard let replaced = DocumentBlocks.replacing(name, in: updated, with: content) else { continue }
+            updated = replaced
+            written.append(name)
+        }
+        guard !written.isEmpty else {
             Console.error(
-                "strata: error: \(writeDocs) has no <!-- strata:graph:begin --> ... <!-- strata:graph:end --> markers; add them where the diagram goes"
+                "strata: error: \(writeDocs) has no <!-- strata:graph:begin --> ... <!-- strata:graph:end --> markers (nor strata:layers or strata:rules ones); add them where the diagram goes"
             )
             throw ExitCode(2)
         }
@@ -58,6 +68,6 @@ struct Graph: ParsableCommand {
             Console.error("strata: error: \(error.message)")
             throw ExitCode(error.exitCode)
         }
-        if !package.quiet { Console.error("strata: updated the module graph in \(writeDocs)") }
+        if !package.quiet { Console.error("strata: updated \(written.joined(separator: ", ")) in \(writeDocs)") }
     }
 }

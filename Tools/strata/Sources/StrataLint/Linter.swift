@@ -182,6 +182,8 @@ public enum Linter {
                 reader: SwiftFileReader(builds: rules.conditions, watchedNames: sourceRules.watchedNames),
                 stringsOf: sourceRules.targetsWithStrings, only: changedFiles)
         statistics.scanSeconds = Date().timeIntervalSince(clock)
+        // A partial run has not read every import a `may_use` entry may name.
+        if changedFiles == nil { try policy.checkImportedNames(files) }
 
         clock = Date()
         let context = LintContext(

@@ -77,7 +77,7 @@ enum InitRun {
                 let mayUse = result.rules.layer(named: layer)?.mayUse.map(\.name)
             else { continue }
             for other in importable where other.name != target.name {
-                guard let otherLayer = result.layer(of: other.name), !mayUse.contains(otherLayer),
+                guard let otherLayer = result.layer(of: other.name), otherLayer != layer, !mayUse.contains(otherLayer),
                     !mayUse.contains(other.name)
                 else { continue }
                 return try plant(other.name, in: file.path)

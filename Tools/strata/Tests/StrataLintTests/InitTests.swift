@@ -118,6 +118,25 @@ struct InitTests {
         #expect(result.rules.layer(named: "other-3")?.mayUse.map(\.name) == ["other-2", "ArgumentParser"])
     }
 
+    @Test("version 2: every product and other package's module a layer uses is listed, and a layer never names itself")
+    func listsWhatIsUsed() throws {
+        let package = try GeneratedPackage(
+            name: "Listed",
+            targets: [
+                Target(name: "Lexer", extraImports: ["Glibc"]),
+                Target(name: "Parser", dependencies: ["Lexer", "product:NIO"], extraImports: ["NIOCore"]),
+                Target(name: "Printer", dependencies: ["Parser"]),
+                Target(name: "tool", kind: "executable", dependencies: ["Printer", "Parser"]),
+            ])
+        let (proposal, result) = try acceptsThenRejects(package.url, packageJSON: package.packageJSON)
+        #expect(proposal.rules.contains("\nversion: 2\n") && result.rules.version == 2)
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+        // The toolchain's Glibc and Foundation need no line; swift-nio's product and module do.
+        let parser = try #require(result.layer(of: "Parser").flatMap(result.rules.layer(named:)))
+        #expect(parser.mayUse.map(\.name).filter { $0.hasPrefix("NIO") } == ["NIO", "NIOCore"])
+        #expect(!result.rules.layers.contains { layer in layer.mayUse.contains { $0.name == layer.name } })
+    }
+
     @Test("today's violations go to the baseline: the first lint passes, fixing one leaves a stale entry")
     func baseline() throws {
         let package = try GeneratedPackage(

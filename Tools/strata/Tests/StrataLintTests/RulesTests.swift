@@ -29,6 +29,16 @@ struct RulesTests {
             ("text-bad-regex.yml", 10, "pattern '(--[a-z' is not a valid regular expression"),
             ("text-empty-regex.yml", 8, "pattern '(--)?' matches empty text"),
             ("text-duplicate-id.yml", 11, "rule id 'no-ui' is already used"),
+            ("self-may-use.yml", 7, "layer 'lib' names itself in its may_use"),
+            ("duplicate-may-use.yml", 9, "layer 'lib' names 'core' twice in its may_use"),
+            ("toolchain-unknown.yml", 5, "toolchain entry 'Hummingbird' is no module of the toolchain"),
+            ("may-use-toolchain.yml", 7, "may_use 'Foundation', a toolchain module"),
+            ("unsupported-version.yml", 2, "unsupported version '3'; this strata reads versions 1 and 2"),
+            ("layer-named-like-a-module.yml", 3, "layer 'Core' has the name of a target of the package"),
+            (
+                "forbidden-but-listed.yml", 7,
+                "layer 'lib' may_use 'core', which forbidden rule 'lib-stays-pure' (line 9) forbids for it"
+            ),
         ])
     func configErrors(file: String, line: Int, message: String) throws {
         let error = try #require(fixture.configError(rules: file))
@@ -108,6 +118,35 @@ struct RulesTests {
         #expect(text.id == "no-flags" && text.targets.map(\.name) == ["lib"] && text.except.map(\.name) == ["OldLib"])
         #expect(text.patterns.map(\.text) == ["--[a-z]+", "`tool [a-z]+`"] && text.patterns[1].place.line == 21)
         #expect(text.reason == "flags are the app's" && text.place.line == 18)
+    }
+
+    @Test("the version is 1 when unwritten; `toolchain` is all, none or the toolchain modules a layer may import")
+    func versionAndToolchain() throws {
+        let unversioned = try RulesParser.parse("layers:\n  - name: all\n    targets: [\"*\"]\n", file: "strata.yml")
+        #expect(unversioned.version == 1 && unversioned.versionPlace == nil)
+        let rules = try RulesParser.parse(
+            """
+            version: 2
+            layers:
+              - name: domain
+                targets: [Domain]
+                toolchain: [Foundation, Synchronization]
+              - name: pure
+                targets: [Pure]
+                toolchain: none
+              - name: edge
+                targets: [Edge]
+                toolchain: all
+            """, file: "strata.yml")
+        #expect(rules.version == 2 && rules.versionPlace?.line == 1)
+        guard case .only(let domain) = rules.layers[0].toolchain, case .only(let pure) = rules.layers[1].toolchain,
+            case .all = rules.layers[2].toolchain
+        else {
+            Issue.record("toolchain read as \(rules.layers.map(\.toolchain))")
+            return
+        }
+        #expect(domain.map(\.name) == ["Foundation", "Synchronization"] && domain[1].place.line == 5)
+        #expect(pure.isEmpty)
     }
 
     @Test("an os that os() does not know is an error at its line, naming the ones it knows")

@@ -73,7 +73,8 @@ struct DeclaredDependencyCheck: Check {
                         verb: "depends on")
                 else { return nil }
                 return Finding(
-                    rule: verdict.rule, message: verdict.explanation + "; remove the dependency from Package.swift",
+                    rule: verdict.rule, severity: verdict.severity,
+                    message: verdict.explanation + "; else remove the dependency from Package.swift",
                     target: target.name, dependency: dependency.name, file: context.manifest)
             }
         }
@@ -91,15 +92,17 @@ struct ImportCheck: Check {
                 for statement in file.imports {
                     let module = context.target(imported: statement.module)
                     guard module != target.name else { continue }
-                    if let verdict = context.policy.verdict(
+                    let verdict = context.policy.verdict(
                         from: target.name, to: module, layerRule: BuiltInRule.layerImport.id, verb: "imports")
-                    {
+                    if let verdict {
                         findings.append(
                             Finding(
-                                rule: verdict.rule, message: verdict.explanation, target: target.name,
-                                dependency: module,
+                                rule: verdict.rule, severity: verdict.severity, message: verdict.explanation,
+                                target: target.name, dependency: module,
                                 file: file.path, line: statement.line, column: statement.column))
-                    } else if !declared.contains(module),
+                    }
+                    // A warning (an unlisted product under version 1) hides no error.
+                    if verdict?.severity ?? .warning == .warning, !declared.contains(module),
                         context.policy.targetNames.contains(module) || products.contains(module)
                     {
                         findings.append(

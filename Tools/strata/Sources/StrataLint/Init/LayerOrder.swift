@@ -42,7 +42,8 @@ extension InferredLayers {
         }
         for index in layers.indices {
             var used: [String] = []
-            for (to, count) in weight[index, default: [:]].sorted(by: { $0.key < $1.key }) {
+            // A layer's targets may use one another without naming the layer.
+            for (to, count) in weight[index, default: [:]].sorted(by: { $0.key < $1.key }) where to != index {
                 let back = to == index ? 0 : weight[to]?[index] ?? 0
                 // Between two layers that use each other, the lighter direction goes to the baseline (ties keep both).
                 if back > count {

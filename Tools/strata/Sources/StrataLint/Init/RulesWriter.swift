@@ -10,8 +10,10 @@ enum RulesWriter {
             "# How the layers were found: targets whose names end alike (…Entity, …Client, …ClientLive) form",
             "# a naming family; a family repeating per feature selects with `{feature}`. The targets no family",
             "# explains are grouped by depth in the dependency graph. Layers are tried in order: a target",
-            "# belongs to the first layer that matches it.",
-            "version: 1",
+            "# belongs to the first layer that matches it. `may_use` is the whole list of what a layer's",
+            "# targets may declare and import besides the toolchain's modules (Foundation, Dispatch, …):",
+            "# anything else, another package's product included, fails the check.",
+            "version: 2",
             "",
         ]
         if let baseline {

@@ -1,4 +1,5 @@
-/// What each target uses today: the package's targets it declares or imports, and the products.
+/// What each target uses today: the package's targets it declares or imports, and the products
+/// and other packages' modules (everything but the toolchain's) a version-2 `may_use` must list.
 struct TargetUsage {
     var uses: [String: Set<String>] = [:]
     var products: [String: Set<String>] = [:]
@@ -15,7 +16,7 @@ struct TargetUsage {
                     let module = targetsByModule[statement.module] ?? statement.module
                     if targets.contains(module) {
                         ownTargets.insert(module)
-                    } else if productNames.contains(statement.module) {
+                    } else if productNames.contains(statement.module) || !ToolchainModules.contains(statement.module) {
                         external.insert(statement.module)
                     }
                 }

@@ -32,10 +32,7 @@ public struct Builds: Sendable, Equatable {
     public static var platforms: Set<String> { PlatformModules.systems }
 
     /// Modules every Swift toolchain ships on every platform.
-    static let toolchainModules: Set<String> = [
-        "Swift", "Foundation", "Dispatch", "Observation", "Synchronization", "_Concurrency",
-        "RegexBuilder", "_StringProcessing", "Distributed", "XCTest", "Testing", "Cxx", "CxxStdlib",
-    ]
+    static var toolchainModules: Set<String> { ToolchainModules.everyPlatform }
 
     /// Each build as swift-syntax's `SwiftIfConfig` evaluates conditions against.
     var configurations: [PossibleBuild] {

@@ -179,12 +179,6 @@ public enum GraphRenderer {
 
     /// Replaces the text between `<!-- strata:graph:begin -->` and `<!-- strata:graph:end -->` with a Mermaid block.
     public static func replacingDiagram(in document: String, with mermaid: String) -> String? {
-        let begin = "<!-- strata:graph:begin -->"
-        let end = "<!-- strata:graph:end -->"
-        guard let start = document.range(of: begin), let stop = document.range(of: end),
-            start.upperBound <= stop.lowerBound
-        else { return nil }
-        return String(document[..<start.upperBound]) + "\n```mermaid\n" + mermaid + "```\n"
-            + String(document[stop.lowerBound...])
+        DocumentBlocks.replacing(DocumentBlocks.graph, in: document, with: "```mermaid\n" + mermaid + "```\n")
     }
 }

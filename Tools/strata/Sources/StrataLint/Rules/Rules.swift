@@ -24,8 +24,11 @@ public struct Rules: Sendable {
         public var name: String
         /// What puts a target in the layer, each with its place in the file.
         public var selectors: [(selector: Selector, place: Place)]
-        /// Layers and modules the layer's targets may depend on directly.
+        /// Layers and modules the layer's targets may depend on directly: with `version: 2`, the
+        /// whole list of what they may declare and import besides the toolchain's modules.
         public var mayUse: [(name: String, place: Place)]
+        /// The toolchain modules the layer's targets may import: all of them, or only those listed.
+        public var toolchain: Toolchain = .all
         /// Whether the layer may match no target (otherwise an empty layer is an error).
         public var optional: Bool
         /// Whether the layer holds tests: `{target}Tests` may also use its target and what that target may use.
@@ -44,6 +47,14 @@ public struct Rules: Sendable {
                 if case .name(let pattern) = $0.selector { pattern.captures == .feature } else { false }
             }
         }
+    }
+
+    /// Which toolchain modules (Foundation, Dispatch, Glibc, …) a layer may import.
+    public enum Toolchain: Sendable {
+        /// Every toolchain module: what a layer that says nothing gets.
+        case all
+        /// Only these, each with its place; the modules every file gets (Swift, _Concurrency) always.
+        case only([(name: String, place: Place)])
     }
 
     /// An edge that is never allowed, whatever the layers say.
@@ -105,6 +116,12 @@ public struct Rules: Sendable {
         public var minimumPlace: Place?
     }
 
+    /// The rules file formats this strata reads.
+    public static let versions = [1, 2]
+    /// The rules file's format: 1 reports a product no layer lists as a warning, 2 as an error.
+    public var version = 1
+    /// Where `version` is written, if it is.
+    public var versionPlace: Place?
     /// The layers, in the order their selectors are tried: the first match wins.
     public var layers: [Layer]
     /// Feature-wide rules.

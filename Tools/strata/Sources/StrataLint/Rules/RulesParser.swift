@@ -142,8 +142,15 @@ private struct Reader {
                 "version", "features", "conditions", "layers", "forbidden", "forbidden_text", "declarations",
                 "exceptions", "baseline",
             ])
-        if let version = top["version"], version.value.int != 1 {
-            throw error(version.value, "unsupported version; this strata reads version 1")
+        var version = 1
+        if let entry = top["version"] {
+            guard let number = entry.value.int, Rules.versions.contains(number) else {
+                throw error(
+                    entry.value,
+                    "unsupported version '\(entry.value.string ?? "?")'; this strata reads versions \(Rules.versions.map(String.init).joined(separator: " and "))"
+                )
+            }
+            version = number
         }
         guard let layerList = top["layers"] else {
             throw error(root, "the rules file has no `layers`; declare at least one layer")
@@ -176,6 +183,8 @@ private struct Reader {
             }
         }
         return Rules(
+            version: version,
+            versionPlace: top["version"].map { place($0.value) },
             layers: layers,
             features: try top["features"].map { try features($0.value) } ?? Rules.Features(),
             forbidden: forbidden,
@@ -195,7 +204,9 @@ private struct Reader {
     func layer(_ node: Node) throws -> Rules.Layer {
         let entries = try mapping(
             node, "a layer",
-            allowed: ["name", "targets", "paths", "kinds", "may_use", "optional", "tests", "unused", "requires"])
+            allowed: [
+                "name", "targets", "paths", "kinds", "may_use", "toolchain", "optional", "tests", "unused", "requires",
+            ])
         guard let name = entries["name"] else { throw error(node, "a layer needs a `name`") }
         var selectors: [(selector: Rules.Selector, place: Rules.Place)] = []
         for (key, make) in [("targets", Rules.Selector.name), ("paths", Rules.Selector.path)] {
@@ -225,15 +236,47 @@ private struct Reader {
                 "`requires` entry '\(bad.name)' is not a type name: use an identifier, optionally with {feature} and {target}"
             )
         }
+        let layerName = try string(name.value, "a layer's `name`")
+        let mayUse = try entries["may_use"].map { try strings($0.value, "`may_use`") } ?? []
+        var listed = Set<String>()
+        for entry in mayUse {
+            if entry.name == layerName {
+                throw ConfigError(
+                    file: file, line: entry.place.line, column: entry.place.column,
+                    "layer '\(layerName)' names itself in its may_use; the targets of a layer may always use one another, so remove it"
+                )
+            }
+            guard listed.insert(entry.name).inserted else {
+                throw ConfigError(
+                    file: file, line: entry.place.line, column: entry.place.column,
+                    "layer '\(layerName)' names '\(entry.name)' twice in its may_use; keep one")
+            }
+        }
         return Rules.Layer(
-            name: try string(name.value, "a layer's `name`"),
+            name: layerName,
             selectors: selectors,
-            mayUse: try entries["may_use"].map { try strings($0.value, "`may_use`") } ?? [],
+            mayUse: mayUse,
+            toolchain: try entries["toolchain"].map { try toolchain($0.value, layer: layerName) } ?? .all,
             optional: try entries["optional"].map { try bool($0.value, "`optional`") } ?? false,
             isTests: try entries["tests"].map { try bool($0.value, "`tests`") } ?? false,
             reportsUnused: reportsUnused,
             requires: requires,
             place: place(node))
+    }
+
+    /// `all`, `none`, or the toolchain modules a layer may import, each a module the toolchain ships.
+    func toolchain(_ node: Node, layer: String) throws -> Rules.Toolchain {
+        if let scalar = node.scalar, ["all", "none"].contains(scalar.string) {
+            return scalar.string == "all" ? .all : .only([])
+        }
+        let modules = try strings(node, "`toolchain`")
+        for module in modules where !ToolchainModules.contains(module.name) {
+            throw ConfigError(
+                file: file, line: module.place.line, column: module.place.column,
+                "layer '\(layer)': toolchain entry '\(module.name)' is no module of the toolchain or a platform SDK; list a package's product in may_use"
+            )
+        }
+        return .only(modules)
     }
 
     /// Whether `text` is an identifier once `{feature}` and `{target}` are filled in.

@@ -79,5 +79,7 @@ enum PlatformModules {
         "WeatherKit", "WebKit", "WidgetKit", "XPC", "Cinematic", "DockKit", "JournalingSuggestions",
         "StoreKitTest", "AppleArchive", "NetworkingDriverKit", "DriverKit", "GameSave",
         "ImagePlayground", "LightweightCodeRequirements", "MediaExtension", "RoomPlan", "SwiftUICore",
+        // C libraries the SDKs wrap as modules.
+        "zlib", "SQLite3", "libkern",
     ]
 }

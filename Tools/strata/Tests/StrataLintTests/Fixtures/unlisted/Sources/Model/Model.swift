@@ -1,0 +1,7 @@
+import Core
+import Crypto
+import Foundation
+import Hummingbird
+import NIOCore
+
+public struct Model {}

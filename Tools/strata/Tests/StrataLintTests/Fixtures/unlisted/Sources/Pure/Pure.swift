@@ -1,0 +1,4 @@
+import Foundation
+import FoundationNetworking
+
+public struct Pure {}

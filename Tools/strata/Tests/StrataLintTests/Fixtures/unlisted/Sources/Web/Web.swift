@@ -1,0 +1,4 @@
+import Hummingbird
+import Model
+
+public struct Web {}
