@@ -79,7 +79,7 @@ struct ServeRobustnessTests {
         let coffee = try Coffee()
         let server = try ServeProcess(storage: ["--db", coffee.database], options: ["--log-level", "info"])
         let connection = try #require(RawConnection(port: server.port))
-        connection.send("GET /menu HTTP/1.1\r\nHost: x\r\nX-Request-ID: trace-me-42\r\nConnection: close\r\n\r\n")
+        connection.send("GET /menu HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-ID: trace-me-42\r\nConnection: close\r\n\r\n")
         let answer = connection.readToEnd(timeout: 60)
         #expect(answer.text.hasPrefix("HTTP/1.1 200"))
         #expect(answer.text.lowercased().contains("x-request-id: trace-me-42"))
@@ -105,7 +105,7 @@ struct ServeRobustnessTests {
         let body = #"{"customer":"Slow Sam","coffee":"latte","size":"small"}"#
         let connection = try #require(RawConnection(port: server.port))
         connection.send(
-            "POST /orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+            "POST /orders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
                 + String(body.prefix(20)))
         // SIGTERM once the server is in the request, waiting for the rest of its body.
         #expect(server.waitForLog("request started"), "the server never started the request")
@@ -161,9 +161,9 @@ struct ServeRobustnessTests {
     /// Two connections that stop sending: one in the middle of its headers, one in the middle of its body.
     private static func stall(_ server: ServeProcess) throws -> (headers: RawConnection, body: RawConnection) {
         let halfHeaders = try #require(RawConnection(port: server.port))
-        halfHeaders.send("POST /orders HTTP/1.1\r\nHost: x\r\nContent-Ty")
+        halfHeaders.send("POST /orders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Ty")
         let halfBody = try #require(RawConnection(port: server.port))
-        halfBody.send("POST /orders HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"customer\":")
+        halfBody.send("POST /orders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"customer\":")
         return (halfHeaders, halfBody)
     }
 }
