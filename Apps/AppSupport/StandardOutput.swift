@@ -38,9 +38,10 @@ public enum StandardOutput {
     ///
     /// - Throws: `OutputError` (`.standardOutput`, `.flush`).
     public static func finish() throws(OutputError) {
-        // Anything the C library still buffers (a library's own print) goes first; `nil` flushes
-        // every stream without touching the global `stdout`, which strict concurrency forbids.
-        fflush(nil)
+        // Anything the C library still buffers (a library's own print) goes first. Only stdout:
+        // `fflush(nil)` takes every stream's lock, stdin's too, which a thread blocked reading
+        // the terminal holds, so an interactive game that quit would wait for its next key.
+        CStandardOutput.flush()
         guard !isTakenByRuntime() else { return }
         do {
             try FileDescriptorOutput.flush(STDOUT_FILENO)

@@ -47,7 +47,7 @@ final class RawConnection {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, 0) > 0 else { return true }
         var byte: UInt8 = 0
-        return recv(descriptor, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
     }
 
     /// Reads until the peer closes or `timeout` passes; returns what came and whether the peer closed.

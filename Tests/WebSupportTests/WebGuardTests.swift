@@ -22,9 +22,11 @@ struct WebGuardTests {
         let counter = Counter()
         try await WebSupportTests.withServer(CountingPages(counter: counter), publicNames: [".shop.example"]) { base in
             let port = base.port ?? 0
-            let answer = try RawExchange.send(
-                port: port, "GET", "/count",
-                headers: [("Host", host.replacingOccurrences(of: "{port}", with: "\(port)"))])
+            let answer = try await offPool {
+                try RawExchange.send(
+                    port: port, "GET", "/count",
+                    headers: [("Host", host.replacingOccurrences(of: "{port}", with: "\(port)"))])
+            }
             #expect(answer.status == status, "\(host): \(answer.body)")
             #expect(answer.headers["x-content-type-options"] == "nosniff")
             if status == 421 {
@@ -39,17 +41,22 @@ struct WebGuardTests {
     func missingHostAndForeignOrigin() async throws {
         try await WebSupportTests.withServer(CountingPages(counter: Counter())) { base in
             let port = base.port ?? 0
-            #expect(try RawExchange.send(port: port, "GET", "/count", headers: []).status == 400)
+            #expect(try await offPool { try RawExchange.send(port: port, "GET", "/count", headers: []) }.status == 400)
             let twice = [("Host", "127.0.0.1:\(port)"), ("Host", "evil.example")]
-            #expect(try RawExchange.send(port: port, "GET", "/count", headers: twice).status == 400)
+            #expect(
+                try await offPool { try RawExchange.send(port: port, "GET", "/count", headers: twice) }.status == 400)
             // The request's own Host is allowed; its Origin, the rebound page's, is not this server.
-            let rebound = try RawExchange.send(
-                port: port, "POST", "/count",
-                headers: [("Host", "127.0.0.1:\(port)"), ("Origin", "http://evil.example:\(port)")])
+            let rebound = try await offPool {
+                try RawExchange.send(
+                    port: port, "POST", "/count",
+                    headers: [("Host", "127.0.0.1:\(port)"), ("Origin", "http://evil.example:\(port)")])
+            }
             #expect(rebound.status == 403 && rebound.body.contains("crossSiteRequest"))
-            let own = try RawExchange.send(
-                port: port, "POST", "/count",
-                headers: [("Host", "127.0.0.1:\(port)"), ("Origin", "http://localhost:\(port)")])
+            let own = try await offPool {
+                try RawExchange.send(
+                    port: port, "POST", "/count",
+                    headers: [("Host", "127.0.0.1:\(port)"), ("Origin", "http://localhost:\(port)")])
+            }
             #expect(own.status == 200)
         }
     }
@@ -57,9 +64,11 @@ struct WebGuardTests {
     @Test("an error answer (a 404 quoting the path) carries nosniff and the policy like any page")
     func headersOnErrors() async throws {
         try await WebSupportTests.withServer(CountingPages(counter: Counter())) { base in
-            let answer = try RawExchange.send(
-                port: base.port ?? 0, "GET", "/%3Cscript%3Ealert(1)%3C/script%3E",
-                headers: [("Host", "127.0.0.1:\(base.port ?? 0)")])
+            let answer = try await offPool {
+                try RawExchange.send(
+                    port: base.port ?? 0, "GET", "/%3Cscript%3Ealert(1)%3C/script%3E",
+                    headers: [("Host", "127.0.0.1:\(base.port ?? 0)")])
+            }
             #expect(answer.status == 404)
             #expect(answer.headers["x-content-type-options"] == "nosniff")
             #expect(answer.headers["content-security-policy"]?.contains("default-src 'self'") == true)
@@ -72,11 +81,11 @@ struct WebGuardTests {
         let broadcast = LiveBroadcast<Int>(limit: 10, interval: .milliseconds(20)) { state.version }
         try await WebSupportTests.withServer(LivePages(broadcast: broadcast, state: state)) { base in
             let streams = try (0..<5).map { _ in try EventStreamReader(port: base.port ?? 0, path: "/live") }
-            for stream in streams { #expect(try stream.nextData() == "version 0") }
+            for stream in streams { #expect(try await offPool { try stream.nextData() } == "version 0") }
             let before = await broadcast.changeRenderings
             let renderedBefore = state.renderings
             state.change()
-            for stream in streams { #expect(try stream.nextData() == "version 1") }
+            for stream in streams { #expect(try await offPool { try stream.nextData() } == "version 1") }
             #expect(await broadcast.changeRenderings - before == 1)
             #expect(state.renderings - renderedBefore == 1)
             #expect(await broadcast.openStreams == 5)
@@ -91,25 +100,28 @@ struct WebGuardTests {
             let port = base.port ?? 0
             let first = try EventStreamReader(port: port, path: "/live")
             let second = try EventStreamReader(port: port, path: "/live")
-            #expect(try first.nextData() == "version 0" && second.nextData() == "version 0")
-            let refused = try RawExchange.send(port: port, "GET", "/live", headers: [("Host", "127.0.0.1:\(port)")])
+            #expect(try await offPool { try first.nextData() } == "version 0")
+            #expect(try await offPool { try second.nextData() } == "version 0")
+            let refused = try await offPool {
+                try RawExchange.send(port: port, "GET", "/live", headers: [("Host", "127.0.0.1:\(port)")])
+            }
             #expect(refused.status == 503)
             #expect(refused.headers["retry-after"] == String(LiveStreams.retryAfterSeconds))
             first.close()
             // The server learns of the closed stream at its next write: a change.
             state.change()
-            #expect(try second.nextData() == "version 1")
+            #expect(try await offPool { try second.nextData() } == "version 1")
             var open = await broadcast.openStreams
             var changes = 0
             while open > 1, changes < 100 {
                 state.change()
-                _ = try second.nextData()
+                _ = try await offPool { try second.nextData() }
                 open = await broadcast.openStreams
                 changes += 1
             }
             #expect(open == 1)
             let third = try EventStreamReader(port: port, path: "/live")
-            #expect(try third.nextData().hasPrefix("version "))
+            #expect(try await offPool { try third.nextData() }.hasPrefix("version "))
         }
     }
 

@@ -23,16 +23,20 @@ public enum RawExchange {
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty { head += "Content-Length: \(body.utf8.count)\r\n" }
         head += "Connection: close\r\n\r\n"
-        return parse(String(decoding: try exchange(Data((head + body).utf8), port: port), as: UTF8.self))
+        let answer = try exchange(Data((head + body).utf8), port: port, halfClose: false)
+        return parse(String(decoding: answer, as: UTF8.self))
     }
 
-    /// Writes `request` as it is to 127.0.0.1:`port`, ends the sending side, and reads every byte
-    /// of the answer until the server closes (a failed write is fine: it may answer and close first).
-    public static func exchange(_ request: Data, port: Int, readTimeout: Int = 30) throws -> Data {
+    /// Writes `request` as it is to 127.0.0.1:`port`, ends the sending side when `halfClose`, and
+    /// reads every byte of the answer until the server closes (a failed write is fine: it may
+    /// answer and close first).
+    public static func exchange(_ request: Data, port: Int, readTimeout: Int = 30, halfClose: Bool = true) throws
+        -> Data
+    {
         let socket = try LoopbackSocket.connect(port: port, readTimeout: readTimeout)
         defer { close(socket) }
         _ = request.withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
-        shutdown(socket, Int32(SHUT_WR))
+        if halfClose { shutdown(socket, Int32(SHUT_WR)) }
         var answer = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
