@@ -8,6 +8,8 @@ extension Lint {
     func runFix() throws {
         var options = package.lintOptions(baseline: baseline)
         options.platform = platform
+        // A dry run writes nothing, the source cache included.
+        if dryRun && options.sourceCache == .readWrite { options.sourceCache = .readOnly }
         let before = try reportingConfigErrors { try Linter.run(options) }
         let plan: DependencyFixes
         do {
