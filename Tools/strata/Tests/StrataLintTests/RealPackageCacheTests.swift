@@ -85,7 +85,7 @@ struct RealPackageCacheTests {
         )
         .filter { !$0.hasPrefix("baseline:") }.joined(separator: "\n")
         try Data(rules.utf8).write(to: root.appendingPathComponent("strata.yml"))
-        let lines = try CacheModes(options: LintOptions(packageDirectory: root)).expectSameFindings()
+        let lines = try CacheModes(options: LintOptions(packageDirectory: root)).expectSameFindings().lines
         #expect(lines.count > 1, "\(source.name) has findings to compare")
     }
 }

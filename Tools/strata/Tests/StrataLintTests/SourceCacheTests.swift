@@ -24,7 +24,7 @@ struct SourceCacheTests {
     @Test("the facts of every file come back from their bytes as they were, strings or not")
     func roundTrip() throws {
         let files = Self.swiftFiles()
-        #expect(files.count > 300)
+        #expect(files.count > 150)
         let reader = SwiftFileReader(builds: Builds(modules: ["Core"]), watchedNames: ["Date", "FileManager", "print"])
         var withStrings = 0
         for file in files {
@@ -67,8 +67,10 @@ struct SourceCacheTests {
 
     @Test("this repository: the same findings with the cache off, cold, warm, partly stale, on one core or all")
     func repository() throws {
-        let lines = try CacheModes(options: LintOptions(packageDirectory: Fixture.repository)).expectSameFindings()
-        #expect(lines.count > 1)
+        // The repository lints clean: its report is empty, so the facts of its files carry the comparison.
+        let files = try CacheModes(options: LintOptions(packageDirectory: Fixture.repository)).expectSameFindings()
+            .files
+        #expect(files > 300)
     }
 
     @Test(
