@@ -35,9 +35,21 @@ let statements = Counts()
 let chunk = 16
 DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { task in
     var parsed = 0
+    // One buffer per task, read into with POSIX calls, as strata reads: the floor pays no more
+    // for reading than strata does.
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
     for path in files[(task * chunk)..<min(files.count, (task + 1) * chunk)] {
-        guard let data = FileManager.default.contents(atPath: path) else { continue }
-        let tree = data.withUnsafeBytes { Parser.parse(source: $0.bindMemory(to: UInt8.self)) }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { continue }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, Int(info.st_size) > buffer.count {
+            buffer = [UInt8](repeating: 0, count: Int(info.st_size))
+        }
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        let tree = buffer.withUnsafeBufferPointer {
+            Parser.parse(source: UnsafeBufferPointer(rebasing: $0[0..<max(0, count)]))
+        }
         // Something of the tree is used, so the parse cannot be optimised away.
         parsed += tree.statements.count
     }
