@@ -56,6 +56,11 @@ let package = Package(
             name: "StrataCLI", dependencies: ["StrataLint", "StrataScaffold", "StrataLSP", argumentParser],
             swiftSettings: strict),
         .executableTarget(name: "StrataTemplateEmbedder", swiftSettings: strict),
+        // The floor of `strata lint --no-cache` in the lint bench: parse every file, nothing else.
+        // Not part of the `strata` product.
+        .executableTarget(
+            name: "StrataParseFloor", dependencies: [.product(name: "SwiftParser", package: "swift-syntax")],
+            swiftSettings: strict),
         .plugin(
             name: "StrataTemplatesPlugin", capability: .buildTool(), dependencies: ["StrataTemplateEmbedder"]),
         // No declared permission: SwiftPM grants permissions per plugin, not per subcommand, so one

@@ -8,8 +8,9 @@ extension Lint {
     func runFix() throws {
         var options = package.lintOptions(baseline: baseline)
         options.platform = platform
-        // A dry run writes nothing, the caches under .build/strata included.
+        // A dry run writes nothing under .build/strata: neither the manifest's cache nor the sources'.
         options.reading.readOnly = dryRun
+        if dryRun && options.sourceCache == .readWrite { options.sourceCache = .readOnly }
         let before = try reportingConfigErrors { try Linter.run(options) }
         let plan: DependencyFixes
         do {

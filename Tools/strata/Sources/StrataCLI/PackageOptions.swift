@@ -27,7 +27,8 @@ struct PackageSource: ParsableArguments {
 
     @Flag(
         name: .long,
-        help: "Evaluate Package.swift every run instead of reusing the dump-package output cached under .build/strata/."
+        help:
+            "Evaluate Package.swift and parse every Swift file instead of reusing what .build/strata/ keeps from earlier runs."
     )
     var noCache = false
 
@@ -49,10 +50,12 @@ struct PackageOptions: ParsableArguments {
     var quiet = false
 
     func lintOptions(baseline: String? = nil) -> LintOptions {
-        LintOptions(
+        var options = LintOptions(
             packageDirectory: source.packageDirectory, rulesFile: config.map(URL.init(fileURLWithPath:)),
             packageJSON: source.packageJSONURL, baseline: baseline.map(URL.init(fileURLWithPath:)),
             reading: source.reading)
+        options.sourceCache = source.noCache ? .off : .readWrite
+        return options
     }
 
     /// Runs the checker; a configuration error is printed as `file:line:col: error: ...` and exits with 2.

@@ -21,6 +21,13 @@ public struct LintOptions: Sendable {
     /// When set, the platform (as `os()` names it, or `any`) whose builds are read, in place of
     /// the rules file's `conditions.os`.
     public var platform: String?
+    /// Whether what the reader extracts from each file is kept in, and taken from, the source
+    /// cache (`SourceCache`); off unless asked for, so a library caller chooses where to write.
+    public var sourceCache = SourceCache.Use.off
+    /// The source cache's folder; `.build/strata` in the package root by default.
+    public var cacheDirectory: URL?
+    /// Whether files are read on every core (else on one thread: the findings are the same).
+    public var parallel = true
 
     /// Creates options for the package at `packageDirectory`.
     public init(
@@ -42,7 +49,7 @@ public struct LintStatistics: Sendable, Codable, Equatable {
     public var targets = 0
     /// Features found.
     public var features = 0
-    /// Swift files read (each parsed once with swift-syntax).
+    /// Swift files read (parsed with swift-syntax, or their facts taken from the source cache).
     public var files = 0
     /// Import declarations found.
     public var imports = 0
@@ -50,6 +57,8 @@ public struct LintStatistics: Sendable, Codable, Equatable {
     public var manifestSeconds = 0.0
     /// Where the package description came from.
     public var manifestSource = ManifestSource.saved
+    /// Files parsed with swift-syntax; the others' facts came from the source cache.
+    public var parsed = 0
     /// Seconds spent finding and reading source files.
     public var scanSeconds = 0.0
     /// Seconds spent in the checks.
@@ -127,7 +136,7 @@ public enum Linter {
         statistics.manifestSource = loaded.source
         var result = try check(
             rules: rules, graph: loaded.graph, root: root, baseline: baseline, statistics: statistics,
-            changedFiles: options.changedFiles, platform: options.platform)
+            changedFiles: options.changedFiles, platform: options.platform, options: options)
         if let targets = options.targets {
             if let unknown = targets.sorted().first(where: { loaded.graph.target(named: $0) == nil }) {
                 throw ConfigError(
@@ -159,7 +168,8 @@ public enum Linter {
     static func check(
         rules: Rules, graph: PackageGraph, root: URL, baseline: Baseline?,
         files scanned: [String: [ScannedFile]]? = nil,
-        statistics: LintStatistics = LintStatistics(), changedFiles: Set<String>? = nil, platform: String? = nil
+        statistics: LintStatistics = LintStatistics(), changedFiles: Set<String>? = nil, platform: String? = nil,
+        options: LintOptions? = nil
     ) throws -> LintResult {
         var rules = rules
         var statistics = statistics
@@ -175,12 +185,24 @@ public enum Linter {
         let resolveSeconds = Date().timeIntervalSince(clock)
 
         clock = Date()
-        let files =
-            scanned
-            ?? PackageScanner.scan(
-                graph: graph, root: root,
-                reader: SwiftFileReader(builds: rules.conditions, watchedNames: sourceRules.watchedNames),
-                stringsOf: sourceRules.targetsWithStrings, only: changedFiles)
+        let files: [String: [ScannedFile]]
+        if let scanned {
+            files = scanned
+        } else {
+            let reader = SwiftFileReader(builds: rules.conditions, watchedNames: sourceRules.watchedNames)
+            let use = options?.sourceCache ?? .off
+            let cache =
+                use == .off
+                ? nil
+                : SourceCache(
+                    folder: options?.cacheDirectory ?? root.appendingPathComponent(".build/strata"), reader: reader,
+                    writes: use == .readWrite)
+            let report = PackageScanner.read(
+                graph: graph, root: root, reader: reader, stringsOf: sourceRules.targetsWithStrings,
+                only: changedFiles, cache: cache, parallel: options?.parallel ?? true)
+            files = report.files
+            statistics.parsed = report.parsed
+        }
         statistics.scanSeconds = Date().timeIntervalSince(clock)
         // A partial run has not read every import a `may_use` entry may name.
         if changedFiles == nil { try policy.checkImportedNames(files) }

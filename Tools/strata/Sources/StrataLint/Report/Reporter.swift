@@ -42,7 +42,8 @@ public enum Reporter {
                 : ", \(result.staleBaseline.count) stale baseline entr\(result.staleBaseline.count == 1 ? "y" : "ies")")
             + String(format: "; manifest %.3f s", stats.manifestSeconds)
             + " (\(stats.manifestSource.rawValue))"
-            + String(format: ", scan %.3f s, checks %.3f s", stats.scanSeconds, stats.checkSeconds)
+            + String(format: ", scan %.3f s", stats.scanSeconds) + " (\(stats.parsed) parsed)"
+            + String(format: ", checks %.3f s", stats.checkSeconds)
     }
 
     static func location(_ finding: Finding) -> String {

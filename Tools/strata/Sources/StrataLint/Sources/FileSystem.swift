@@ -59,6 +59,28 @@ enum FileSystem {
         return (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// The bytes of the file at `path`, in one allocation of its size; nil when it cannot be read.
+    static func contents(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        let size = Int(info.st_size)
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            while count < size {
+                let got = read(descriptor, base + count, size - count)
+                if got <= 0 { break }
+                count += got
+            }
+            complete = count == size
+        }
+        return complete ? bytes : nil
+    }
+
     /// Reads the files of one folder: opened relative to the folder (the kernel then walks one
     /// path component, not the whole absolute path, for each of thousands of files), into one
     /// buffer reused from file to file (no allocation and no fresh pages per file).

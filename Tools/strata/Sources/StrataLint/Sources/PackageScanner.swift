@@ -26,6 +26,14 @@ public struct ScannedFile: Sendable, Equatable {
     }
 }
 
+/// What one scan read: the files of each target, and how many were parsed (the rest came from the cache).
+struct ScanReport: Sendable {
+    /// The read files of each target, keyed by target name, files sorted by path.
+    var files: [String: [ScannedFile]]
+    /// How many files swift-syntax parsed.
+    var parsed = 0
+}
+
 /// Finds every Swift source file of every target and reads them, in parallel.
 enum PackageScanner {
     /// How many files one task reads: enough to amortise opening the folder, few enough that a
@@ -38,11 +46,42 @@ enum PackageScanner {
         graph: PackageGraph, root: URL, reader: SwiftFileReader, stringsOf: Set<String> = [],
         only: Set<String>? = nil
     ) -> [String: [ScannedFile]] {
+        read(graph: graph, root: root, reader: reader, stringsOf: stringsOf, only: only).files
+    }
+
+    /// One file as a task read it: its facts, and its cache entry (the old one's place in the
+    /// snapshot on a hit, the new encoding on a parse; none when there is no cache).
+    private struct Outcome: Sendable {
+        var file: ScannedFile
+        var key: SourceCache.Key?
+        var entry: Entry?
+    }
+
+    private enum Entry: Sendable {
+        case cached(Range<Int>)
+        case parsed([UInt8])
+    }
+
+    /// `scan`, with `cache` consulted for each file's bytes and brought up to date, on every core
+    /// when `parallel`, else on the calling thread alone. Each task reads, fingerprints and either decodes or parses
+    /// its files, so all four run on every core.
+    static func read(
+        graph: PackageGraph, root: URL, reader: SwiftFileReader, stringsOf: Set<String> = [],
+        only: Set<String>? = nil, cache: SourceCache? = nil, parallel: Bool = true
+    ) -> ScanReport {
         let targets = graph.targets.filter { $0.kind != "system" && $0.kind != "binary" }
         let listed = Results<[String]>(count: targets.count, empty: [])
-        DispatchQueue.concurrentPerform(iterations: targets.count) { index in
-            listed.set(index, sourceFiles(of: targets[index], root: root).filter { only?.contains($0) ?? true })
+        let snapshot = Results<SourceCache.Snapshot>(
+            count: 1, empty: SourceCache.Snapshot(bytes: [], index: [:], exists: false))
+        // The cache file is read while the folders are listed: one more iteration.
+        perform(targets.count + 1, parallel: parallel) { index in
+            if index == targets.count {
+                if let cache { snapshot.set(0, cache.load()) }
+            } else {
+                listed.set(index, sourceFiles(of: targets[index], root: root).filter { only?.contains($0) ?? true })
+            }
         }
+        let cached = snapshot.value(0)
         // Each task: a target and a run of its files.
         let tasks = targets.indices.flatMap { index in
             let files = listed.value(index)
@@ -50,8 +89,8 @@ enum PackageScanner {
                 (target: index, files: files[$0..<min($0 + filesPerTask, files.count)])
             }
         }
-        let results = Results<[ScannedFile]>(count: tasks.count, empty: [])
-        DispatchQueue.concurrentPerform(iterations: tasks.count) { index in
+        let results = Results<[Outcome]>(count: tasks.count, empty: [])
+        perform(tasks.count, parallel: parallel) { index in
             let target = targets[tasks[index].target]
             let strings = stringsOf.contains(target.name)
             // Every source file of a target lies in its folder (`sources` are relative to it).
@@ -60,18 +99,74 @@ enum PackageScanner {
             results.set(
                 index,
                 tasks[index].files.map { path in
-                    let facts = folderReader.withContents(of: String(path.dropFirst(folder.count + 1))) {
-                        reader.read($0, strings: strings)
+                    folderReader.withContents(of: String(path.dropFirst(folder.count + 1))) { bytes in
+                        guard cache != nil else {
+                            return Outcome(file: ScannedFile(path: path, facts: reader.read(bytes, strings: strings)))
+                        }
+                        let key = SourceCache.Key(fingerprint: Fingerprint(bytes), strings: strings)
+                        if let hit = cached.facts(for: key) {
+                            return Outcome(
+                                file: ScannedFile(path: path, facts: hit.facts), key: key, entry: .cached(hit.range))
+                        }
+                        let facts = reader.read(bytes, strings: strings)
+                        return Outcome(
+                            file: ScannedFile(path: path, facts: facts), key: key, entry: .parsed(facts.encoded()))
                     }
-                    return ScannedFile(path: path, facts: facts)
                 })
         }
-        var byTarget: [String: [ScannedFile]] = [:]
-        for target in targets { byTarget[target.name] = [] }
+        var report = ScanReport(files: [:])
+        for target in targets { report.files[target.name] = [] }
+        var entries: [(key: SourceCache.Key, facts: ArraySlice<UInt8>)] = []
+        var stored: Set<SourceCache.Key> = []
         for (index, task) in tasks.enumerated() {
-            byTarget[targets[task.target].name, default: []].append(contentsOf: results.value(index))
+            let outcomes = results.value(index)
+            report.files[targets[task.target].name, default: []].append(contentsOf: outcomes.map(\.file))
+            for outcome in outcomes {
+                switch outcome.entry {
+                case .cached(let range)?:
+                    if let key = outcome.key, stored.insert(key).inserted { entries.append((key, cached.bytes[range])) }
+                case .parsed(let bytes)?:
+                    report.parsed += 1
+                    if let key = outcome.key, stored.insert(key).inserted { entries.append((key, bytes[...])) }
+                case nil:
+                    report.parsed += 1
+                }
+            }
         }
-        return byTarget
+        if let cache { update(cache, snapshot: cached, with: entries, parsed: report.parsed, partial: only != nil) }
+        return report
+    }
+
+    /// Writes the entries a run used when the cache file lacks one or holds others; a partial
+    /// run (`--changed`) keeps the entries of the files it did not read.
+    private static func update(
+        _ cache: SourceCache, snapshot: SourceCache.Snapshot,
+        with entries: [(key: SourceCache.Key, facts: ArraySlice<UInt8>)],
+        parsed: Int, partial: Bool
+    ) {
+        var entries = entries
+        if partial {
+            guard parsed > 0 else { return }
+            let used = Set(entries.map(\.key))
+            for (key, range) in snapshot.index where !used.contains(key) {
+                entries.append((key, snapshot.bytes[range]))
+            }
+        } else {
+            // Nothing parsed and nothing to drop: the file already holds exactly this run's entries.
+            let intact = !snapshot.exists || !snapshot.index.isEmpty
+            guard parsed > 0 || entries.count != snapshot.index.count || !intact else { return }
+        }
+        cache.store(entries)
+    }
+
+    /// Runs `body` for each index in `0..<count`: on every core when `parallel`, else in order on
+    /// the calling thread.
+    static func perform(_ count: Int, parallel: Bool, _ body: @Sendable (Int) -> Void) {
+        if parallel {
+            DispatchQueue.concurrentPerform(iterations: count, execute: body)
+        } else {
+            for index in 0..<count { body(index) }
+        }
     }
 
     /// The target's folder relative to the package root, without a trailing slash.
