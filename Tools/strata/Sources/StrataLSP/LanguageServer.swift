@@ -239,6 +239,8 @@ public final class LanguageServer {
         }
         var lintOptions = LintOptions(packageDirectory: root, rulesFile: options.rulesFile)
         lintOptions.platform = options.platform
+        // The package is read as `strata lint` reads it: unchanged files from the source cache.
+        lintOptions.sourceCache = .readWrite
         do {
             let session = try LintSession(options: lintOptions)
             self.session = session

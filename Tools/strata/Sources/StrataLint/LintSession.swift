@@ -4,7 +4,8 @@ import Foundation
 /// are read once, then one file's text at a time is read again and every check runs on the result.
 ///
 /// The checks take a few milliseconds on a thousand files; reading files and evaluating the
-/// manifest take far longer, so a session does those only when asked (`reloadFile`, `reload`).
+/// manifest take far longer, so a session does those only when asked (`reloadFile`, `reload`),
+/// and through the caches its options name (the manifest cache, the source cache).
 public final class LintSession {
     /// What the session was opened with.
     public let options: LintOptions
@@ -27,7 +28,8 @@ public final class LintSession {
         let loaded = try Self.load(options)
         (rules, baseline, graph, reader, stringsOf) = loaded
         result = try Linter.check(
-            rules: rules, graph: graph, root: Self.root(options), baseline: baseline, platform: options.platform)
+            rules: rules, graph: graph, root: Self.root(options), baseline: baseline, platform: options.platform,
+            options: options)
         files = result.files
         indexFiles()
     }
@@ -39,7 +41,7 @@ public final class LintSession {
     public func reload() throws {
         (rules, baseline, graph, reader, stringsOf) = try Self.load(options)
         result = try Linter.check(
-            rules: rules, graph: graph, root: root, baseline: baseline, platform: options.platform)
+            rules: rules, graph: graph, root: root, baseline: baseline, platform: options.platform, options: options)
         files = result.files
         indexFiles()
         guard !overlays.isEmpty else { return }
