@@ -79,7 +79,8 @@ struct APIFaultsTests {
             ),
             (
                 "10,000 headers",
-                "GET /menu HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (0..<10_000).map { "X-H\($0): v\r\n" }.joined() + "\r\n", 431
+                "GET /menu HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (0..<10_000).map { "X-H\($0): v\r\n" }.joined() + "\r\n",
+                431
             ),
             ("a NUL in a header", "GET /menu HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Nul: a\u{0}b\r\n\r\n", 400),
             ("a garbage request line", "GARBAGE\r\n\r\n", 400),

@@ -79,7 +79,8 @@ struct ServeRobustnessTests {
         let coffee = try Coffee()
         let server = try ServeProcess(storage: ["--db", coffee.database], options: ["--log-level", "info"])
         let connection = try #require(RawConnection(port: server.port))
-        connection.send("GET /menu HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-ID: trace-me-42\r\nConnection: close\r\n\r\n")
+        connection.send(
+            "GET /menu HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-ID: trace-me-42\r\nConnection: close\r\n\r\n")
         let answer = connection.readToEnd(timeout: 60)
         #expect(answer.text.hasPrefix("HTTP/1.1 200"))
         #expect(answer.text.lowercased().contains("x-request-id: trace-me-42"))
