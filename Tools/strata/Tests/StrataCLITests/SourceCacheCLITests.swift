@@ -14,6 +14,8 @@ struct SourceCacheCLITests {
         let directory = try TemporaryDirectory()
         let root = directory.path("layers")
         try FileManager.default.copyItem(at: StrataCLITests.fixtures.appendingPathComponent("layers"), to: root)
+        // Other tests lint the fixture where it lies, which leaves caches in its .build: not this copy's.
+        try? FileManager.default.removeItem(at: root.appendingPathComponent(".build"))
         for index in 0..<extra {
             try Data(
                 "import Core\n\n/// Generated \(index).\npublic struct Generated\(index): Sendable { var value = \(index) }\n"
