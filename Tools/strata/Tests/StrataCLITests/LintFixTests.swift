@@ -12,6 +12,8 @@ struct LintFixTests {
         let directory = try TemporaryDirectory()
         let package = directory.path(name)
         try FileManager.default.copyItem(at: StrataCLITests.fixtures.appendingPathComponent(name), to: package)
+        // The fixture may hold caches an in-place lint of another test left: not the copy's.
+        try? FileManager.default.removeItem(at: package.appendingPathComponent(".build"))
         try FileManager.default.removeItem(at: package.appendingPathComponent("package.json"))
         let manifest = package.appendingPathComponent("Package.swift")
         let text = try String(contentsOf: manifest, encoding: .utf8)

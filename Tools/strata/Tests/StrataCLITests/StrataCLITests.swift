@@ -28,6 +28,8 @@ struct StrataCLITests {
         let directory = try TemporaryDirectory()
         let copy = directory.path("layers")
         try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("layers"), to: copy)
+        // The fixture may hold caches an in-place lint of another test left: not the copy's.
+        try? FileManager.default.removeItem(at: copy.appendingPathComponent(".build"))
         let evaluated = try strata.run(["lint", "--path", copy.path], timeout: 120)
         let cached = try strata.run(["lint", "--path", copy.path], timeout: 120)
         #expect(evaluated.stderr.contains("(evaluated)"), "\(evaluated.stderr)")

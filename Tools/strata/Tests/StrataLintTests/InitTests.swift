@@ -158,6 +158,8 @@ struct InitTests {
             let directory = try TemporaryDirectory()
             let copy = directory.path(name)
             try FileManager.default.copyItem(at: Fixture(name: name).url, to: copy)
+            // The fixture may hold caches an in-place lint of another test left: not the copy's.
+            try? FileManager.default.removeItem(at: copy.appendingPathComponent(".build"))
             try FileManager.default.removeItem(at: copy.appendingPathComponent("strata.yml"))
             // Nothing is left to cross in two: the cycle fixture's targets all depend on one another
             // (one layer), and the forbidden fixture's other target is an executable.

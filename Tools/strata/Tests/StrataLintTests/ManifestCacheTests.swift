@@ -16,6 +16,8 @@ struct ManifestCacheTests {
         directory = try TemporaryDirectory()
         package = directory.path("clean")
         try FileManager.default.copyItem(at: Fixture(name: "clean").url, to: package)
+        // The fixture may hold caches an in-place lint of another test left: not the copy's.
+        try? FileManager.default.removeItem(at: package.appendingPathComponent(".build"))
         savedDump = try Data(contentsOf: package.appendingPathComponent("package.json"))
     }
 

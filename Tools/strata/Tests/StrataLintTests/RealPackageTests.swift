@@ -90,6 +90,8 @@ struct RealPackageTests {
         let directory = try TemporaryDirectory()
         let root = directory.path(name)
         try FileManager.default.copyItem(at: Fixture(name: name).url, to: root)
+        // The fixture may hold caches an in-place lint of another test left: not the copy's.
+        try? FileManager.default.removeItem(at: root.appendingPathComponent(".build"))
         try change(root)
         return try Linter.run(
             LintOptions(

@@ -88,6 +88,8 @@ struct SourceCacheTests {
         let directory = try TemporaryDirectory()
         let root = directory.path("layers")
         try FileManager.default.copyItem(at: Fixture(name: "layers").url, to: root)
+        // The fixture may hold caches an in-place lint of another test left: not the copy's.
+        try? FileManager.default.removeItem(at: root.appendingPathComponent(".build"))
         let planted = root.appendingPathComponent("Sources/ShopEntity/Planted.swift")
         try Data(text.utf8).write(to: planted)
         let options = LintOptions(
