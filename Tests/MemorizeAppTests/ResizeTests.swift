@@ -16,6 +16,8 @@ struct ResizeTests {
             product: "memorize",
             arguments: ["play", "--seed", "1", "--theme", "Animals", "--db", directory.path("m.sqlite").path])
         #expect(game.waitFor(PseudoTerminal.clearScreen), "the first board")
+        // The handler is installed off the main thread: a resize before it would be ignored.
+        #expect(game.waitForHandler(of: SIGWINCH), "memorize catching SIGWINCH")
         kill(try #require(game.executablePID), SIGWINCH)
         #expect(game.waitFor(PseudoTerminal.clearScreen, count: 2), "the board drawn for the resize")
         game.type("q\n")
