@@ -31,7 +31,7 @@ struct WorkspaceLiveFilesTests {
                 compared += 1
             }
         }
-        // Core, Database with CSQLite, TerminalUI, HTTPServer, AppSupport, WebSupport and four TestSupport helpers.
+        // Core, Database with CSQLite, TerminalUI, HTTPServer, AppSupport, WebSupport and five TestSupport helpers.
         #expect(compared >= 60, "only \(compared) files compared")
         let modules = [
             "Modules/Core", "Modules/Shared/Database", "Modules/Shared/TerminalUI", "Modules/Shared/HTTPServer",
