@@ -8,9 +8,10 @@ SHAREDIR ?= $(abspath $(PREFIX)/..)/share
 # exports with pinned PyPI consumers in a virtualenv (Tools/Scripts/consumers/venv.sh); chromium and
 # chromium-driver: the web pages' tests drive a real headless browser (WebDriver), with
 # fonts-noto-color-emoji so memorize's cards show their emoji; wrk: the benchmarks' load generator;
-# neovim: strata lsp's tests read its diagnostics through a real editor's client.
+# neovim, emacs-nox and elpa-eglot: strata lsp's tests read its diagnostics through real editors' clients.
 APT_PACKAGES := libsqlite3-dev sqlite3 libcurl4-openssl-dev libxml2-dev zlib1g-dev postgresql zip openssl \
-	python3-venv chromium chromium-driver fonts-noto-color-emoji wrk neovim
+	python3-venv chromium chromium-driver fonts-noto-color-emoji wrk neovim \
+	emacs-nox elpa-eglot
 APPS    := papers coffee memorize color-events strata
 # Release binaries link Swift's runtime and Foundation statically: start-up is a third faster
 # (`papers --help` 29 -> 19 ms; most of the rest is the dynamic loader) for a larger file.

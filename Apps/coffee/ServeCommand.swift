@@ -80,9 +80,9 @@ struct ServeCommand: AsyncParsableCommand {
                 bodyTimeout: body, bodyMinRate: bodyMinRate,
                 pages: WebEdge(CoffeePages(feature: feature, maxStreams: maxStreams)), allowedHosts: web.allowedHosts
             ) { host, port in
-                // Written straight to the file descriptor: a pipe must see the line at once, tests and demos wait for it.
-                FileHandle.standardOutput.write(
-                    Data("listening on http://\(host):\(port) (database \(storage))\n".utf8))
+                // The one output path, unbuffered: a pipe sees the line at once (tests and demos wait for it). A
+                // closed standard output (a service manager's) does not stop the server.
+                try? StandardOutput.writeLine("listening on http://\(host):\(port) (database \(storage))")
             }
             FileHandle.standardError.write(Data("coffee: server stopped\n".utf8))
         }

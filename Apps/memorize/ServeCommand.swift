@@ -38,8 +38,9 @@ struct ServeCommand: AsyncParsableCommand {
             let feature = try store.feature()
             let pages = MemorizePages(feature: feature, games: await WebGames(feature: feature, capacity: maxGames))
             try await WebServer(web).run(pages) { host, port in
-                // Written straight to the file descriptor: a pipe must see the line at once, tests wait for it.
-                FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
+                // The one output path, unbuffered: a pipe sees the line at once (tests and demos wait for it). A
+                // closed standard output (a service manager's) does not stop the server.
+                try? StandardOutput.writeLine("listening on http://\(host):\(port)")
             }
         }
     }

@@ -33,8 +33,9 @@ struct ServeCommand: AsyncParsableCommand {
             let feature = try PapersFactory.offline(
                 databaseURL: try DatabasePath.resolve(app: "papers", option: db), access: .readWrite, everyMatch: false)
             try await WebServer(web).run(PapersPages(feature: feature)) { host, port in
-                // Written straight to the file descriptor: a pipe must see the line at once, tests wait for it.
-                FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
+                // The one output path, unbuffered: a pipe sees the line at once (tests and demos wait for it). A
+                // closed standard output (a service manager's) does not stop the server.
+                try? StandardOutput.writeLine("listening on http://\(host):\(port)")
             }
         }
     }

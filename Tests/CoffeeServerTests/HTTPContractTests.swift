@@ -117,6 +117,18 @@ struct HTTPContractTests {
             let security = item["security"] as? [[String: [String]]]
             #expect((security?.first?["bearerAuth"] != nil) == staff.contains(operation), "\(operation)")
         }
+        // The web guard's answers, which come before any route: 408, 421 and 431 on every operation,
+        // 403 (cross-site) on every unsafe one, 413 and 415 on every one that takes a body.
+        for operation in documented {
+            let parts = operation.split(separator: " ")
+            let item = try #require(paths[String(parts[1])]?[parts[0].lowercased()] as? [String: Any])
+            let statuses = Set((item["responses"] as? [String: Any] ?? [:]).keys)
+            #expect(statuses.isSuperset(of: ["408", "421", "431"]), "\(operation): \(statuses.sorted())")
+            if parts[0] != "GET" { #expect(statuses.contains("403"), "\(operation): \(statuses.sorted())") }
+            if item["requestBody"] != nil {
+                #expect(statuses.isSuperset(of: ["413", "415"]), "\(operation): \(statuses.sorted())")
+            }
+        }
         let post = try #require(paths["/orders"]?["post"] as? [String: Any])
         let parameters = try #require(post["parameters"] as? [[String: Any]])
         #expect(parameters.contains { $0["name"] as? String == "Idempotency-Key" && $0["in"] as? String == "header" })

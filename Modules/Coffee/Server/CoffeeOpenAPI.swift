@@ -36,6 +36,7 @@ public enum CoffeeOpenAPI {
                   "200": {"description": "Alive", "headers": {"X-Request-ID": {"$ref": "#/components/headers/RequestID"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
+                  "421": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               }
@@ -49,6 +50,7 @@ public enum CoffeeOpenAPI {
                   "503": {"$ref": "#/components/responses/Unavailable"},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
+                  "421": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               }
@@ -61,6 +63,7 @@ public enum CoffeeOpenAPI {
                   "200": {"description": "The OpenAPI document", "content": {"application/json": {"schema": {"type": "object"}}}},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
+                  "421": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               }
@@ -74,6 +77,7 @@ public enum CoffeeOpenAPI {
                   "503": {"$ref": "#/components/responses/Unavailable"},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
+                  "421": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               }
@@ -99,6 +103,7 @@ public enum CoffeeOpenAPI {
                   "503": {"$ref": "#/components/responses/Unavailable"},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
+                  "421": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               },
@@ -115,6 +120,7 @@ public enum CoffeeOpenAPI {
                 "responses": {
                   "201": {"description": "The order, stored", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Order"}}}},
                   "400": {"$ref": "#/components/responses/Problem"},
+                  "403": {"$ref": "#/components/responses/Problem"},
                   "409": {"$ref": "#/components/responses/Problem"},
                   "413": {"$ref": "#/components/responses/Problem"},
                   "415": {"$ref": "#/components/responses/Problem"},
@@ -122,6 +128,7 @@ public enum CoffeeOpenAPI {
                   "503": {"$ref": "#/components/responses/Unavailable"},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
+                  "421": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               }
@@ -144,6 +151,7 @@ public enum CoffeeOpenAPI {
                   "503": {"$ref": "#/components/responses/Unavailable"},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
+                  "421": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               },
@@ -168,6 +176,7 @@ public enum CoffeeOpenAPI {
                   "503": {"$ref": "#/components/responses/Unavailable"},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
+                  "421": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               },
@@ -185,6 +194,7 @@ public enum CoffeeOpenAPI {
                   "503": {"$ref": "#/components/responses/Unavailable"},
                   "408": {"$ref": "#/components/responses/Problem"},
                   "431": {"$ref": "#/components/responses/Problem"},
+                  "421": {"$ref": "#/components/responses/Problem"},
                   "default": {"$ref": "#/components/responses/Problem"}
                 }
               }

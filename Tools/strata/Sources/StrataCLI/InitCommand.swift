@@ -48,7 +48,8 @@ struct InitCommand: ParsableCommand {
             reading.readOnly = dryRun
             let proposal = try reportingConfigErrors {
                 try Initializer.propose(
-                    packageDirectory: writer.root.url, packageJSON: source.packageJSONURL, reading: reading)
+                    packageDirectory: writer.root.url, packageJSON: source.packageJSONURL, reading: reading,
+                    sourceCache: source.noCache ? .off : dryRun ? .readOnly : .readWrite)
             }
             let summary =
                 "\(proposal.layers) layers, \(proposal.knownViolations) known violation(s)"

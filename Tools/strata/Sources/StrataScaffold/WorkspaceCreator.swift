@@ -43,15 +43,15 @@ public struct WorkspaceCreator {
             ? destination.appendingPathComponent(".strata-create-\(UUID().uuidString)")
             : destination.deletingLastPathComponent().appendingPathComponent(
                 ".\(destination.lastPathComponent).strata-\(UUID().uuidString)")
+        // The files are written by the one writer (`FileTransaction`: created exclusively, never
+        // through a link, each write checked), then the staging folder is renamed into place.
+        let files = FileTransaction(userFilesIn: staging)
         do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
             for file in rendered.files {
                 let url = staging.appendingPathComponent(file.path)
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try file.contents.write(to: url)
-                if file.isScript {
-                    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
-                }
+                try files.createParentDirectories(of: url)
+                try files.createFile(url, contents: file.contents, mode: file.isScript ? 0o755 : 0o644)
             }
             if fillsFolder {
                 try moveEntries(of: staging, into: destination)
@@ -60,9 +60,10 @@ public struct WorkspaceCreator {
                 try FileManager.default.moveItem(at: staging, to: destination)
             }
         } catch {
+            _ = files.rollback()
             try? FileManager.default.removeItem(at: staging)
             throw StrataError.storage(
-                "cannot write the package at \(destination.path): \(error); nothing was left behind")
+                "cannot write the package at \(destination.path): \(Self.reason(error)); nothing was left behind")
         }
         let shown =
             destination.path.hasPrefix(FileManager.default.currentDirectoryPath + "/")
@@ -72,6 +73,11 @@ public struct WorkspaceCreator {
         ]
         lines += ["", "next:", "  cd \(shown)"] + rendered.nextSteps.map { "  \($0)" }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What went wrong, in a line: a `StrataError`'s own message, else the system's.
+    private static func reason(_ error: any Error) -> String {
+        (error as? StrataError)?.message ?? error.localizedDescription
     }
 
     /// Renames every entry of `staging` into `folder`; on a failure, takes the moved ones out again.

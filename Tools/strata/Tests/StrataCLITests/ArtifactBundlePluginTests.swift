@@ -61,7 +61,7 @@ struct ArtifactBundlePluginTests {
         #expect(
             broken.output.contains(
                 adopter.folder.path
-                    + "/Sources/Database/Database.swift:1:8: error: Database (other-1) imports AppSupport (other-1)"),
+                    + "/Sources/Database/Database.swift:1:8: error: Database (other-1) imports AppSupport (support)"),
             "\(broken.tail)")
     }
 }
@@ -87,8 +87,9 @@ private struct Adopter {
             version: 1
             layers:
               - {name: other-0, targets: [Core], may_use: []}
-              - {name: other-1, targets: [Database, HTTPClient, AppSupport], may_use: [other-0]}
-              - {name: other-2, targets: [Lib], may_use: [other-0, other-1]}
+              - {name: other-1, targets: [Database, HTTPClient], may_use: [other-0]}
+              - {name: support, targets: [AppSupport], may_use: [other-0]}
+              - {name: other-2, targets: [Lib], may_use: [other-0, other-1, support]}
 
             """)
     }

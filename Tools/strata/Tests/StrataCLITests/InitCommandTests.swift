@@ -17,10 +17,19 @@ struct InitCommandTests {
         #expect(dryRun.status == 0, "\(dryRun.stderr)")
         #expect(dryRun.stdout.contains("targets: [\"{feature}Presenter\"]"))
         #expect(!FileManager.default.fileExists(atPath: copy.appendingPathComponent("strata.yml").path))
+        // What init read is kept in the source cache, by a run that writes, not by a dry run.
+        func sourceCaches() -> [String] {
+            let folder = copy.appendingPathComponent(".build/strata").path
+            return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+                $0.hasPrefix("sources-")
+            }
+        }
+        #expect(sourceCaches().isEmpty)
 
         let written = try strata.run(["init", "--path", copy.path], timeout: 300)
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stdout.contains("created strata.yml"))
+        #expect(sourceCaches().count == 1)
         let lint = try strata.run(["lint", "--path", copy.path], timeout: 300)
         #expect(lint.status == 0, "\(lint.stdout)")
         #expect(lint.stderr.contains(" 0 error(s)") && lint.stderr.contains("(cached)"))

@@ -18,13 +18,23 @@ public enum Initializer {
     public static let baselineFile = "strata-baseline.json"
 
     /// Reads the package at `packageDirectory` (its manifest, or `packageJSON`, and every import) and proposes its rules.
+    ///
+    /// With `sourceCache` other than `.off`, the files' facts come from the source cache in
+    /// `.build/strata` where their bytes did not change (init reads no rules, so its entries are
+    /// its own, apart from lint's).
     public static func propose(
-        packageDirectory: URL, packageJSON: URL? = nil, reading: GraphLoader.Reading = .init()
+        packageDirectory: URL, packageJSON: URL? = nil, reading: GraphLoader.Reading = .init(),
+        sourceCache: SourceCache.Use = .off
     ) throws -> Proposal {
         let root = packageDirectory.standardizedFileURL
         let graph = try GraphLoader.load(packageDirectory: root, dumpFile: packageJSON, reading: reading).graph
-        let files = PackageScanner.scan(
-            graph: graph, root: root, reader: SwiftFileReader(builds: Builds(modules: graph.knownModules)))
+        let reader = SwiftFileReader(builds: Builds(modules: graph.knownModules))
+        let cache =
+            sourceCache == .off
+            ? nil
+            : SourceCache(
+                folder: root.appendingPathComponent(".build/strata"), reader: reader, writes: sourceCache == .readWrite)
+        let files = PackageScanner.read(graph: graph, root: root, reader: reader, cache: cache).files
         let inferred = InferredLayers(graph: graph, files: files)
 
         // The text is checked by the real parser and checks, so what is written is what lint reads.
