@@ -110,7 +110,9 @@ struct Lint: ParsableCommand {
             )
             return
         }
-        Console.out(try Reporter.render(result, format: format, baselinePath: baseline ?? result.rules.baseline))
+        Console.out(
+            try Reporter.render(
+                result.placingManifestFindings(), format: format, baselinePath: baseline ?? result.rules.baseline))
         if !package.quiet { Console.error(Reporter.summary(result)) }
         // Ends the process here, as compilers do: freeing the facts of thousands of files one by
         // one costs more than the checks (the output is written, unbuffered, already).

@@ -40,7 +40,10 @@ extension Lint {
             remaining = after.findings.filter { !$0.known }
             after.findings = remaining
             if !remaining.isEmpty {
-                Console.out(try Reporter.render(after, format: format, baselinePath: baseline ?? after.rules.baseline))
+                Console.out(
+                    try Reporter.render(
+                        after.placingManifestFindings(), format: format, baselinePath: baseline ?? after.rules.baseline)
+                )
             }
         }
         Console.error(

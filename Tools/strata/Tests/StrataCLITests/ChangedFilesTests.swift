@@ -24,14 +24,17 @@ struct ChangedFilesTests {
         let lines = useCase.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("Sources/ShopUseCase/ListItems.swift:4:8: error: ") })
         #expect(!lines.contains { $0.hasPrefix("Sources/ShopPresenter/") })
+        // At the dependency's entry in the target's `dependencies:`, where the manifest writes it.
         #expect(
-            lines.contains { $0.hasPrefix("Package.swift: error: ShopPresenter (presenter) depends on ShopRepository") }
+            lines.contains {
+                $0.hasPrefix("Package.swift:11:84: error: ShopPresenter (presenter) depends on ShopRepository")
+            }
         )
         // Unused dependencies need every file of a target, so a partial run does not report them.
         #expect(!useCase.stdout.contains("[unused-dependency]"))
 
         let entity = try lint(changed: ["Sources/ShopEntity/Item.swift", "README.md"])
-        #expect(entity.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("Package.swift: ") })
+        #expect(entity.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("Package.swift:") })
     }
 
     @Test("a baseline's entries for files not read are not reported as stale")
