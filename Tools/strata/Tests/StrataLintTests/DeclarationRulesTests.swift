@@ -65,13 +65,17 @@ struct DeclarationRulesTests {
 
                 """,
             line: 8, column: 40),
+        Plant(
+            rule: "one-output-path", target: "MemorizeApp", path: "Apps/memorize/Planted.swift",
+            source: "import Foundation\n\nfunc announce() {\n    FileHandle.standardOutput.write(Data())\n}\n",
+            line: 4, column: 5),
     ]
 
     @Test("the repository passes every declaration rule, and they read the layers they name")
     func clean() throws {
         let result = try Self.linted.get()
         let ids = Set(result.rules.declarations.map(\.id))
-        #expect(ids.count == 7)
+        #expect(ids.count == 8)
         #expect(result.newErrors.filter { ids.contains($0.rule) }.map(\.compact) == [])
         #expect(
             result.files["CoffeeUseCase"]?.contains {
