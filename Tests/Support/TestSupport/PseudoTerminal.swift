@@ -69,22 +69,19 @@ public final class PseudoTerminal: @unchecked Sendable {
         return nil
     }
 
-    /// Whether the executable catches `signal` (its handler is installed, `SigCgt` in
-    /// /proc/PID/status) within `timeout` seconds: a signal sent before that would be lost.
-    public func waitForHandler(of signal: Int32, timeout: Double = 30) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let pid = executablePID,
+    /// Waits until the executable catches `signal` (its handler is installed, `SigCgt` in
+    /// /proc/PID/status): a signal sent before that would be lost.
+    ///
+    /// - Throws: `Waiting.Failure` naming the signal when no handler came (`Waiting`'s patience).
+    public func waitForHandler(of signal: Int32) throws {
+        try Waiting.blockingUntil("a handler for signal \(signal)") {
+            guard let pid = executablePID,
                 let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
                 let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
-                let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
-                mask & (1 << UInt64(signal - 1)) != 0
-            {
-                return true
-            }
-            Thread.sleep(forTimeInterval: 0.01)
+                let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+            else { return false }
+            return mask & (1 << UInt64(signal - 1)) != 0
         }
-        return false
     }
 
     /// Waits until the executable is blocked reading its terminal having made at least `reads`
