@@ -190,13 +190,8 @@ public enum Linter {
             files = scanned
         } else {
             let reader = SwiftFileReader(builds: rules.conditions, watchedNames: sourceRules.watchedNames)
-            let use = options?.sourceCache ?? .off
-            let cache =
-                use == .off
-                ? nil
-                : SourceCache(
-                    folder: options?.cacheDirectory ?? root.appendingPathComponent(".build/strata"), reader: reader,
-                    writes: use == .readWrite)
+            let cache = SourceCache(
+                options?.sourceCache ?? .off, folder: options?.cacheDirectory, root: root, reader: reader)
             let report = PackageScanner.read(
                 graph: graph, root: root, reader: reader, stringsOf: sourceRules.targetsWithStrings,
                 only: changedFiles, cache: cache, parallel: options?.parallel ?? true)

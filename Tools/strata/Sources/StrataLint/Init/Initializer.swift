@@ -29,11 +29,7 @@ public enum Initializer {
         let root = packageDirectory.standardizedFileURL
         let graph = try GraphLoader.load(packageDirectory: root, dumpFile: packageJSON, reading: reading).graph
         let reader = SwiftFileReader(builds: Builds(modules: graph.knownModules))
-        let cache =
-            sourceCache == .off
-            ? nil
-            : SourceCache(
-                folder: root.appendingPathComponent(".build/strata"), reader: reader, writes: sourceCache == .readWrite)
+        let cache = SourceCache(sourceCache, folder: nil, root: root, reader: reader)
         let files = PackageScanner.read(graph: graph, root: root, reader: reader, cache: cache).files
         let inferred = InferredLayers(graph: graph, files: files)
 

@@ -50,6 +50,13 @@ public struct SourceCache: Sendable {
         self.init(folder: folder, context: Self.context(of: reader), writes: writes)
     }
 
+    /// The cache a run in `use` mode reads in `folder` (`.build/strata` of `root` when nil); nil when `.off`.
+    init?(_ use: Use, folder: URL?, root: URL, reader: SwiftFileReader) {
+        guard use != .off else { return nil }
+        self.init(
+            folder: folder ?? root.appendingPathComponent(".build/strata"), reader: reader, writes: use == .readWrite)
+    }
+
     /// A cache in `folder` for `context` (as `context(of:)` makes one).
     init(folder: URL, context: [UInt8], writes: Bool) {
         self.folder = folder
