@@ -85,7 +85,7 @@ enum DigestViews {
         return notes
     }
 
-    private static func groups(_ data: DigestViewData) -> [(
+    static func groups(_ data: DigestViewData) -> [(
         name: String, query: String?, entries: [DigestEntryViewData]
     )] {
         data.sections.map { ($0.name, $0.query, $0.entries) }

@@ -53,6 +53,14 @@ enum ErrorWording {
         case .operatorWithoutOperand(let name): "'\(name)' needs a word on each side"
         case .unclosedQuote: "a quote in the search is never closed; add the closing \""
         case .fieldWithoutWord(let field): "'\(field):' needs a word after it"
+        case .unknownField(let name):
+            "\(Quote.quoted(name + ":")) is not a field; the fields are ti:, au:, abs:, co:, jr:, cat:, id:, doi: and all:"
+        case .fieldNotOnArxiv(let field):
+            "arXiv's search has no \(field): field; `papers library search` finds a \(field) in the library"
+        case .pageOutOfRange(let page, let pages):
+            page < 1
+                ? "--page must be at least 1; got \(page)"
+                : "page \(DisplayFormat.grouped(page)) is past the last; the results fill \(Headings.plural(pages, "page"))"
         case .notACategory(""): "give at least one category, such as cs.LG, math.AG or hep-th"
         case .notACategory(let category):
             "\(Quote.quoted(category)) is not an arXiv category; "

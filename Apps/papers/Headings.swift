@@ -6,7 +6,8 @@ import PapersPresenter
 /// The lines `papers` writes above and below its lists and after an import: the app's words
 /// for what the view data counts.
 enum Headings {
-    /// `20 of 214,881 results for all:testing`, or `3 papers for favourites`.
+    /// `20 of 214,881 results for all:testing`, `showing 1–20 of 92 for helium OR testing`, or
+    /// `3 papers for favourites`.
     static func list(_ data: PaperListViewData) -> String {
         if case .announcements(let categories, let unfiltered, let day) = data.subject {
             let byType = Dictionary(grouping: data.rows.compactMap(\.announceType), by: { $0 }).mapValues(\.count)
@@ -16,6 +17,20 @@ enum Headings {
             let shown = data.rows.count < unfiltered ? " (of \(DisplayFormat.grouped(unfiltered)))" : ""
             return
                 "\(plural(data.rows.count, "announcement"))\(shown) in \(categories)\(day.map { " on \($0)" } ?? ""): \(counts.joined(separator: ", "))"
+        }
+        if let range = data.range, !data.rows.isEmpty {
+            let total =
+                range.totalIsLowerBound
+                ? "more than \(DisplayFormat.grouped(range.total))" : DisplayFormat.grouped(range.total)
+            let shown =
+                range.first == range.last
+                ? DisplayFormat.grouped(range.first)
+                : "\(DisplayFormat.grouped(range.first))–\(DisplayFormat.grouped(range.last))"
+            let ranked =
+                range.rankedNewest.map { newest in
+                    range.total > newest ? " (the \(DisplayFormat.grouped(newest)) newest ranked)" : ""
+                } ?? ""
+            return "showing \(shown) of \(total) for \(data.description)\(ranked)"
         }
         if let total = data.totalResults, total > data.rows.count {
             return

@@ -14,6 +14,8 @@ struct PaperListJSON: Encodable {
         let mark: String
         let markedVersion: Int?
         let announceType: String?
+        let abstractURL, pdfURL: String
+        let snippet: [TextRunViewData]?
     }
 
     let heading: String
@@ -22,9 +24,12 @@ struct PaperListJSON: Encodable {
     let emptyMessage: String
     let saved: SavedCounts?
     let savedNote: String?
+    /// For a library search: which matches the rows are, and how many there are.
+    let range: ResultRangeViewData?
 
     init(_ data: PaperListViewData, emptyMessage: String) {
         heading = Headings.list(data)
+        range = data.range
         totalResults = data.totalResults
         saved = data.saved
         rows = data.rows.map { row in
@@ -34,7 +39,7 @@ struct PaperListJSON: Encodable {
                 allAuthors: row.allAuthors, category: row.category, isFavourite: row.isFavourite,
                 isRecent: row.isRecent,
                 mark: row.isFavourite ? Views.favouriteMark : "", markedVersion: row.markedVersion,
-                announceType: row.announceType)
+                announceType: row.announceType, abstractURL: row.abstractURL, pdfURL: row.pdfURL, snippet: row.snippet)
         }
         self.emptyMessage = emptyMessage
         savedNote = Headings.saved(data)

@@ -17,21 +17,30 @@ struct Library: AsyncParsableCommand {
 struct LibrarySearch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Full-text search of titles, abstracts and authors in the library (no network).",
+        abstract: "Search the library offline, in the query language of `papers search` and watches.",
         discussion: """
-            All words must match; "two words" is a phrase, word* a prefix; ti:, au: and abs: limit a word to a field. \
-            Best match (BM25) first. In a library of more than 250,000 papers only the 4,000 newest matches are \
-            ranked (milliseconds whatever the size), so an older paper that matches a common word better is not \
-            shown; --every-match ranks them all.
+            Words all match; "two words" is a phrase, word* a prefix; ti:, au:, abs:, co: (comment), jr: \
+            (journal reference), cat: (a category or archive), id: and doi: limit a word to a field; AND, OR, \
+            ANDNOT and parentheses combine them, left to right. An arXiv id or a DOI finds that paper. Best \
+            match (BM25) first, a page at a time, with the count of matches (exact up to 10,000 in a library of \
+            more than 250,000 papers). There only the 4,000 newest matches are ranked (milliseconds whatever \
+            the size), so an older paper that matches a common word better is not shown; --every-match ranks \
+            them all.
 
-            Example: papers library search 'au:maestro helium' --limit 5
+            Examples:
+              papers library search 'au:maestro helium' --limit 5
+              papers library search 'helium OR testing' --page 2
+              papers library search 1312.6177
             """)
 
-    @Argument(help: "What to search for.")
+    @Argument(help: "What to search for, in the query language (see above).")
     var text: [String]
 
-    @Option(parsing: .unconditional, help: "How many papers to show.")
+    @Option(parsing: .unconditional, help: "How many papers a page shows.")
     var limit = 20
+
+    @Option(parsing: .unconditional, help: "Which page of results to show, from 1.")
+    var page = 1
 
     @Flag(help: "Rank every match, not only the 4,000 newest (slower in a library of more than 250,000 papers).")
     var everyMatch = false
@@ -39,11 +48,11 @@ struct LibrarySearch: AsyncParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() async throws {
-        let (text, limit, everyMatch) = (text.joined(separator: " "), limit, everyMatch)
+        let (text, limit, page, everyMatch) = (text.joined(separator: " "), limit, page, everyMatch)
         let options = options
         try await ErrorWording.reporter.run { @MainActor in
             let presenter = try options.feature(access: .readOnly, everyMatch: everyMatch).makePaperListPresenter()
-            await presenter.searchLibrary(text, limit: limit)
+            await presenter.searchLibrary(text, page: page, pageSize: limit)
             try Views.list(presenter.state.result()).print(as: options.format)
         }
     }

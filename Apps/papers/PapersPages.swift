@@ -14,19 +14,115 @@ struct PapersPages: WebRoutes {
     let feature: PapersFeature
 
     func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
-        router.get("/") { request, _ in await searchPage(Self.query(request)["q"]) }
+        router.get("/") { request, _ in
+            let fields = Self.query(request)
+            return await searchPage(fields["q"], page: fields["page"])
+        }
         router.get("/favourites") { _, _ in await favouritesPage() }
-        router.get("/paper") { request, _ in await paperPage(Self.query(request)["id"]) }
+        router.get("/paper") { request, _ in
+            let fields = Self.query(request)
+            return await paperPage(
+                fields["id"], back: fields["q"].isEmpty ? nil : (fields["q"], Int(fields["page"]) ?? 1))
+        }
         router.post("/paper/favourite") { request, _ in try await toggle(FormFields(request)) }
         router.get("/paper/bibtex") { request, _ in await bibTeX(Self.query(request)["id"]) }
+        WebStyle.stylesheet.addRoutes(to: router)
+        router.get("/watches") { _, _ in await watchesPage() }
+        router.post("/watches") { request, _ in try await addWatch(FormFields(request)) }
+        router.post("/watches/remove") { request, _ in try await removeWatch(FormFields(request)) }
+        router.get("/digest") { _, _ in await digestPage() }
+        router.post("/digest/read") { request, _ in try await markRead(FormFields(request)) }
     }
 
     @MainActor
-    private func searchPage(_ query: String) async -> Response {
+    private func watchesPage() async -> Response {
+        let presenter = feature.makeDigestPresenter()
+        await presenter.loadWatches()
+        return Self.page(presenter.watches) { WebViews.watches($0) }
+    }
+
+    /// Adds a watch and goes back to the list (303); a query that does not parse is shown again
+    /// with the problem beside it, at its column.
+    @MainActor
+    private func addWatch(_ form: FormFields) async -> Response {
+        let presenter = feature.makeDigestPresenter()
+        let name = form["name"].trimmingCharacters(in: .whitespaces)
+        await presenter.addWatch(
+            query: form["query"], name: name.isEmpty ? nil : name,
+            categories: form["categories"].split(separator: " ").map(String.init))
+        guard case .failed(let failure) = presenter.watches else { return Self.seeOther("/watches") }
+        await presenter.loadWatches()
+        return WebViews.watches(presenter.watches.value, form: form, problem: WebWording.line(for: failure))
+            .response(status: Self.status(failure))
+    }
+
+    @MainActor
+    private func removeWatch(_ form: FormFields) async -> Response {
+        let presenter = feature.makeDigestPresenter()
+        await presenter.removeWatch(named: form["name"])
+        do {
+            _ = try presenter.watches.result()
+            return Self.seeOther("/watches")
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    /// The digest since the mark; reading it moves nothing.
+    @MainActor
+    private func digestPage() async -> Response {
+        let presenter = feature.makeDigestPresenter()
+        await presenter.loadDigest()
+        return Self.page(presenter.digest, WebViews.digest)
+    }
+
+    /// Moves the mark to the digest the person read (its `asOf`, from the form), never past it.
+    @MainActor
+    private func markRead(_ form: FormFields) async -> Response {
+        guard let through = Int64(form["through"]) else {
+            return WebViews.failure("The form did not say which digest was read; open the digest again.")
+                .response(status: .unprocessableContent)
+        }
+        do {
+            try await feature.makeDigestPresenter().markRead(through: Date(millisecondsSince1970: through))
+            return Self.seeOther("/digest")
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    /// The page `view` makes of a presenter's loaded value, or the page of its failure with the status of its kind.
+    private static func page<Value>(_ state: ViewState<Value>, _ view: (Value) -> WebPage) -> Response {
+        do {
+            return view(try state.result()).response()
+        } catch {
+            return failure(error)
+        }
+    }
+
+    /// The page that says what went wrong, with the status of the error's kind.
+    private static func failure(_ error: any Error) -> Response {
+        WebViews.failure(WebWording.line(for: error)).response(status: status(error))
+    }
+
+    /// A redirect after a form post (303), so reloading the page does not post again.
+    private static func seeOther(_ path: String) -> Response {
+        Response(status: .seeOther, headers: [.location: path])
+    }
+
+    /// How many papers a page of results shows.
+    static let pageSize = 20
+
+    /// How many similar papers a paper's page lists.
+    static let similarPapers = 5
+
+    @MainActor
+    private func searchPage(_ query: String, page: String) async -> Response {
         let text = query.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { return WebViews.search("", results: nil).response() }
+        guard !text.isEmpty else { return await landingPage() }
         let presenter = feature.makePaperListPresenter()
-        await presenter.searchLibrary(text, limit: 50)
+        // A page that is not a number is page 0, which the use case refuses like any page out of range.
+        await presenter.searchLibrary(text, page: page.isEmpty ? 1 : Int(page) ?? 0, pageSize: Self.pageSize)
         do {
             return WebViews.search(text, results: try presenter.state.result()).response()
         } catch {
@@ -35,25 +131,39 @@ struct PapersPages: WebRoutes {
         }
     }
 
+    /// The search box, the library's size and its newest papers.
+    @MainActor
+    private func landingPage() async -> Response {
+        let stats = feature.makeLibraryPresenter()
+        await stats.loadStats()
+        let newest = feature.makePaperListPresenter()
+        await newest.newest(limit: Self.pageSize)
+        // An empty or missing library still gets its search box, and says why nothing is listed.
+        return WebViews.search("", results: nil, library: (stats.stats.value, newest.state.value)).response()
+    }
+
     @MainActor
     private func favouritesPage() async -> Response {
         let presenter = feature.makePaperListPresenter()
         await presenter.favourites()
-        do {
-            return WebViews.favourites(try presenter.state.result()).response()
-        } catch {
-            return WebViews.failure(WebWording.line(for: error)).response(status: Self.status(error))
-        }
+        return Self.page(presenter.state, WebViews.favourites)
     }
 
     @MainActor
-    private func paperPage(_ id: String) async -> Response {
+    private func paperPage(_ id: String, back: (String, Int)?) async -> Response {
         let presenter = feature.makePaperDetailPresenter()
         await presenter.show(id)
         do {
-            return WebViews.paper(try presenter.state.result()).response()
+            let paper = try presenter.state.result()
+            let citation = feature.makeLibraryPresenter()
+            await citation.export(ids: [paper.id], favourites: false, watch: nil, query: nil)
+            let similar = feature.makePaperListPresenter()
+            await similar.similar(to: paper.id, limit: Self.similarPapers)
+            return WebViews.paper(
+                paper, citation: citation.export.value?.records.first, similar: similar.state.value, back: back
+            ).response()
         } catch {
-            return WebViews.failure(WebWording.line(for: error)).response(status: Self.status(error))
+            return Self.failure(error)
         }
     }
 
@@ -69,7 +179,7 @@ struct PapersPages: WebRoutes {
             let data = try presenter.state.result()
             return Response(status: .seeOther, headers: [.location: "/paper?id=\(WebViews.query(data.id))"])
         } catch {
-            return WebViews.failure(WebWording.line(for: error)).response(status: Self.status(error))
+            return Self.failure(error)
         }
     }
 
@@ -88,7 +198,7 @@ struct PapersPages: WebRoutes {
                 ],
                 body: .init(byteBuffer: ByteBuffer(string: text)))
         } catch {
-            return WebViews.failure(WebWording.line(for: error)).response(status: Self.status(error))
+            return Self.failure(error)
         }
     }
 

@@ -28,6 +28,7 @@ enum Views {
                     ])
                 for row in data.rows {
                     let type = typed ? [row.announceType ?? ""] : []
+                    let note = row.snippet.map { snippet(Self.fitted($0, to: terminal.fitWidth.map { $0 - 2 }), style) }
                     table.append(
                         [
                             style.yellow(row.isFavourite ? favouriteMark : ""),
@@ -36,7 +37,7 @@ enum Views {
                         ] + type + [
                             row.date, Quote.visible(row.authors), Quote.visible(row.category),
                             row.isRecent ? style.bold(Quote.visible(row.title)) : Quote.visible(row.title),
-                        ])
+                        ], note: note)
                 }
                 let lines = [style.dim(Headings.list(data)), table.render(style: style, fitting: terminal.fitWidth)]
                 return (lines + [Headings.saved(data).map(style.dim)].compactMap { $0 }).joined(separator: "\n")
@@ -51,6 +52,32 @@ enum Views {
             json: { PaperListJSON(data, emptyMessage: emptyMessage(data.subject)) })
     }
 
+    /// A snippet on one line, dimmed, its matched words bold instead.
+    private static func snippet(_ runs: [TextRunViewData], _ style: Style) -> String {
+        runs.map { run in
+            let text = Quote.visible(run.text)
+            return run.isMatch ? style.bold(text) : style.dim(text)
+        }.joined()
+    }
+
+    /// The runs cut to `width` columns in all (whitespace collapsed), `…` where the cut is.
+    static func fitted(_ runs: [TextRunViewData], to width: Int?) -> [TextRunViewData] {
+        let runs = runs.map {
+            TextRunViewData(
+                text: $0.text.split(whereSeparator: \.isNewline).joined(separator: " "), isMatch: $0.isMatch)
+        }
+        guard let width else { return runs }
+        var left = width
+        var fitted: [TextRunViewData] = []
+        for run in runs where left > 0 {
+            let cut = DisplayWidth.truncate(run.text, to: left)
+            fitted.append(TextRunViewData(text: cut, isMatch: run.isMatch))
+            left -= DisplayWidth.of(cut)
+            if cut != run.text { break }
+        }
+        return fitted
+    }
+
     /// What an empty list says, by what it was a list of.
     static func emptyMessage(_ subject: PaperListSubject) -> String {
         switch subject {
@@ -61,6 +88,7 @@ enum Views {
             "no announcements in \(categories)\(day.map { " on \($0)" } ?? ""): arXiv announces nothing on Saturdays, Sundays and holidays"
         case .announcements(let categories, let unfiltered, _):
             "none of the \(Headings.plural(unfiltered, "announcement")) in \(categories) is of the types asked for; leave out --type to see them all"
+        case .newest: "the library is empty; fill it with `papers import FILE` or `papers search WORDS`"
         case .similar(let id):
             "nothing else in the library is like \(id); import or harvest more papers in its field"
         case .librarySearch(let text):

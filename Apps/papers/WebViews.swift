@@ -9,10 +9,18 @@ import WebSupport
 enum WebViews {
     /// The site's name and its navigation, on every page.
     static let site = "Papers"
-    static let navigation = [WebPage.Link("Search", path: "/"), WebPage.Link("Favourites", path: "/favourites")]
+    static let navigation = [
+        WebPage.Link("Search", path: "/"), WebPage.Link("Favourites", path: "/favourites"),
+        WebPage.Link("Watches", path: "/watches"), WebPage.Link("Digest", path: "/digest"),
+    ]
 
-    /// The library search: the form, and the ranked results when something was searched.
-    static func search(_ query: String, results: PaperListViewData?, problem: String? = nil) -> WebPage {
+    /// The library search: the form, and a page of ranked results when something was searched.
+    ///
+    /// - Parameter library: for the page without a search, the library's statistics and its newest papers.
+    static func search(
+        _ query: String, results: PaperListViewData?, problem: String? = nil,
+        library: (stats: LibraryStatsViewData?, newest: PaperListViewData?)? = nil
+    ) -> WebPage {
         page(
             query.isEmpty ? "Search the library" : "Search: \(query)", path: "/",
             [
@@ -21,15 +29,32 @@ enum WebViews {
                     .label(.for("q"), "Search the library"),
                     .input(
                         .id("q"), .name("q"), .type(.search), .escaped("value", query),
-                        .attribute(named: "aria-describedby", value: "q-help")),
+                        .attribute(named: "aria-describedby", value: problem == nil ? "q-help" : "q-error q-help"),
+                        .attribute(named: "aria-invalid", value: problem == nil ? "" : "true")),
                     .button(.type(.submit), .text("Search")),
+                    .unwrap(problem) {
+                        .p(.class("error"), .id("q-error"), .attribute(named: "role", value: "alert"), .verbatim($0))
+                    },
                     .p(
                         .id("q-help"), .class("help"),
                         .text(
-                            #"All words must match; "two words" is a phrase, word* a prefix; ti:, au: and abs: limit a word to a field. Best match first."#
+                            #"All words must match; "two words" is a phrase, word* a prefix; ti:, au:, abs:, cat:, id: and doi: limit a word to a field; OR, ANDNOT and parentheses combine them. An arXiv id finds that paper. Best match first."#
                         ))),
-                .unwrap(problem) { .p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim($0)) },
-                .unwrap(results) { list($0) },
+                .unwrap(results) { list($0, query: query) },
+                .unwrap(library) { library in
+                    .section(
+                        .attribute(named: "aria-labelledby", value: "newest"),
+                        .p(
+                            .class("library-size"),
+                            .verbatim(
+                                library.stats.map {
+                                    "The library holds \(Headings.plural($0.papers, "paper")), \(Headings.plural($0.favourites, "favourite"))."
+                                } ?? "The library is empty; import papers with the papers command first.")),
+                        .h2(.id("newest"), "Newest in the library"),
+                        .unwrap(library.newest) { newest in
+                            newest.rows.isEmpty ? .p(.class("empty"), "No papers yet.") : rows(newest.rows, query: "")
+                        })
+                },
             ])
     }
 
@@ -38,16 +63,78 @@ enum WebViews {
         page("Favourites", path: "/favourites", [list(data)])
     }
 
-    /// One paper: its fields, versions and abstract, the favourite toggle and the BibTeX download.
-    static func paper(_ data: PaperDetailViewData) -> WebPage {
+    /// One paper as a reader wants it: the favourite button, authors and dates, links to arXiv,
+    /// versions, the abstract, the citation to copy (BibTeX and RIS), and similar papers.
+    ///
+    /// - Parameters:
+    ///   - citation: the paper as a reference manager reads it, when the export found it.
+    ///   - similar: papers in the library like this one.
+    ///   - back: the search the person came from (`q` and `page`), for the way back.
+    static func paper(
+        _ data: PaperDetailViewData, citation: ExportRecord?, similar: PaperListViewData?, back: (String, Int)?
+    ) -> WebPage {
         let id = query(data.id)
+        let names = data.authorNames.isEmpty ? data.authors : data.authorNames
         return page(
             (data.isFavourite ? Views.favouriteMark + " " : "") + data.title, path: "",
             [
-                .dl(
-                    .forEach(data.fields.filter { $0.label != "title" }) { field in
-                        .group(.dt(.text(field.label)), .dd(value(field)))
+                .unwrap(back) { search, page in
+                    .p(.class("back"), .a(.escaped("href", "/?q=\(query(search))&page=\(page)"), "Back to the results"))
+                },
+                .form(
+                    .method(.post), .action("/paper/favourite"), .class("favourite"),
+                    .input(.type(.hidden), .name("id"), .escaped("value", data.id)),
+                    .input(.type(.hidden), .name("favourite"), .value(data.isFavourite ? "no" : "yes")),
+                    .button(
+                        .type(.submit), .id("favourite"),
+                        .text(data.isFavourite ? "Remove from favourites" : "Add to favourites"))),
+                .p(
+                    .class("authors"),
+                    .forEach(Array(zip(names, data.authors).enumerated())) { index, author in
+                        .group(
+                            .if(index > 0, .text(", ")),
+                            .a(.escaped("href", authorSearch(author.0)), .class("author"), .verbatim(author.0)),
+                            .if(author.1 != author.0, .verbatim(String(author.1.dropFirst(author.0.count)))))
                     }),
+                .dl(
+                    .class("facts"),
+                    .dt("Identifier"), .dd(.verbatim(data.shortID)),
+                    .dt("Submitted"), .dd(.verbatim("\(data.published) (v1)")),
+                    .if(
+                        data.version > 1,
+                        .group(.dt("This version"), .dd(.verbatim("\(data.updated) (v\(data.version))")))),
+                    .dt("Categories"),
+                    .dd(
+                        .forEach(
+                            Array(
+                                ([data.primaryCategory] + data.categories.filter { $0 != data.primaryCategory })
+                                    .enumerated())
+                        ) {
+                            index, category in
+                            .group(
+                                .if(index > 0, .text(" ")),
+                                .a(.escaped("href", "/?q=" + query("cat:\(category)")), .verbatim(category)))
+                        }),
+                    .unwrap(data.journalRef) { journal in
+                        .group(
+                            .dt("Journal reference"),
+                            .dd(
+                                .a(
+                                    .escaped("href", "/?q=" + query("jr:\"\(journal.filter { $0 != "\"" })\"")),
+                                    .verbatim(journal))))
+                    },
+                    .unwrap(data.doi) { doi in
+                        .group(.dt("DOI"), .dd(.a(.escaped("href", "https://doi.org/\(doi)"), .verbatim(doi))))
+                    },
+                    .unwrap(data.comment) { .group(.dt("Comment"), .dd(.verbatim($0))) },
+                    .unwrap(data.license) { .group(.dt("Licence"), .dd(.a(.escaped("href", $0), .verbatim($0)))) },
+                    .if(data.withdrawn, .group(.dt("Withdrawn"), .dd("arXiv has withdrawn this paper.")))),
+                .p(
+                    .class("links"),
+                    .a(.escaped("href", data.abstractURL), .id("abstract-page"), "Abstract page on arXiv"),
+                    .text(" · "), .a(.escaped("href", data.pdfURL), .id("pdf"), "PDF")),
+                .h2("Abstract"),
+                .p(.class("summary"), .verbatim(data.summary)),
                 .if(
                     !data.versions.isEmpty,
                     .table(
@@ -59,16 +146,24 @@ enum WebViews {
                                     .td(.text("v\(version.number)")), .td(.text(version.date)),
                                     .td(.text(version.size ?? "")))
                             }))),
-                .h2("Abstract"),
-                .p(.class("summary"), .verbatim(data.summary)),
-                .form(
-                    .method(.post), .action("/paper/favourite"),
-                    .input(.type(.hidden), .name("id"), .escaped("value", data.id)),
-                    .input(.type(.hidden), .name("favourite"), .value(data.isFavourite ? "no" : "yes")),
-                    .button(
-                        .type(.submit), .id("favourite"),
-                        .text(data.isFavourite ? "Remove from favourites" : "Add to favourites"))),
-                .p(.a(.escaped("href", "/paper/bibtex?id=\(id)"), .id("bibtex"), "Download BibTeX")),
+                .unwrap(citation) { record in
+                    .section(
+                        .attribute(named: "aria-labelledby", value: "cite"),
+                        .h2(.id("cite"), "Cite"),
+                        .h3("BibTeX"),
+                        .pre(.id("bibtex-text"), .class("citation"), .verbatim(record.bibTeX)),
+                        .h3("RIS"),
+                        .pre(.id("ris-text"), .class("citation"), .verbatim(ExportViews.ris(record))),
+                        .p(.a(.escaped("href", "/paper/bibtex?id=\(id)"), .id("bibtex"), "Download BibTeX")))
+                },
+                .unwrap(similar) { similar in
+                    .section(
+                        .attribute(named: "aria-labelledby", value: "similar"),
+                        .h2(.id("similar"), "Similar papers in the library"),
+                        similar.rows.isEmpty
+                            ? .p(.class("empty"), "Nothing else in the library is like this paper.")
+                            : rows(similar.rows, query: ""))
+                },
             ])
     }
 
@@ -77,36 +172,79 @@ enum WebViews {
         page("Papers", path: "", [.p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim(line))])
     }
 
-    /// A list of papers: its heading (the terminal's words), then one item per paper.
-    static func list(_ data: PaperListViewData) -> Node<HTML.BodyContext> {
+    /// A list of papers: its heading (the terminal's words), then one item per paper, and for a
+    /// search the links to the other pages of its results.
+    static func list(_ data: PaperListViewData, query: String = "") -> Node<HTML.BodyContext> {
         guard !data.rows.isEmpty else { return .p(.class("empty"), .verbatim(WebWording.empty(data.subject))) }
         return .section(
             .attribute(named: "aria-labelledby", value: "results"),
             .h2(.id("results"), .verbatim(Headings.list(data))),
-            .ol(
-                .class("papers"),
-                .forEach(data.rows) { row in
-                    .li(
-                        .class("paper"),
-                        .unwrap(row.isFavourite ? Views.favouriteMark : nil) {
-                            .span(.class("mark"), .attribute(named: "title", value: "favourite"), .text($0 + " "))
-                        },
-                        .a(.escaped("href", "/paper?id=\(query(row.id))"), .class("title"), .verbatim(row.title)),
+            rows(data.rows, query: query, start: data.range?.first, page: data.range?.page ?? 1),
+            .unwrap(data.range) { pages($0, query: query) })
+    }
+
+    /// The papers of a list, numbered from `start`; each title links to its page, which links
+    /// back to the search (`query`, `page`) when there is one.
+    private static func rows(_ rows: [PaperRowViewData], query search: String, start: Int? = nil, page: Int = 1)
+        -> Node<HTML.BodyContext>
+    {
+        let back = search.isEmpty ? "" : "&q=\(query(search))&page=\(page)"
+        return .ol(
+            .class("papers"),
+            .unwrap(start) { .attribute(named: "start", value: String($0)) },
+            .forEach(rows) { row in
+                .li(
+                    .class("paper"),
+                    .unwrap(row.isFavourite ? Views.favouriteMark : nil) {
+                        .span(.class("mark"), .attribute(named: "title", value: "favourite"), .text($0 + " "))
+                    },
+                    .a(.escaped("href", "/paper?id=\(query(row.id))\(back)"), .class("title"), .verbatim(row.title)),
+                    .p(
+                        .class("authors"),
+                        .forEach(Array(row.allAuthors.enumerated())) { index, author in
+                            .group(
+                                .if(index > 0, .text(", ")),
+                                .a(.escaped("href", authorSearch(author)), .class("author"), .verbatim(author)))
+                        }),
+                    .p(
+                        .class("meta"),
+                        .verbatim("\(row.shortID) · \(row.date) · \(row.category)"),
+                        .if(
+                            !row.abstractURL.isEmpty,
+                            .group(.text(" · "), .a(.escaped("href", row.abstractURL), "arXiv"))),
+                        .if(!row.pdfURL.isEmpty, .group(.text(" · "), .a(.escaped("href", row.pdfURL), "PDF")))),
+                    .unwrap(row.snippet) { runs in
                         .p(
-                            .class("meta"),
-                            .verbatim("\(row.shortID) · \(row.date) · \(row.category) · \(row.authors)")))
-                }))
+                            .class("snippet"),
+                            .forEach(runs) { run in
+                                run.isMatch
+                                    ? .element(named: "mark", nodes: [.verbatim(run.text)]) : .verbatim(run.text)
+                            })
+                    })
+            })
     }
 
-    private static func value(_ field: DetailField) -> Node<HTML.BodyContext> {
-        switch field.label {
-        case "abstract", "pdf": .a(.escaped("href", field.value), .verbatim(field.value))
-        default: .verbatim(field.value)
+    /// The address of a library search for everything by `author`.
+    static func authorSearch(_ author: String) -> String {
+        "/?q=" + self.query("au:\"\(author.filter { $0 != "\"" })\"")
+    }
+
+    /// Links to the previous and the next page of a search's results, as `rel` links.
+    private static func pages(_ range: ResultRangeViewData, query: String) -> Node<HTML.BodyContext> {
+        func link(_ page: Int, _ label: String, _ rel: String) -> Node<HTML.BodyContext> {
+            .a(
+                .escaped("href", "/?q=\(self.query(query))&page=\(page)"), .attribute(named: "rel", value: rel),
+                .text(label))
         }
+        return .nav(
+            .class("pages"), .attribute(named: "aria-label", value: "Result pages"),
+            .if(range.page > 1, link(range.page - 1, "Previous page", "prev")),
+            .p(.text("Page \(DisplayFormat.grouped(range.page)) of \(DisplayFormat.grouped(range.lastPage))")),
+            .if(range.page < range.lastPage, link(range.page + 1, "Next page", "next")))
     }
 
-    private static func page(_ title: String, path: String, _ body: [Node<HTML.BodyContext>]) -> WebPage {
-        WebPage(title: title, site: site, navigation: navigation, path: path, body: body)
+    static func page(_ title: String, path: String, _ body: [Node<HTML.BodyContext>]) -> WebPage {
+        WebPage(title: title, site: site, navigation: navigation, path: path, body: body, stylesheets: [WebStyle.path])
     }
 
     /// Text as one value of a URL's query: `hep-th/9901001` stays readable, `&`, `#` and spaces are encoded.

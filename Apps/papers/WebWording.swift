@@ -26,6 +26,10 @@ enum WebWording {
             return "\(Quote.text(id)) is not in the library; search for it, or import it with the papers command."
         case PapersError.notAnArxivID(let text):
             return "\(Quote.quoted(text)) is not an arXiv id; ids look like 2401.12345 or hep-th/9901001."
+        case PapersError.pageOutOfRange(let page, let pages):
+            return page < 1
+                ? "Pages are numbered from 1."
+                : "Page \(DisplayFormat.grouped(page)) is past the last; the results fill \(Headings.plural(pages, "page"))."
         case let error as StorageError where error.cause == .missing:
             return "The library is empty; import papers with the papers command first."
         default: return sentence(ErrorWording.reporter.message(for: failure))
@@ -33,7 +37,7 @@ enum WebWording {
     }
 
     /// `line` as a sentence: capitalised, with a full stop.
-    private static func sentence(_ line: String) -> String {
+    static func sentence(_ line: String) -> String {
         let capitalised = line.prefix(1).uppercased() + line.dropFirst()
         return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
     }

@@ -100,4 +100,81 @@ struct ServeTests {
         #expect(answer.status == 404)
         #expect(answer.body.contains("is not in the library"))
     }
+
+    @Test("a query that does not parse, or a page past the last, is a 422 that says why beside the box, never a 500")
+    func badSearches() async throws {
+        let library = try Library()
+        let server = try ServedApp(product: "papers", arguments: library.db)
+        defer { server.stop() }
+        let cases = [
+            ("/?q=helium+OR+%28testing", "column 11: a '(' in the search is never closed"),
+            ("/?q=foo%3Abar", "column 1: 'foo:' is not a field"), ("/?q=helium+AND", "column 11"),
+            ("/?q=helium&page=9", "Page 9 is past the last; the results fill 1 page."),
+            ("/?q=helium&page=x", "Pages are numbered from 1."),
+        ]
+        for (path, words) in cases {
+            let answer = try await WebClient.get(server.url + path)
+            #expect(answer.status == 422, "\(path)")
+            #expect(answer.body.contains("id=\"q-error\" role=\"alert\""), "\(path)")
+            #expect(answer.body.contains(words), "\(path): \(answer.body)")
+        }
+    }
+
+    @Test("watches are listed, added and removed in the browser; reading the digest moves its mark only when asked")
+    func watchesAndDigest() async throws {
+        let library = try Library()
+        let server = try ServedApp(product: "papers", arguments: library.db)
+        defer { server.stop() }
+        let refused = try await WebClient.post(
+            server.url + "/watches", form: [("query", "helium OR (x"), ("name", "")])
+        #expect(refused.status == 422)
+        #expect(refused.body.contains("column 11") && refused.body.contains("value=\"helium OR (x\""))
+        let added = try await WebClient.post(
+            server.url + "/watches", form: [("query", "au:maestro OR helium"), ("name", "helium"), ("categories", "")])
+        #expect(added.status == 200 && added.url.hasSuffix("/watches"))
+        #expect(added.body.contains(">au:maestro OR helium</code>"))
+        let cli = try library.papers.run(["watch", "list", "--format", "plain"] + library.db)
+        #expect(cli.stdout.hasPrefix("helium\t\tau:maestro OR helium"))
+
+        let digest = try await WebClient.get(server.url + "/digest")
+        #expect(digest.status == 200)
+        #expect(digest.body.contains("A Luttinger Liquid Core Inside Helium-4 Filled Nanopores"))
+        // Reading it in the browser moved nothing: the terminal's digest still lists the paper.
+        let peek = try library.papers.run(["digest", "--peek", "--format", "plain"] + library.db)
+        #expect(peek.stdout.contains("1201.4869"))
+        let through = try #require(
+            QueryAgreementTests.captures(#"name="through" value="(\d+)""#, in: digest.body).first)
+        let read = try await WebClient.post(server.url + "/digest/read", form: [("through", through)])
+        #expect(read.status == 200 && read.url.hasSuffix("/digest"))
+        #expect(read.body.contains("Nothing new for your watches"))
+        let after = try library.papers.run(["digest", "--peek", "--format", "plain"] + library.db)
+        #expect(!after.stdout.contains("1201.4869"))
+
+        let removed = try await WebClient.post(server.url + "/watches/remove", form: [("name", "helium")])
+        #expect(removed.status == 200 && removed.body.contains("No watches yet"))
+    }
+
+    @Test("a paper's page: linked authors, dates, DOI, the citation to copy, similar papers and the way back")
+    func paperPage() async throws {
+        let library = try Library()
+        let server = try ServedApp(product: "papers", arguments: library.db)
+        defer { server.stop() }
+        let page = try await WebClient.get(server.url + "/paper?id=0806.4129&q=gauge&page=2")
+        #expect(page.status == 200)
+        let body = page.body
+        #expect(body.contains("<a href=\"/?q=gauge&amp;page=2\">Back to the results</a>"))
+        #expect(body.contains("class=\"author\""))
+        #expect(body.contains("<dt>Submitted</dt><dd>2008-06-25 (v1)</dd>"))
+        #expect(body.contains("<dt>This version</dt>"))
+        #expect(body.contains("id=\"bibtex-text\"") && body.contains("@misc{"))
+        #expect(body.contains("id=\"ris-text\"") && body.contains("TY  - "))
+        #expect(body.contains(">Similar papers in the library</h2>"))
+        #expect(body.contains("id=\"favourite\""))
+        #expect(
+            body.range(of: "id=\"favourite\"")?.lowerBound ?? body.endIndex < body.range(of: "<h2>Abstract</h2>")?
+                .lowerBound ?? body.startIndex)
+        let landing = try await WebClient.get(server.url + "/")
+        #expect(landing.body.contains("The library holds 12 papers, 0 favourites."))
+        #expect(landing.body.contains(">Newest in the library</h2>"))
+    }
 }

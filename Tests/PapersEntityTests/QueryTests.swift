@@ -19,7 +19,41 @@ struct QueryTests {
         )
         #expect(parsed.apiText == "au:del_maestro ANDNOT (ti:checkerboard OR ti:\"phase transition\")")
         #expect(try QueryParser().parse("cat:cs.LG").apiText == "cat:cs.LG")
-        #expect(try QueryParser().parse("unknown:x").apiText == "all:unknown:x")
+        #expect(try QueryParser().parse("http://x.org/a").apiText == "all:http://x.org/a")
+        #expect(try QueryParser(strictFields: false).parse("unknown:x").apiText == "all:unknown:x")
+    }
+
+    @Test("an arXiv id or a DOI stands for its field; a word with no letter or digit is no word")
+    func identifiers() throws {
+        let parser = QueryParser()
+        #expect(try parser.parse("1312.6177v2") == .term(.id, "1312.6177"))
+        #expect(try parser.parse("arXiv:hep-th/9901001") == .term(.id, "hep-th/9901001"))
+        #expect(try parser.parse("https://arxiv.org/abs/2401.12345") == .term(.id, "2401.12345"))
+        #expect(try parser.parse("id:2401.12345v3 OR id:2401") == .or(.term(.id, "2401.12345"), .term(.id, "2401")))
+        #expect(try parser.parse("10.1103/PhysRevB.85.081405") == .term(.doi, "10.1103/PhysRevB.85.081405"))
+        #expect(try parser.parse("https://doi.org/10.1145/3377811.3380") == .term(.doi, "10.1145/3377811.3380"))
+        #expect(try parser.parse("quantum & gravity") == .and(.term(.all, "quantum"), .term(.all, "gravity")))
+        #expect(try parser.parse("10.5/x") == .term(.all, "10.5/x"))
+    }
+
+    @Test(
+        "errors say the column they are at",
+        arguments: [
+            ("helium OR (testing", 11, PapersError.unclosedParenthesis), ("helium AND", 11, .searchEndsWithOperator),
+            ("foo:bar helium", 1, .unknownField("foo")), ("helium OR OR x", 11, .operatorWithoutOperand("OR")),
+            ("", 1, .emptySearch), ("a ) b", 3, .unexpectedToken(")")),
+        ])
+    func columns(text: String, column: Int, reason: PapersError) {
+        #expect(throws: PapersError.badQuery(text, column: column, reason: reason)) {
+            try QueryParser().parseLocating(text)
+        }
+    }
+
+    @Test("arXiv's search is never sent a DOI")
+    func doiIsLibraryOnly() {
+        #expect(throws: PapersError.fieldNotOnArxiv("doi")) {
+            try PaperQuery(expression: .or(.term(.all, "x"), .term(.doi, "10.1000/1")))
+        }
     }
 
     @Test(

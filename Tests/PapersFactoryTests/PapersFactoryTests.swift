@@ -46,7 +46,9 @@ struct PapersFactoryTests {
         #expect(calls.requests.first?.url.host == "export.arxiv.org")
 
         let offline = try PapersFactory.offline(databaseURL: databaseURL, clock: clock.clock)
-        #expect(try await offline.useCase.searchLibrary("helium", limit: 5).papers.contains { $0.id == "1201.4869" })
+        #expect(
+            try await offline.useCase.searchLibrary("helium", pageSize: 5).list.papers.contains { $0.id == "1201.4869" }
+        )
         #expect(try await offline.useCase.show("1201.4869").id == "1201.4869")
         await #expect(throws: PapersError.offlineLookup(["2401.00001"])) {
             try await offline.useCase.show("2401.00001")

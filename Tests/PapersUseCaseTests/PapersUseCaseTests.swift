@@ -121,15 +121,30 @@ struct PapersUseCaseTests {
         #expect(try await library.paper(id: "2401.00002")?.title == "Y updated")
     }
 
-    @Test("library search is offline and rejects an empty search")
+    @Test("library search is offline, pages its results and rejects an empty search or a page past the last")
     func librarySearch() async throws {
         let papers = try recorded()
         let (useCase, source, _) = make(library: papers, remote: [])
-        #expect(try await useCase.searchLibrary("helium", limit: 10).papers.contains { $0.id == "1201.4869" })
+        #expect(try await useCase.searchLibrary("helium", pageSize: 10).list.papers.contains { $0.id == "1201.4869" })
         #expect(source.queries.isEmpty)
-        await #expect(throws: PapersError.emptySearch) { try await useCase.searchLibrary("  ", limit: 10) }
+        await #expect(throws: PapersError.badQuery("  ", column: 1, reason: .emptySearch)) {
+            try await useCase.searchLibrary("  ", pageSize: 10)
+        }
         await #expect(throws: PapersError.limitOutOfRange(0, allowed: 1...Int.max)) {
-            try await useCase.searchLibrary("helium", limit: 0)
+            try await useCase.searchLibrary("helium", pageSize: 0)
+        }
+        let all = try await useCase.searchLibrary("the", pageSize: 1_000)
+        let first = try await useCase.searchLibrary("the", page: 1, pageSize: 2)
+        let second = try await useCase.searchLibrary("the", page: 2, pageSize: 2)
+        #expect(all.total == .exactly(all.list.papers.count) && all.list.papers.count > 4)
+        #expect((first.list.papers + second.list.papers).map(\.id) == all.list.papers.prefix(4).map(\.id))
+        #expect((second.first, second.lastPage) == (3, (all.list.papers.count + 1) / 2))
+        let pages = first.lastPage
+        await #expect(throws: PapersError.pageOutOfRange(page: pages + 1, pages: pages)) {
+            try await useCase.searchLibrary("the", page: pages + 1, pageSize: 2)
+        }
+        await #expect(throws: PapersError.pageOutOfRange(page: 0, pages: pages)) {
+            try await useCase.searchLibrary("the", page: 0, pageSize: 2)
         }
     }
 

@@ -1,6 +1,6 @@
 import Core
 
-/// The fields the arXiv API can search, by the prefixes its query language uses.
+/// The fields a query can search, by the prefixes arXiv's query language uses (and `doi:`).
 public enum SearchField: String, CaseIterable, Sendable, Codable {
     /// Every field.
     case all
@@ -18,6 +18,10 @@ public enum SearchField: String, CaseIterable, Sendable, Codable {
     case cat
     /// A report number.
     case rn
+    /// An arXiv id, or the start of one (`id:2401` is every paper of January 2024).
+    case id
+    /// A DOI, or the start of one; the library knows it, arXiv's search does not.
+    case doi
 }
 
 /// A search in the arXiv query language: terms and phrases in fields, joined by AND, OR and ANDNOT.
@@ -41,6 +45,15 @@ public indirect enum QueryExpression: Sendable, Equatable {
         case .and(let left, let right): "\(left.operand) AND \(right.operand)"
         case .or(let left, let right): "\(left.operand) OR \(right.operand)"
         case .andNot(let left, let right): "\(left.operand) ANDNOT \(right.operand)"
+        }
+    }
+
+    /// Whether any term or phrase of the expression is in `field`.
+    public func mentions(_ field: SearchField) -> Bool {
+        switch self {
+        case .term(let own, _), .phrase(let own, _): own == field
+        case .and(let left, let right), .or(let left, let right), .andNot(let left, let right):
+            left.mentions(field) || right.mentions(field)
         }
     }
 
@@ -96,6 +109,9 @@ public struct PaperQuery: Sendable, Equatable {
         sortBy: SortBy = .relevance, sortOrder: SortDirection = .descending, limit: Int = 20
     ) throws {
         guard expression != nil || !ids.isEmpty else { throw PapersError.emptyQuery }
+        if let expression, expression.mentions(.doi) {
+            throw PapersError.fieldNotOnArxiv(SearchField.doi.rawValue)
+        }
         guard (1...PaperQuery.maxResults).contains(limit) else {
             throw PapersError.limitOutOfRange(limit, allowed: 1...PaperQuery.maxResults)
         }

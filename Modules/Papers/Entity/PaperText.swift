@@ -17,6 +17,10 @@ public struct PaperText: Sendable {
     public let journal: [String]
     /// The categories, lower-cased.
     public let categories: [String]
+    /// The id's words (`1312.6177` is `1312`, `6177`).
+    public let id: [String]
+    /// The DOI's words.
+    public let doi: [String]
 
     /// The words of `paper`.
     public init(_ paper: Paper) {
@@ -26,6 +30,8 @@ public struct PaperText: Sendable {
         comment = Self.words(paper.comment ?? "")
         journal = Self.words(paper.journalRef ?? "")
         categories = paper.categories.map { $0.lowercased() }
+        id = Self.words(paper.id)
+        doi = Self.words(paper.doi ?? "")
     }
 
     /// Whether the paper is in `category`, or in a category of the archive `category` names (`cs` for `cs.LG`).
@@ -102,22 +108,11 @@ extension QueryExpression {
         }
     }
 
-    /// The positive terms as a library search reads them (`ti:"…"`, `au:"…"`, `abs:"…"`, `"…"`),
-    /// those the full-text index cannot rank (categories, comments, journals) left out.
-    public var rankingText: String {
-        positiveTerms.compactMap { term in
-            let prefix: String
-            switch term.field {
-            case .all: prefix = ""
-            case .ti: prefix = "ti:"
-            case .au: prefix = "au:"
-            case .abs: prefix = "abs:"
-            case .cat, .co, .jr, .rn: return nil
-            }
-            let words = PaperText.words(term.words).joined(separator: " ")
-            return words.isEmpty ? nil : "\(prefix)\"\(words)\"" + (term.words.hasSuffix("*") ? "*" : "")
+    /// The positive terms joined by OR: what ranks a paper that matches the expression (nil when it has none).
+    public var anyPositiveTerm: QueryExpression? {
+        positiveTerms.map { QueryExpression.phrase($0.field, $0.words) }.reduce(nil) { any, term in
+            any.map { .or($0, term) } ?? term
         }
-        .joined(separator: " ")
     }
 
     /// Whether the paper of `text` matches, as arXiv reads the query: a word or phrase in its field
@@ -171,12 +166,20 @@ public struct QueryMatcher: Sendable {
             case .au: return sequence(text.authors, contains: wanted, lastIsPrefix: prefix)
             case .co: return sequence(text.comment, contains: wanted, lastIsPrefix: prefix)
             case .jr: return sequence(text.journal, contains: wanted, lastIsPrefix: prefix)
+            case .id: return starts(text.id, with: wanted, lastIsPrefix: prefix)
+            case .doi: return starts(text.doi, with: wanted, lastIsPrefix: prefix)
             case .cat, .rn: return false
             }
         case .and(let left, let right): return matches(left, text) && matches(right, text)
         case .or(let left, let right): return matches(left, text) || matches(right, text)
         case .andNot(let left, let right): return matches(left, text) && !matches(right, text)
         }
+    }
+
+    /// Whether `words` begins with `wanted` (an id or DOI is asked for whole or by its start).
+    private static func starts(_ words: [String], with wanted: [String], lastIsPrefix: Bool) -> Bool {
+        guard words.count >= wanted.count else { return false }
+        return sequence(Array(words[..<wanted.count]), contains: wanted, lastIsPrefix: lastIsPrefix)
     }
 
     /// Whether `words` holds `wanted` as consecutive words; with `lastIsPrefix`, the last one may go on.

@@ -25,6 +25,12 @@ public enum PapersError: DomainError, Equatable {
     case unclosedQuote
     /// A `field:` prefix with no word after it; the field.
     case fieldWithoutWord(String)
+    /// A `name:` prefix that is no field; the name.
+    case unknownField(String)
+    /// A field arXiv's own search does not have, such as `doi:`; the field.
+    case fieldNotOnArxiv(String)
+    /// A page of results past the last; the page asked for and how many there are.
+    case pageOutOfRange(page: Int, pages: Int)
     /// Text that is not an arXiv category name.
     case notACategory(String)
     /// An import given no files.
@@ -104,7 +110,8 @@ public enum PapersError: DomainError, Equatable {
     public var kind: ErrorKind {
         switch self {
         case .notAnArxivID, .emptyQuery, .emptySearch, .limitOutOfRange, .unexpectedToken, .searchEndsWithOperator,
-            .unclosedParenthesis, .operatorWithoutOperand, .unclosedQuote, .fieldWithoutWord, .notACategory,
+            .unclosedParenthesis, .operatorWithoutOperand, .unclosedQuote, .fieldWithoutWord, .unknownField,
+            .fieldNotOnArxiv, .pageOutOfRange, .notACategory,
             .noFilesToImport, .noIDs, .offlineSearch, .invalidAPIURL, .folderNotFile, .notAVersion, .unknownSet,
             .notADate, .offlineHarvest, .badArchive, .offlineAnnouncements, .notAnAnnounceType, .badQuery, .watchExists,
             .nothingToExport, .noWatchCategories, .watchCategory, .badWatchName:

@@ -1,16 +1,22 @@
 import Core
 
-/// Reads a search as people type it into a `QueryExpression`.
+/// Reads a search as people type it into a `QueryExpression`: the one query language of Papers.
 ///
 /// Plain words are searched in the default field and all must match (`quantum error` is
 /// `all:quantum AND all:error`). The API's own syntax works too: `au:maestro AND ti:"phase transition"`,
-/// `OR`, `ANDNOT` and parentheses. Operators bind left to right, as the API reads them.
+/// `OR`, `ANDNOT` and parentheses. Operators bind left to right, as the API reads them. A word
+/// that is an arXiv id (`1312.6177v2`, `hep-th/9901001`, `arXiv:…`, an abstract URL) stands for
+/// `id:` and one that is a DOI (`10.1103/…`) for `doi:`; a word with no letter or digit is no word.
 public struct QueryParser: Sendable {
     /// The field for words without a `field:` prefix.
     public var defaultField: SearchField
+    /// Whether a `name:` prefix that is no field is an error (else it is part of the word, as
+    /// watches saved before fields were checked read it).
+    public var strictFields: Bool
 
-    public init(defaultField: SearchField = .all) {
+    public init(defaultField: SearchField = .all, strictFields: Bool = true) {
         self.defaultField = defaultField
+        self.strictFields = strictFields
     }
 
     /// The expression `text` stands for.
@@ -138,17 +144,25 @@ public struct QueryParser: Sendable {
             } else if character == "(" || character == ")" {
                 tokens.append(Located(token: character == "(" ? .open : .close, column: column(index)))
                 index = text.index(after: index)
+            } else if let id = Self.identifier(text[index...]) {
+                tokens.append(Located(token: .word(id.field, id.text), column: column(index)))
+                index = id.end
             } else {
                 var field: SearchField?
                 var start = index
-                // A `field:` prefix, only for the API's own field names.
+                // A `field:` prefix: one of ours, else an error unless the word only has a colon in it.
                 if let colon = text[index...].firstIndex(where: {
                     $0 == ":" || $0.isWhitespace || $0 == "\"" || $0 == "(" || $0 == ")"
                 }),
-                    text[colon] == ":", let known = SearchField(rawValue: String(text[index..<colon]).lowercased())
+                    text[colon] == ":"
                 {
-                    field = known
-                    start = text.index(after: colon)
+                    let name = String(text[index..<colon])
+                    if let known = SearchField(rawValue: name.lowercased()) {
+                        field = known
+                        start = text.index(after: colon)
+                    } else if strictFields, Self.looksLikeField(name, before: text[text.index(after: colon)...]) {
+                        throw LocatedError(column: column(index), reason: .unknownField(name))
+                    }
                 }
                 if start < text.endIndex, text[start] == "\"" {
                     let open = text.index(after: start)
@@ -167,7 +181,9 @@ public struct QueryParser: Sendable {
                         tokens.append(Located(token: .op(word), column: column(index)))
                     } else if word.isEmpty {
                         throw LocatedError(column: column(index), reason: .fieldWithoutWord(field?.rawValue ?? ""))
-                    } else {
+                    } else if field == .id, let id = ArxivID(parsing: word) {
+                        tokens.append(Located(token: .word(.id, id.base), column: column(index)))
+                    } else if field != nil || word.contains(where: { $0.isLetter || $0.isNumber }) {
                         tokens.append(Located(token: .word(field, word), column: column(index)))
                     }
                     index = end
@@ -175,5 +191,30 @@ public struct QueryParser: Sendable {
             }
         }
         return tokens
+    }
+
+    /// A bare word that names one paper: an arXiv id (its version dropped: the library keeps one)
+    /// or a DOI, with the field it stands for and where the word ends.
+    private static func identifier(_ text: Substring) -> (field: SearchField, text: String, end: String.Index)? {
+        let end = text.firstIndex(where: { $0.isWhitespace || $0 == "(" || $0 == ")" || $0 == "\"" }) ?? text.endIndex
+        let word = String(text[..<end])
+        if let id = ArxivID(parsing: word) { return (.id, id.base, end) }
+        var doi = Substring(word)
+        for prefix in ["https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "doi:", "DOI:"]
+        where doi.hasPrefix(prefix) {
+            doi = doi.dropFirst(prefix.count)
+        }
+        // `10.`, a registrant of four or more digits, `/`, a suffix.
+        let registrant = doi.dropFirst(3).prefix(while: \.isNumber)
+        guard doi.hasPrefix("10."), registrant.count >= 4, doi[registrant.endIndex...].count > 1,
+            doi[registrant.endIndex] == "/"
+        else { return nil }
+        return (.doi, String(doi), end)
+    }
+
+    /// Whether `name:` before `rest` reads as a field someone meant, not a word with a colon in
+    /// it (`http://…`, `3:1`): a few letters, then something that is not a path.
+    private static func looksLikeField(_ name: String, before rest: Substring) -> Bool {
+        (1...12).contains(name.count) && name.allSatisfy { $0.isASCII && $0.isLetter } && !rest.hasPrefix("/")
     }
 }

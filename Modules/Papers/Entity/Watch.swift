@@ -9,7 +9,7 @@ public struct Watch: Sendable, Equatable, Codable {
 
     /// What the digest heads the watch's papers with, unique in a library.
     public var name: String
-    /// The query as typed: words, phrases, `au:`, `ti:`, `abs:`, `cat:`, AND, OR, ANDNOT.
+    /// The query as typed, in `QueryParser`'s language.
     public var query: String
     /// Categories or archives a paper must be in (any of them); empty for every category.
     public var categories: [String]
@@ -22,11 +22,27 @@ public struct Watch: Sendable, Equatable, Codable {
     ///
     /// - Throws: `PapersError.badQuery` with the column of the problem.
     public init(name: String, query: String, categories: [String] = []) throws {
+        try self.init(name: name, query: query, categories: categories, parser: QueryParser())
+    }
+
+    /// A watch as a library kept it: one saved before unknown fields were refused still reads, as it did then.
+    public static func stored(name: String, query: String, categories: [String]) throws -> Watch {
+        try Watch(name: name, query: query, categories: categories, parser: QueryParser(strictFields: false))
+    }
+
+    private init(name: String, query: String, categories: [String], parser: QueryParser) throws {
         self.name = name
         self.query = query
         self.categories = categories
-        self.expression = try QueryParser().parseLocating(query)
+        self.expression = try parser.parseLocating(query)
         self.matcher = QueryMatcher(expression)
+    }
+
+    /// The query and the categories as one expression: what a library search for the watch runs.
+    public var searchExpression: QueryExpression {
+        guard let first = categories.first else { return expression }
+        let any = categories.dropFirst().reduce(QueryExpression.term(.cat, first)) { .or($0, .term(.cat, $1)) }
+        return .and(expression, any)
     }
 
     /// Whether `text`'s paper is in the watch's categories and matches its query.
@@ -43,7 +59,7 @@ public struct Watch: Sendable, Equatable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(
+        self = try Self.stored(
             name: try container.decode(String.self, forKey: .name),
             query: try container.decode(String.self, forKey: .query),
             categories: try container.decode([String].self, forKey: .categories))

@@ -77,6 +77,12 @@ public final class DigestPresenter: Presenting {
         digest = .loaded(data)
     }
 
+    /// Moves the mark to `mark`, the `asOf` of a digest shown earlier (in a browser, the page the
+    /// person read): papers that came after it stay for the next digest.
+    public func markRead(through mark: Date) async throws {
+        try await useCase.markDigest(mark)
+    }
+
     private func watchList(change: WatchChange?) async throws -> WatchListViewData {
         WatchListViewData(
             watches: try await useCase.watches().map {

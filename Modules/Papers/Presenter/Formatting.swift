@@ -9,7 +9,7 @@ enum Formatting {
     /// The rows of a list, with every value whole: the app fits them to its output.
     static func rows(
         _ papers: [Paper], favourites: Set<String>, markedVersions: [String: Int] = [:],
-        announceTypes: [AnnounceType] = [], now: Date
+        announceTypes: [AnnounceType] = [], snippets: [String: MarkedText]? = nil, now: Date
     ) -> [PaperRowViewData] {
         papers.enumerated().map { row, paper in
             PaperRowViewData(
@@ -17,7 +17,13 @@ enum Formatting {
                 authors: paper.authorSummary, allAuthors: paper.authors.map(\.name), category: paper.primaryCategory,
                 isFavourite: favourites.contains(paper.id), isRecent: paper.isRecentlyPublished(now: now),
                 markedVersion: markedVersions[paper.id].flatMap { $0 < paper.version ? $0 : nil },
-                announceType: row < announceTypes.count ? announceTypes[row].rawValue : nil)
+                announceType: row < announceTypes.count ? announceTypes[row].rawValue : nil,
+                abstractURL: paper.abstractURL, pdfURL: paper.pdfURL,
+                snippet: snippets.map { snippets in
+                    (snippets[paper.id]?.runs ?? [MarkedText.Run(paper.summary, isMatch: false)]).map {
+                        TextRunViewData(text: $0.text, isMatch: $0.isMatch)
+                    }
+                })
         }
     }
 
@@ -30,6 +36,7 @@ enum Formatting {
             authors: paper.authors.map {
                 $0.affiliations.isEmpty ? $0.name : "\($0.name) (\($0.affiliations.joined(separator: ", ")))"
             },
+            authorNames: paper.authors.map(\.name),
             published: DisplayFormat.day(paper.published), updated: DisplayFormat.day(paper.updated),
             primaryCategory: paper.primaryCategory, categories: paper.categories,
             abstractURL: paper.abstractURL, pdfURL: paper.pdfURL,

@@ -60,11 +60,23 @@ public final class PaperListPresenter: Presenting {
         }
     }
 
-    /// Searches the library offline.
-    public func searchLibrary(_ text: String, limit: Int = 20) async {
+    /// One page of a library search, offline; `page` from 1.
+    public func searchLibrary(_ text: String, page: Int = 1, pageSize: Int = 20) async {
         await load(\.state) {
-            view(try await useCase.searchLibrary(text, limit: limit), subject: .librarySearch(text))
+            let found = try await useCase.searchLibrary(text, page: page, pageSize: pageSize)
+            var data = view(found.list, subject: .librarySearch(text), snippets: found.snippets)
+            let total = found.total
+            data.range = ResultRangeViewData(
+                first: found.first, last: found.first + found.list.papers.count - 1, total: total.atLeast,
+                totalIsLowerBound: total != .exactly(total.atLeast), page: found.page, lastPage: found.lastPage,
+                pageSize: found.pageSize, rankedNewest: found.rankedNewest)
+            return data
         }
+    }
+
+    /// The papers of the library whose version 1 is newest, offline.
+    public func newest(limit: Int = 10) async {
+        await load(\.state) { view(try await useCase.newest(limit: limit), subject: .newest) }
     }
 
     /// Papers in the library like the one with `id`, offline.
@@ -78,11 +90,13 @@ public final class PaperListPresenter: Presenting {
         }
     }
 
-    private func view(_ list: PaperList, subject: PaperListSubject) -> PaperListViewData {
+    private func view(_ list: PaperList, subject: PaperListSubject, snippets: [String: MarkedText]? = nil)
+        -> PaperListViewData
+    {
         PaperListViewData(
             rows: Formatting.rows(
                 list.papers, favourites: list.favouriteIDs, markedVersions: list.markedVersions,
-                announceTypes: list.announceTypes, now: now()),
+                announceTypes: list.announceTypes, snippets: snippets, now: now()),
             subject: subject,
             description: list.description, totalResults: list.totalResults,
             saved: list.saved.map { SavedCounts(added: $0.added, updated: $0.updated, unchanged: $0.unchanged) })

@@ -25,6 +25,40 @@ public struct PaperRowViewData: Sendable, Equatable, Codable {
     public var markedVersion: Int? = nil
     /// Why the paper is in a day's announcements: `new`, `cross`, `replace` or `replace-cross`.
     public var announceType: String? = nil
+    /// The abstract page on arXiv.
+    public var abstractURL: String = ""
+    /// The PDF on arXiv.
+    public var pdfURL: String = ""
+    /// For a library search: a stretch of the abstract around the matched words, which are marked.
+    public var snippet: [TextRunViewData]? = nil
+}
+
+/// A stretch of text, and whether a search matched it.
+public struct TextRunViewData: Sendable, Equatable, Codable {
+    public var text: String
+    public var isMatch: Bool
+
+    public init(text: String, isMatch: Bool) {
+        self.text = text
+        self.isMatch = isMatch
+    }
+}
+
+/// Which of a search's matches a page shows: `first` to `last` of `total` (or of more than `total`).
+public struct ResultRangeViewData: Sendable, Equatable, Codable {
+    /// The position of the page's first and last papers among the matches, from 1.
+    public var first: Int
+    public var last: Int
+    /// How many papers match, or the bound counting stopped at.
+    public var total: Int
+    /// Whether more than `total` match.
+    public var totalIsLowerBound: Bool
+    /// The page, from 1, the last page, and how many papers a page holds.
+    public var page: Int
+    public var lastPage: Int
+    public var pageSize: Int
+    /// When a large library ranks only its newest matches: how many, the most pages reach.
+    public var rankedNewest: Int?
 }
 
 /// A list of papers and what it answers; the app words its heading.
@@ -39,6 +73,8 @@ public struct PaperListViewData: Sendable, Equatable, Codable {
     public var totalResults: Int?
     /// What the library saved, for fetched lists.
     public var saved: SavedCounts?
+    /// For a library search: which of the matches the rows are.
+    public var range: ResultRangeViewData? = nil
 }
 
 /// What a save did to the library.
@@ -71,6 +107,8 @@ public enum PaperListSubject: Sendable, Equatable, Codable {
     case announcements(String, unfiltered: Int, day: String?)
     /// Papers like the one with this id (with version), in the library.
     case similar(String)
+    /// The papers of the library whose version 1 is newest.
+    case newest
 }
 
 /// What marking or unmarking a favourite just did.
@@ -97,6 +135,8 @@ public struct PaperDetailViewData: Sendable, Equatable, Codable {
     public var title: String
     /// Each author, with affiliations in parentheses.
     public var authors: [String]
+    /// Each author's name alone, as a search for their papers reads it.
+    public var authorNames: [String] = []
     /// Version 1's date, `yyyy-MM-dd`.
     public var published: String
     /// This version's date, `yyyy-MM-dd`.

@@ -22,8 +22,8 @@ struct FullTextBatch {
         guard last > indexedThrough else { return }
         try db.cachedStatement(
             sql: """
-                INSERT INTO papers_fts (rowid, title, summary, author_names)
-                SELECT key, title, summary, author_names FROM papers WHERE key > ? AND key <= ?
+                INSERT INTO papers_fts (rowid, \(PapersSchema.indexedColumns.joined(separator: ", ")))
+                SELECT * FROM papers_search WHERE key > ? AND key <= ?
                 """
         ).execute(arguments: [indexedThrough, last])
         try db.cachedStatement(sql: "UPDATE meta SET value = ? WHERE key = '\(PapersSchema.unindexedMark)'").execute(

@@ -89,19 +89,41 @@ public final class InMemoryPaperLibrary: PaperLibrary {
         return summary
     }
 
-    /// Papers whose title, abstract or authors contain every word, newest first.
-    public func search(_ text: String, limit: Int) async throws -> [Paper] {
-        let words = text.split(whereSeparator: \.isWhitespace).map { $0.filter { $0 != "\"" && $0 != "*" } }.filter {
-            !$0.isEmpty
-        }
-        guard !words.isEmpty else { return [] }
-        return state.withLock { $0.papers.values }
-            .filter { paper in
-                let haystack = "\(paper.title) \(paper.summary) \(paper.authors.map(\.name).joined(separator: " "))"
-                return words.allSatisfy { haystack.localizedCaseInsensitiveContains($0) }
-            }
+    /// The papers `expression` matches, newest first, `limit` from `offset`.
+    public func search(_ expression: QueryExpression, offset: Int, limit: Int) async throws -> LibraryPage {
+        let matcher = QueryMatcher(expression)
+        let found = state.withLock { $0.papers.values }.filter { matcher.matches(PaperText($0)) }
             .sorted { ($0.published, $0.id) > ($1.published, $1.id) }
-            .prefix(limit).map { $0 }
+        return LibraryPage(papers: Array(found.dropFirst(max(0, offset)).prefix(max(0, limit))))
+    }
+
+    /// How many papers `expression` matches, exactly.
+    public func count(_ expression: QueryExpression) async throws -> MatchCount {
+        let matcher = QueryMatcher(expression)
+        return .exactly(state.withLock { $0.papers.values }.filter { matcher.matches(PaperText($0)) }.count)
+    }
+
+    /// The start of each paper's abstract, the words of the expression's positive terms marked.
+    public func snippets(_ expression: QueryExpression, ids: [String]) async throws -> [String: MarkedText] {
+        let wanted = Set(expression.positiveTerms.flatMap { PaperText.words($0.words) })
+        let papers = state.withLock { state in ids.compactMap { state.papers[$0] } }
+        return Dictionary(
+            papers.map { paper in
+                let words = paper.summary.split(separator: " ").prefix(24)
+                let runs = words.enumerated().map { index, word in
+                    MarkedText.Run(
+                        (index == 0 ? "" : " ") + word,
+                        isMatch: !Set(PaperText.words(String(word))).isDisjoint(with: wanted))
+                }
+                return (paper.id, MarkedText(runs))
+            }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The `limit` papers whose version 1 is newest, newest first.
+    public func newest(limit: Int) async throws -> [Paper] {
+        Array(
+            state.withLock { $0.papers.values }.sorted { ($0.published, $1.id) > ($1.published, $0.id) }
+                .prefix(max(0, limit)))
     }
 
     /// Marks or unmarks a favourite.
@@ -190,15 +212,6 @@ public final class InMemoryPaperLibrary: PaperLibrary {
         state.withLock { $0.sets[endpoint] = sets }
     }
 
-    /// Papers holding any word of `text`, newest first.
-    public func searchAny(_ text: String, limit: Int) async throws -> [Paper] {
-        var found: [String: Paper] = [:]
-        for word in text.split(whereSeparator: \.isWhitespace) {
-            for paper in try await search(String(word), limit: .max) { found[paper.id] = paper }
-        }
-        return found.values.sorted { ($0.published, $0.id) > ($1.published, $1.id) }.prefix(limit).map { $0 }
-    }
-
     /// The watches, in the order they were added.
     public func watches() async throws -> [Watch] { state.withLock { $0.watches } }
 
@@ -248,7 +261,7 @@ public final class InMemoryPaperLibrary: PaperLibrary {
     }
 
     /// How many of the words of each text each paper holds: a stand-in for BM25.
-    public func relevance(of ids: [String], to texts: [String]) async throws -> [[String: Double]] {
+    public func relevance(of ids: [String], to expressions: [QueryExpression]) async throws -> [[String: Double]] {
         state.withLock { state in
             let held = ids.compactMap { id in
                 state.papers[id].map { paper in
@@ -256,8 +269,8 @@ public final class InMemoryPaperLibrary: PaperLibrary {
                     return (id, Set(text.title + text.summary + text.authors))
                 }
             }
-            return texts.map { text in
-                let words = PaperText.words(text)
+            return expressions.map { expression in
+                let words = expression.positiveTerms.flatMap { PaperText.words($0.words) }
                 var scores: [String: Double] = [:]
                 for (id, paperWords) in held {
                     let count = words.filter(paperWords.contains).count

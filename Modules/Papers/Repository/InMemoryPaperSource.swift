@@ -36,6 +36,8 @@ public final class InMemoryPaperSource: PaperSource {
                 case .co: paper.comment ?? ""
                 case .jr: paper.journalRef ?? ""
                 case .rn: ""
+                case .id: paper.id
+                case .doi: paper.doi ?? ""
                 case .all:
                     [
                         paper.title, paper.summary, paper.authors.map(\.name).joined(separator: " "),

@@ -21,8 +21,16 @@ public protocol PaperLibrary: Sendable {
     @discardableResult
     func importing(_ produce: @escaping @Sendable (_ save: ([Paper]) async throws -> Void) async throws -> Void)
         async throws -> SaveSummary
-    /// Papers whose title, abstract or authors match `text`, best match first.
-    func search(_ text: String, limit: Int) async throws -> [Paper]
+    /// The papers matching `expression`, best match first, `limit` of them from `offset`: the
+    /// papers `QueryMatcher` matches, no more and no fewer.
+    func search(_ expression: QueryExpression, offset: Int, limit: Int) async throws -> LibraryPage
+    /// A snippet of each paper's abstract (by id) with the words `expression` matched marked.
+    func snippets(_ expression: QueryExpression, ids: [String]) async throws -> [String: MarkedText]
+    /// How many papers match `expression`: exactly, or more than a bound when counting all would
+    /// cost more than a search.
+    func count(_ expression: QueryExpression) async throws -> MatchCount
+    /// The `limit` papers whose version 1 is newest, newest first.
+    func newest(limit: Int) async throws -> [Paper]
     /// Marks or unmarks a favourite; returns whether anything changed.
     ///
     /// - Throws: `PapersError.notInLibrary` when marking a paper the library lacks.
@@ -51,8 +59,6 @@ public protocol PaperLibrary: Sendable {
     func harvestSets(endpoint: String) async throws -> [HarvestSet]
     /// Replaces the sets kept for `endpoint`.
     func saveHarvestSets(_ sets: [HarvestSet], endpoint: String) async throws
-    /// Papers matching any term of `text` (a library search), best match first.
-    func searchAny(_ text: String, limit: Int) async throws -> [Paper]
     /// The saved searches, in the order they were added.
     func watches() async throws -> [Watch]
     /// Adds a watch after the others.
@@ -70,9 +76,9 @@ public protocol PaperLibrary: Sendable {
     /// The papers that entered the library, or whose version did, after `date` (every paper when
     /// nil), with when; and the stamp of the last write.
     func changes(since date: Date?) async throws -> LibraryChanges
-    /// For each library-search text of `texts`, the BM25 scores, higher better, of the papers of
-    /// `ids` that match any of its terms.
-    func relevance(of ids: [String], to texts: [String]) async throws -> [[String: Double]]
+    /// For each expression, the BM25 scores, higher better, of the papers of `ids` that match any
+    /// of its positive terms (those outside an ANDNOT's right side).
+    func relevance(of ids: [String], to expressions: [QueryExpression]) async throws -> [[String: Double]]
     /// How many papers hold each word, and how many papers the library has.
     func documentFrequencies(_ words: [String]) async throws -> (papers: Int, frequencies: [Double])
 }

@@ -217,13 +217,68 @@ public enum PapersSchema {
                     );
                     """)
         }
+        migrator.registerMigration("v7") { db in
+            // Every field a query names is in the index, so a query runs on it whole: comments,
+            // journal references, categories, ids and DOIs besides titles, abstracts and authors.
+            // The index reads its text through the view `papers_search`, which writes each
+            // category as one word (`cs.LG` is `cs0lg`, `hep-th` is `hep1th`).
+            try db.execute(
+                sql: """
+                    DROP TRIGGER papers_fts_delete;
+                    DROP TRIGGER papers_fts_update;
+                    DROP TABLE papers_fts;
+                    CREATE VIEW papers_search AS SELECT key, \(searchColumns) FROM papers;
+                    CREATE VIRTUAL TABLE papers_fts USING fts5(
+                        \(indexedColumns.joined(separator: ", ")),
+                        content='papers_search', content_rowid='key', tokenize='\(tokenizer)'
+                    );
+                    INSERT INTO papers_fts(papers_fts, rank) VALUES ('hashsize', \(ftsHashSize));
+                    INSERT INTO papers_fts(papers_fts) VALUES ('rebuild');
+                    \(indexTriggers)
+                    """)
+        }
         return migrator
     }
 
-    /// The columns of the full-text index `papers_fts`, as v1 created it.
-    static let indexedColumns = ["title", "summary", "author_names"]
+    /// The columns of the full-text index `papers_fts`, in order, as v7 created it.
+    static let indexedColumns = [
+        "title", "summary", "author_names", "comment", "journal_ref", "categories", "arxiv_id", "doi",
+    ]
 
-    /// How `papers_fts` splits text into words, as v1 created it.
+    /// The index's text of a row (`papers`, or a trigger's `old` or `new`), one expression per
+    /// column of `indexedColumns`: what `papers_search` shows the index and what the triggers hand it.
+    static func searchText(of row: String) -> [String] {
+        [
+            "\(row).title", "\(row).summary", "\(row).author_names", "coalesce(\(row).comment, '')",
+            "coalesce(\(row).journal_ref, '')", "replace(replace(lower(\(row).categories), '.', '0'), '-', '1')",
+            "\(row).id", "coalesce(\(row).doi, '')",
+        ]
+    }
+
+    /// The select list of `papers_search`.
+    static var searchColumns: String {
+        zip(searchText(of: "papers"), indexedColumns).map { "\($0) AS \($1)" }.joined(separator: ", ")
+    }
+
+    /// The triggers that keep the index on the rows: a row updated or deleted outside the write in
+    /// progress is re-indexed (the rows a write adds are indexed in bulk at its end: `FullTextBatch`).
+    static var indexTriggers: String {
+        let pending = "old.key <= coalesce((SELECT value FROM meta WHERE key = '\(unindexedMark)'), old.key)"
+        let columns = indexedColumns.joined(separator: ", ")
+        let (old, new) = (searchText(of: "old").joined(separator: ", "), searchText(of: "new").joined(separator: ", "))
+        return """
+            CREATE TRIGGER papers_fts_delete AFTER DELETE ON papers WHEN \(pending) BEGIN
+                INSERT INTO papers_fts(papers_fts, rowid, \(columns)) VALUES ('delete', old.key, \(old));
+            END;
+            CREATE TRIGGER papers_fts_update AFTER UPDATE OF id, title, summary, author_names, comment, journal_ref,
+                categories, doi ON papers WHEN \(pending) BEGIN
+                INSERT INTO papers_fts(papers_fts, rowid, \(columns)) VALUES ('delete', old.key, \(old));
+                INSERT INTO papers_fts(rowid, \(columns)) VALUES (new.key, \(new));
+            END;
+            """
+    }
+
+    /// How `papers_fts` splits text into words, as v1 created it (and v7 again).
     static let tokenizer = "unicode61 remove_diacritics 2"
 
     /// The `meta` key of the last write's stamp: milliseconds since 1970, strictly increasing from write to write.

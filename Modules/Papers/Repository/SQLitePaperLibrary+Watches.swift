@@ -9,7 +9,7 @@ extension SQLitePaperLibrary {
     public func watches() async throws -> [Watch] {
         try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT name, query, categories FROM watches ORDER BY position").map { row in
-                try Watch(
+                try Watch.stored(
                     name: row["name"], query: row["query"],
                     categories: (row["categories"] as String).split(separator: " ").map(String.init))
             }
@@ -87,42 +87,45 @@ extension SQLitePaperLibrary {
     }
 
     /// How well each paper of `ids` matches any term of each library-search text of `texts`:
-    /// BM25 as search ranks (the library's document frequencies and totals), higher is better;
-    /// a paper that matches no term of a text is left out of that text's scores.
+    /// BM25 as search ranks (the library's document frequencies and totals), higher is better,
+    /// against each expression's positive terms; a paper that matches none is left out of its scores.
     ///
-    /// The papers are indexed apart (`FullTextScratch`): ranking them in the library's index
-    /// would walk every posting of every watch's words, which at arXiv's size is most of a
-    /// digest's time; apart, a digest costs its own papers.
-    public func relevance(of ids: [String], to texts: [String]) async throws -> [[String: Double]] {
-        let queries = texts.map(FullTextQuery.terms)
-        guard !ids.isEmpty, queries.contains(where: { !$0.isEmpty }) else { return texts.map { _ in [:] } }
+    /// The papers are indexed apart (`FullTextScratch`, with the library index's columns): ranking
+    /// them in the library's index would walk every posting of every watch's words, which at
+    /// arXiv's size is most of a digest's time; apart, a digest costs its own papers.
+    public func relevance(of ids: [String], to expressions: [QueryExpression]) async throws -> [[String: Double]] {
+        let queries = expressions.map { $0.anyPositiveTerm.flatMap(FullTextQuery.init) }
+        guard !ids.isEmpty, queries.contains(where: { $0 != nil }) else { return expressions.map { _ in [:] } }
         let sample = newestMatches
         let (documents, frequencies, totals) = try await database.read { db in
             let lastKey = try Int64.fetchOne(db, sql: "SELECT max(key) FROM papers") ?? 0
-            let frequencies = try queries.map { terms in
-                try terms.map { try Self.documentFrequency(db, $0, sample: sample, lastKey: lastKey) }
+            let frequencies = try queries.map { query in
+                try (query?.phrases ?? []).map { try Self.documentFrequency(db, $0, sample: sample, lastKey: lastKey) }
             }
             let columns = PapersSchema.indexedColumns.joined(separator: ", ")
             var documents: [(id: String, texts: [String])] = []
             for chunk in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
                 let rows = try Row.fetchAll(
                     db,
-                    sql:
-                        "SELECT id, \(columns) FROM papers WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))",
+                    sql: """
+                        SELECT arxiv_id, \(columns) FROM papers_search
+                        WHERE arxiv_id IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))
+                        """,
                     arguments: StatementArguments(Array(chunk)))
-                documents += rows.map { row in (row["id"], PapersSchema.indexedColumns.map { row[$0] }) }
+                documents += rows.map { row in (row["arxiv_id"], PapersSchema.indexedColumns.map { row[$0] }) }
             }
             return (documents, frequencies, try FullTextTotals.read(db, table: "papers_fts"))
         }
-        guard let totals else { return texts.map { _ in [:] } }
+        guard let totals else { return expressions.map { _ in [:] } }
         let scratch = try FullTextScratch(columns: PapersSchema.indexedColumns, tokenizer: PapersSchema.tokenizer)
         try scratch.add(documents.map(\.texts))
-        return try zip(queries, frequencies).map { terms, frequencies in
-            // A term no paper of the library has matches none of these either.
-            let known = terms.indices.filter { frequencies[$0] > 0 }
+        return try zip(queries, frequencies).map { query, frequencies in
+            // A phrase no paper of the library has matches none of these either.
+            guard let query else { return [:] }
+            let known = query.phrases.indices.filter { frequencies[$0] > 0 }
             guard !known.isEmpty else { return [:] }
             let scores = try scratch.rank(
-                known.map { terms[$0] }.joined(separator: " OR "), frequencies: known.map { frequencies[$0] },
+                known.map { query.phrases[$0] }.joined(separator: " OR "), frequencies: known.map { frequencies[$0] },
                 totals: totals)
             return Dictionary(uniqueKeysWithValues: scores.map { (documents[$0.key].id, $0.value) })
         }

@@ -6,8 +6,8 @@ import PapersEntity
 /// The library in SQLite, through the shared `AppDatabase`, with an FTS5 index for offline search.
 public struct SQLitePaperLibrary: PaperLibrary {
     let database: AppDatabase
-    private let parallelSearchFrom: Int64
-    private let everyMatchUpTo: Int64
+    let parallelSearchFrom: Int64
+    let everyMatchUpTo: Int64
     let newestMatches: Int
     private let indexBatch: Int
     private let clock: WallClock
@@ -142,155 +142,6 @@ public struct SQLitePaperLibrary: PaperLibrary {
     /// 13.9–16.7 ms and 28%.
     public static let newestMatches = 4_000
 
-    /// Papers matching `text` in the FTS5 index, best match (BM25) first.
-    ///
-    /// A library of up to `everyMatchUpTo` papers ranks every match (`rankEveryMatch`). A larger
-    /// one ranks the `newestMatches` newest matches (`rankNewestMatches`): reading every posting
-    /// of a common word in 3 million papers takes longer than a search may, before any ranking.
-    public func search(_ text: String, limit: Int) async throws -> [Paper] {
-        try await search(text, limit: limit, anyTerm: false)
-    }
-
-    /// Papers matching any term of `text`, best match (BM25) first, ranked as `search` ranks.
-    public func searchAny(_ text: String, limit: Int) async throws -> [Paper] {
-        try await search(text, limit: limit, anyTerm: true)
-    }
-
-    private func search(_ text: String, limit: Int, anyTerm: Bool) async throws -> [Paper] {
-        let terms = FullTextQuery.terms(text)
-        guard !terms.isEmpty, limit > 0 else { return [] }
-        let match = anyTerm ? terms.joined(separator: " OR ") : FullTextQuery.match(terms)
-        let (everyMatchUpTo, newest) = (everyMatchUpTo, newestMatches)
-        // One read for the library's size and, when it is large, the terms' frequencies.
-        let (lastKey, frequencies) = try await database.read { db in
-            let lastKey = try Int64.fetchOne(db, sql: "SELECT max(key) FROM papers") ?? 0
-            guard lastKey > everyMatchUpTo else { return (lastKey, [Double]?.none) }
-            return (lastKey, try terms.map { try Self.documentFrequency(db, $0, sample: newest, lastKey: lastKey) })
-        }
-        guard lastKey > 0 else { return [] }
-        guard let frequencies else {
-            return try await rankEveryMatch(match, lastKey: lastKey, limit: limit)
-        }
-        // A term no paper has: no paper has them all.
-        guard anyTerm || !frequencies.contains(0) else { return [] }
-        return try await rankNewestMatches(match, frequencies: frequencies, limit: limit)
-    }
-
-    /// Every match ranked by FTS5's `bm25()`.
-    ///
-    /// BM25 costs about a microsecond per matching paper, so a word found in most of a
-    /// 100,000-paper library takes tens of milliseconds to rank on one core. A large library is
-    /// therefore ranked in key ranges on every core at once (each range's best `limit`, merged
-    /// by score): the result is the same, because FTS5 computes BM25's document frequencies over
-    /// the whole index whatever rows a query is limited to.
-    private func rankEveryMatch(_ match: String, lastKey: Int64, limit: Int) async throws -> [Paper] {
-        let parts = lastKey < parallelSearchFrom ? 1 : Self.cores
-        let ranges = (0..<parts).map { part in
-            (lastKey * Int64(part) / Int64(parts) + 1)...(lastKey * Int64(part + 1) / Int64(parts))
-        }
-        // Each range is ranked on a reader connection of its own, so they run on every core.
-        let found = try await database.read(parts: parts) { part, db in
-            try Self.rank(db, match, keys: ranges[part], limit: limit)
-        }
-        return Self.best(found, limit: limit)
-    }
-
-    /// The best `limit` of the `newestMatches` newest matches, by BM25 with estimated document frequencies.
-    ///
-    /// Both costs of `bm25()` grow with the library: it reads every posting of each term to
-    /// count its documents, and ranks every match. Here each term's frequency comes from its
-    /// `newestMatches` newest postings (exact when it has fewer; otherwise their share of the
-    /// keys they span, scaled to the library), through `bm25_df`, and only the `newestMatches`
-    /// newest matches of the whole query are ranked, in equal slices on every core: a common
-    /// word's best matches are those of the recent papers, never an older paper that matches
-    /// better. A search reads at most that many postings per term and ranks at most that many
-    /// papers, whatever the library's size.
-    private func rankNewestMatches(_ match: String, frequencies: [Double], limit: Int) async throws -> [Paper] {
-        let parts = Self.cores
-        let slice = (newestMatches + parts - 1) / parts
-        let placeholders = frequencies.map { _ in "?" }.joined(separator: ", ")
-        let found = try await database.read(parts: parts) { part, db in
-            try Self.papers(
-                db,
-                ranked: """
-                    SELECT key, score FROM (
-                        SELECT rowid AS key, \(BM25Function.name)(papers_fts, \(placeholders)) AS score
-                        FROM papers_fts WHERE papers_fts MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?
-                    ) ORDER BY score, key LIMIT ?
-                    """,
-                arguments: StatementArguments(frequencies) + [match, slice, slice * part, limit])
-        }
-        return Self.best(found, limit: limit)
-    }
-
-    /// The best `limit` of several parts' best, equal scores in key order.
-    private static func best(_ parts: [[ScoredPaper]], limit: Int) -> [Paper] {
-        parts.joined().sorted { ($0.score, $0.key) < ($1.score, $1.key) }.prefix(limit).map(\.paper)
-    }
-
-    /// How many reader connections a search ranks on at once.
-    private static var cores: Int { min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)) }
-
-    /// How many papers match `term`, from its `sample` newest postings.
-    static func documentFrequency(_ db: Database, _ term: String, sample: Int, lastKey: Int64) throws
-        -> Double
-    {
-        let row = try Row.fetchOne(
-            db.cachedStatement(
-                sql: """
-                    SELECT count(*) AS found, min(key) AS oldest FROM (
-                        SELECT rowid AS key FROM papers_fts WHERE papers_fts MATCH ? ORDER BY rowid DESC LIMIT ?
-                    )
-                    """), arguments: [term, sample])
-        let (found, oldest): (Int, Int64?) = (row?["found"] ?? 0, row?["oldest"])
-        guard found == sample, let oldest else { return Double(found) }
-        return Double(found) * Double(lastKey) / Double(lastKey - oldest + 1)
-    }
-
-    private struct ScoredPaper: Sendable {
-        let score: Double
-        let key: Int64
-        let paper: Paper
-
-        /// A row of the papers table's columns with the `score` and the `key`.
-        init(_ row: Row) throws {
-            score = row["score"]
-            key = row["key"]
-            paper = try Columns.paper(row)
-        }
-    }
-
-    /// The best `limit` matches among papers whose key is in `keys`, with their BM25 scores;
-    /// equal scores in key order, so a search answers the same however it is split.
-    ///
-    /// The ranking runs on keys and scores alone, and only the best `limit` rows are joined to
-    /// `papers`: ordering the join by `rank, rowid` made SQLite fetch every match's row first
-    /// (153 ms instead of 71 for a word in 84,000 of 100,000 papers).
-    private static func rank(_ db: Database, _ match: String, keys: ClosedRange<Int64>, limit: Int) throws
-        -> [ScoredPaper]
-    {
-        try papers(
-            db,
-            ranked: """
-                SELECT rowid AS key, bm25(papers_fts) AS score FROM papers_fts
-                WHERE papers_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY score, rowid LIMIT ?
-                """, arguments: [match, keys.lowerBound, keys.upperBound, limit])
-    }
-
-    /// The papers of `ranked` (a query of `key, score` rows, already cut to the best few) with
-    /// their scores, best first: only those rows are joined to `papers`.
-    private static func papers(_ db: Database, ranked: String, arguments: StatementArguments) throws
-        -> [ScoredPaper]
-    {
-        try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT \(Columns.select("p")), best.score AS score, best.key AS key FROM (\(ranked)) AS best
-                    JOIN papers p ON p.key = best.key ORDER BY best.score, best.key
-                    """), arguments: arguments
-        ).map(ScoredPaper.init(_:))
-    }
-
     /// Marks or unmarks a favourite.
     public func setFavourite(id: String, _ favourite: Bool, at date: Date) async throws -> Bool {
         try await database.write { db in
@@ -319,6 +170,16 @@ public struct SQLitePaperLibrary: PaperLibrary {
                 sql: """
                     SELECT \(Columns.select("p")) FROM favourites f JOIN papers p ON p.id = f.paper_id ORDER BY f.added_at DESC, p.id
                     """
+            ).map(Columns.paper(_:))
+        }
+    }
+
+    /// The `limit` papers whose version 1 is newest, newest first (through the `published` index).
+    public func newest(limit: Int) async throws -> [Paper] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT \(Columns.select("p")) FROM papers p ORDER BY p.published DESC, p.id LIMIT ?",
+                arguments: [max(0, limit)]
             ).map(Columns.paper(_:))
         }
     }

@@ -78,7 +78,7 @@ extension PapersUseCase {
         // Every matched paper ranked against every watch at once: the library reads them once.
         let scores = try await library.relevance(
             of: matched.indices.filter { !matched[$0].isEmpty }.map { changed.changes[$0].paper.id },
-            to: watches.map(\.expression.rankingText))
+            to: watches.map(\.expression))
         var sections: [DigestSection] = []
         for (position, watch) in watches.enumerated() {
             let members = matched.indices.filter { matched[$0].first == position }

@@ -41,7 +41,8 @@ extension PapersUseCase {
         }
         let terms = weighted.sorted { ($0.1, $1.0) > ($1.1, $0.0) }.prefix(Self.similarTerms).map(\.0)
         guard !terms.isEmpty else { return (paper, []) }
-        let found = try await library.searchAny(terms.joined(separator: " "), limit: limit + 1)
+        let any = terms.dropFirst().reduce(QueryExpression.term(.all, terms[0])) { .or($0, .term(.all, $1)) }
+        let found = try await library.search(any, offset: 0, limit: limit + 1).papers
         return (paper, Array(found.filter { $0.id != paper.id }.prefix(limit)))
     }
 
@@ -61,10 +62,12 @@ extension PapersUseCase {
             guard let found = watches.first(where: { $0.name == watch }) else {
                 throw PapersError.noSuchWatch(watch, known: watches.map(\.name))
             }
-            let candidates = try await library.searchAny(found.expression.rankingText, limit: Self.exportLimit)
-            selected += candidates.filter { found.matches(PaperText($0)) }
+            selected += try await library.search(found.searchExpression, offset: 0, limit: Self.exportLimit).papers
         }
-        if let query { selected += try await library.search(query, limit: Self.exportLimit) }
+        if let query {
+            let expression = try QueryParser().parseLocating(query)
+            selected += try await library.search(expression, offset: 0, limit: Self.exportLimit).papers
+        }
         var seen: Set<String> = []
         let unique = selected.filter { seen.insert($0.id).inserted }
         guard !unique.isEmpty else { throw PapersError.nothingToExport }

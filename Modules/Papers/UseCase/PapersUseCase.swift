@@ -127,14 +127,35 @@ public struct PapersUseCase: Sendable {
         return list
     }
 
-    /// Searches the library's full-text index, offline.
-    public func searchLibrary(_ text: String, limit: Int) async throws -> PaperList {
-        guard limit > 0 else { throw PapersError.limitOutOfRange(limit, allowed: 1...Int.max) }
-        guard text.contains(where: { $0.isLetter || $0.isNumber }) else { throw PapersError.emptySearch }
-        let papers = try await library.search(text, limit: limit)
-        return PaperList(
-            papers: papers, favouriteIDs: try await library.favouriteIDs(), totalResults: nil, saved: nil,
-            description: text)
+    /// One page of a library search, offline: `text` in the query language (`QueryParser`),
+    /// `page` from 1, `pageSize` papers a page.
+    ///
+    /// - Throws: `PapersError.badQuery` with the column of the problem, `.limitOutOfRange` for a
+    ///   page size below 1, `.pageOutOfRange` for a page past the last (page 1 is never past it).
+    public func searchLibrary(_ text: String, page: Int = 1, pageSize: Int) async throws -> LibrarySearchResult {
+        guard pageSize > 0 else { throw PapersError.limitOutOfRange(pageSize, allowed: 1...Int.max) }
+        let expression = try QueryParser().parseLocating(text)
+        async let counted = library.count(expression)
+        let found = try await library.search(expression, offset: max(0, page - 1) * pageSize, limit: pageSize)
+        let total = try await counted
+        let reachable = min(total.atLeast, found.rankedNewest ?? .max)
+        let lastPage = max(1, (reachable + pageSize - 1) / pageSize)
+        guard page >= 1, page == 1 || !found.papers.isEmpty else {
+            throw PapersError.pageOutOfRange(page: page, pages: lastPage)
+        }
+        return LibrarySearchResult(
+            list: PaperList(
+                papers: found.papers, favouriteIDs: try await library.favouriteIDs(), totalResults: nil, saved: nil,
+                description: text),
+            expression: expression, snippets: try await library.snippets(expression, ids: found.papers.map(\.id)),
+            total: total, page: page, pageSize: pageSize, lastPage: lastPage, rankedNewest: found.rankedNewest)
+    }
+
+    /// The `limit` papers of the library whose version 1 is newest.
+    public func newest(limit: Int) async throws -> PaperList {
+        PaperList(
+            papers: try await library.newest(limit: limit), favouriteIDs: try await library.favouriteIDs(),
+            totalResults: nil, saved: nil, description: "the newest in the library")
     }
 
     /// The ids of the favourites.

@@ -145,3 +145,25 @@ public struct AnnouncementList: Sendable, Equatable {
     /// The announcement day, when the feed says.
     public var day: Date?
 }
+
+/// One page of a library search and where it sits among the matches.
+public struct LibrarySearchResult: Sendable, Equatable {
+    /// The papers of the page, best first.
+    public var list: PaperList
+    /// The parsed query.
+    public var expression: QueryExpression
+    /// A snippet of each paper's abstract with the matched words marked, by id.
+    public var snippets: [String: MarkedText]
+    /// How many papers match.
+    public var total: MatchCount
+    /// The page, from 1, and how many papers a page holds.
+    public var page: Int
+    public var pageSize: Int
+    /// The last page there is (1 when nothing matches).
+    public var lastPage: Int
+    /// When a large library ranks only its newest matches: how many, the most pages reach.
+    public var rankedNewest: Int?
+
+    /// The position of the page's first paper among the matches, from 1.
+    public var first: Int { (page - 1) * pageSize + 1 }
+}

@@ -40,9 +40,14 @@ public struct Table: Sendable {
 
     public init(columns: [Column]) { self.columns = columns }
 
-    /// Adds a row; missing cells are blank and extra ones are dropped.
-    public mutating func append(_ cells: [String]) {
+    /// A line under each row, if any, across the whole table.
+    public private(set) var notes: [String?] = []
+
+    /// Adds a row; missing cells are blank and extra ones are dropped. A `note` is a line of its
+    /// own under the row, indented by the gap, as the caller styled and fitted it.
+    public mutating func append(_ cells: [String], note: String? = nil) {
         rows.append((0..<columns.count).map { $0 < cells.count ? cells[$0] : "" })
+        notes.append(note)
     }
 
     /// The table as lines of text, the header first; styled cells are measured without their escape codes.
@@ -72,7 +77,12 @@ public struct Table: Sendable {
             }.joined(separator: separator)
         }
         let header = line(columns.map { style.bold($0.title) })
-        return ([header] + cells.map(line)).joined(separator: "\n")
+        let indent = String(repeating: " ", count: gap)
+        let body = cells.enumerated().flatMap { index, row in
+            [line(row)]
+                + [notes[index]].compactMap { note in note.map { indent + $0 } }
+        }
+        return ([header] + body).joined(separator: "\n")
     }
 
     /// Lowers the flexible columns' limits so that a row is at most `width` columns wide.

@@ -22,6 +22,9 @@ struct PapersSearchBench: AsyncParsableCommand {
     @Flag(help: "Rank every match, as library search --every-match does.")
     var everyMatch = false
 
+    @Option(help: "Which page of results each search asks for, from 1 (a page is 20 papers).")
+    var page = 1
+
     @Option(help: "A file to write each search's result ids to, one line per search (tab-separated).")
     var ids: String?
 
@@ -30,14 +33,16 @@ struct PapersSearchBench: AsyncParsableCommand {
 
     func run() async throws {
         try await Self.measure(
-            queries: queries, rounds: rounds, everyMatch: everyMatch, idsPath: ids, library: URL(fileURLWithPath: db))
+            queries: queries, rounds: rounds, page: page, everyMatch: everyMatch, idsPath: ids,
+            library: URL(fileURLWithPath: db))
     }
 
-    /// Runs every search `rounds` times through the presenter and prints the median, p95 and worst time.
+    /// Runs every search `rounds` times through the presenter (its count and one page) and prints
+    /// the median, p95 and worst time.
     @MainActor
-    static func measure(queries path: String, rounds: Int, everyMatch: Bool, idsPath: String?, library: URL)
-        async throws
-    {
+    static func measure(
+        queries path: String, rounds: Int, page: Int, everyMatch: Bool, idsPath: String?, library: URL
+    ) async throws {
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init).filter {
             !$0.isEmpty
         }
@@ -49,7 +54,7 @@ struct PapersSearchBench: AsyncParsableCommand {
         let clock = ContinuousClock()
         for round in 0..<max(1, rounds) {
             for line in lines {
-                let elapsed = await clock.measure { await presenter.searchLibrary(line, limit: 20) }
+                let elapsed = await clock.measure { await presenter.searchLibrary(line, page: page, pageSize: 20) }
                 let rows = try presenter.state.result().rows
                 hits += rows.count
                 if round == 0 { found.append(rows.map(\.id).joined(separator: "\t")) }
