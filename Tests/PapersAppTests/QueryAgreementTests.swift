@@ -58,6 +58,37 @@ struct QueryAgreementTests {
         #expect(try librarySearch("helium OR testing", db).count > 100)
     }
 
+    @Test(
+        "library search counts and pages; a query that does not parse or a page past the last is exit 64 at its column")
+    func termsPagesAndErrors() throws {
+        let directory = try TemporaryDirectory()
+        let db = ["--db", directory.path("p.sqlite").path]
+        try #require(try papers.run(["import"] + Self.sources.prefix(2) + db).status == 0)
+        let search = ["library", "search", "helium OR testing"]
+        let all = try librarySearch("helium OR testing", db)
+        let second = try papers.run(search + ["--limit", "3", "--page", "2"] + db)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.hasPrefix("showing 4–6 of \(all.count) for helium OR testing\n"))
+        // Each row has its abstract's snippet on the line under it.
+        #expect(second.stdout.split(separator: "\n").count == 2 + 3 * 2)
+        let plain = try papers.run(search + ["--limit", "3", "--page", "2", "--format", "plain"] + db)
+        let firstPage = try papers.run(search + ["--limit", "3", "--format", "plain"] + db)
+        let ids = (firstPage.stdout + plain.stdout).split(separator: "\n").map { $0.split(separator: "\t")[0] }
+        #expect(Set(ids).count == 6)
+        for (arguments, words) in [
+            (["helium OR (testing"], "column 11: a '(' in the search is never closed"),
+            (["foo:bar"], "column 1: 'foo:' is not a field"),
+            (["helium", "AND"], "column 11: the search ends with an operator"),
+            (["helium", "--page", "4"], "page 4 is past the last; the results fill 1 page"),
+            (["helium", "--page", "0"], "--page must be at least 1"),
+        ] {
+            let result = try papers.run(["library", "search"] + arguments + db)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(
+                result.stderr.contains(words) && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+    }
+
     /// The ids `papers library search` lists, every match on one page.
     func librarySearch(_ query: String, _ db: [String]) throws -> Set<String> {
         struct List: Decodable {

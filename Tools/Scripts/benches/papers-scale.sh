@@ -21,7 +21,7 @@ echo "snapshot: $count papers, $(($(stat -c %s "$work/snapshot.jsonl") / 1000000
 head -n 100000 "$work/snapshot.jsonl" > "$work/first100k.jsonl"
 
 BENCHES="$here" exec python3 - "$bin/papers" "$work" "$count" <<'PY'
-import os, re, subprocess, sys, time
+import json, os, random, re, subprocess, sys, time
 sys.path.insert(0, os.environ["BENCHES"])
 from fts_floor import fts_floor
 
@@ -66,21 +66,44 @@ queries = ["model", "quantum", "neural network", "learning", "graph", "black hol
            "lattice", "zzyzx"]
 query_file = os.path.join(work, "queries.txt")
 open(query_file, "w").write("\n".join(queries) + "\n")
-def search_bench(*flags):
-    """(p50, p95, worst ms, each query's first 20 ids) of the query set, 3 rounds."""
+def search_bench(*flags, queries_at=query_file, count=len(queries)):
+    """(p50, p95, worst ms, each query's first 20 ids) of a query file, 3 rounds; each search is
+    its count and one page, as `papers library search` shows them."""
     ids = os.path.join(work, "ids.txt")
-    out = timed([os.path.join(os.path.dirname(papers), "papers-search-bench"), query_file, "--rounds", "3", "--ids", ids, "--db", lib, *flags])[3]
+    out = timed([os.path.join(os.path.dirname(papers), "papers-search-bench"), queries_at, "--rounds", "3", "--ids", ids, "--db", lib, *flags])[3]
     figure = lambda name: float(re.search(rf"{name}_ms=([\d.]+)", out).group(1))
-    found = [line.split("\t") if line else [] for line in open(ids).read().split("\n")[: len(queries)]]
+    found = [line.split("\t") if line else [] for line in open(ids).read().split("\n")[:count]]
     return figure("median"), figure("p95"), figure("worst"), found
+
+def query_set(name, lines):
+    """A query file of `lines`, for search_bench's queries_at."""
+    path = os.path.join(work, name)
+    open(path, "w").write("\n".join(lines) + "\n")
+    return path
 
 median, p95, worst, newest = search_bench()
 every_median, every_p95, every_worst, exact = search_bench("--every-match")
+# One query language at this size: page 2 of common words against page 1 (each with its count),
+# a bare id, and OR with ANDNOT against the same words ANDed.
+common = query_set("common.txt", ["model", "quantum", "learning", "graph", "spectra", "lattice", "neural network", "black hole"])
+page1 = search_bench(queries_at=common, count=8)
+page2 = search_bench("--page", "2", queries_at=common, count=8)
+first_ids = [json.loads(line)["id"] for line in open(os.path.join(work, "first100k.jsonl"))]
+sampled_ids = random.Random(11).sample(first_ids, 50)
+by_id = search_bench(queries_at=query_set("ids.txt.in", sampled_ids), count=50)
+id_hits = sum(1 for wanted, got in zip(sampled_ids, by_id[3]) if got[:1] == [wanted])
+triples = [("quantum", "field", "theory"), ("neural", "network", "training"), ("black", "hole", "entropy"),
+           ("graph", "learning", "model"), ("dark", "matter", "halo"), ("monte", "carlo", "lattice"),
+           ("spin", "chain", "magnetic"), ("language", "models", "reasoning"), ("gauge", "theory", "string"),
+           ("phase", "transition", "temperature")]
+anded = search_bench(queries_at=query_set("anded.txt", [" ".join(t) for t in triples]), count=10)
+combined = search_bench(queries_at=query_set("or-andnot.txt", [f"{a} OR {b} ANDNOT {c}" for a, b, c in triples]), count=10)
+
 # How much of the exact top 20 (every match ranked) the default search also shows.
 overlap = [len(set(a) & set(b)) / len(b) if b else (1.0 if not a else 0.0) for a, b in zip(newest, exact)]
 
 # The morning: 20 watches, the mark at the end of the import, then a day of 10,000 papers.
-import json, random, sqlite3, statistics
+import sqlite3, statistics
 watches = ["quantum", "neural network", "ti:learning", "graph", "black hole", "gauge theory", "spectra",
            "\"large language models\"", "transformer*", "abs:entropy", "superconductivity", "monte carlo",
            "bayesian inference", "dark matter", "reinforcement learning", "topological", "lattice",
@@ -126,6 +149,13 @@ rows = [
     ("library search --every-match p50 (ms)", f"{every_median:.1f}", f"p95 {every_p95:.1f}, worst {every_worst:.1f}"),
     ("  top 20 shared with --every-match", f"{100 * sum(overlap) / len(overlap):.0f}%",
      f"mean of {len(queries)} queries; lowest {100 * min(overlap):.0f}%"),
+    ("common words, count + page 1 p95 (ms)", f"{page1[1]:.1f}", f"p50 {page1[0]:.1f}; 8 queries x 3"),
+    ("common words, count + page 2 p95 (ms)", f"{page2[1]:.1f}", f"p50 {page2[0]:.1f}"),
+    ("  page 2 vs page 1 (p95)", f"{page2[1] / page1[1]:.2f}x", "target <= 1.5x"),
+    ("bare arXiv id p95 (ms)", f"{by_id[1]:.2f}", f"target < 5; p50 {by_id[0]:.2f}, worst {by_id[2]:.2f}; 50 ids x 3, {id_hits}/50 found first"),
+    ("three words ANDed p95 (ms)", f"{anded[1]:.1f}", f"p50 {anded[0]:.1f}; 10 queries x 3"),
+    ("a OR b ANDNOT c p95 (ms)", f"{combined[1]:.1f}", f"p50 {combined[0]:.1f}"),
+    ("  OR/ANDNOT vs AND (p95)", f"{combined[1] / anded[1]:.2f}x", "target <= 2x"),
     ("first 100,000: import wall time (s)", f"{small_run[0]:.2f}", f"best of 3; CPU {small_run[1]:.2f} s; peak {small_run[2]:.0f} MB"),
     ("  SQLite's FTS5 build of the same rows (s CPU)", f"{floor:.2f}", "best of 3; in memory, one core: the floor"),
     ("  import vs that floor", f"{small_run[0] / floor:.2f}x", "target <= 1.5x"),
