@@ -20,7 +20,7 @@ struct Search: AsyncParsableCommand {
     @Argument(help: "What to search for.")
     var query: [String]
 
-    @Option(help: "The field for words without a prefix: all, ti, au, abs, co, jr, cat or rn.")
+    @Option(help: "The field for words without a prefix: all, ti, au, abs, co, jr, cat, rn or id.")
     var field: SearchField = .all
 
     @Option(help: "Order: relevance, updated or submitted.")

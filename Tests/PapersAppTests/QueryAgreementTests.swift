@@ -40,6 +40,9 @@ struct QueryAgreementTests {
             let added = try papers.run(["watch", "add", query, "--name", "w\(index)"] + db)
             try #require(added.status == 0, "\(query): \(added.stderr)")
         }
+        // A watch limited to categories is its query AND any of them.
+        let limited = try papers.run(["watch", "add", "testing", "--name", "limited", "--category", "cs.SE"] + db)
+        try #require(limited.status == 0, "\(limited.stderr)")
         let digest = try digestMatches(db)
         let server = try ServedApp(product: "papers", arguments: db)
         defer { server.stop() }
@@ -52,6 +55,11 @@ struct QueryAgreementTests {
             #expect(digest["w\(index)", default: []] == library, "digest \(query)")
             #expect(try await webSearch(query, server.url) == library, "web search \(query)")
         }
+        let testingInSE = try librarySearch("testing AND cat:cs.SE", db)
+        let testing = try librarySearch("testing", db)
+        #expect(!testingInSE.isEmpty && testingInSE.count < testing.count)
+        #expect(try export(["--watch", "limited"], db) == testingInSE)
+        #expect(digest["limited", default: []] == testingInSE)
         // The table finds papers: it would agree trivially if every query found none.
         #expect(found > 300)
         #expect(try librarySearch("1201.4869", db) == ["1201.4869"])
