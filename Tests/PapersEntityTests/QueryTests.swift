@@ -83,3 +83,27 @@ struct QueryTests {
         #expect(query.summary == "all:x id_list=2401.12345v2")
     }
 }
+
+@Suite("Snippets")
+struct SnippetTests {
+    static let abstract =
+        "We study superfluid helium-4 in nanopores. Quantum Monte Carlo simulations of Helium at low temperature show a Luttinger liquid, with many more words after it to be cut off at the end of the snippet here."
+
+    @Test("the words a search asks of the abstract are marked, the stretch around the first of them shown")
+    func marksMatches() throws {
+        let snippet = MarkedText.snippet(
+            of: Self.abstract, matching: try QueryParser().parse("helium OR abs:lutt* ANDNOT zebra"), length: 13)
+        #expect(snippet.runs.filter(\.isMatch).map(\.text) == ["helium", "Helium"])
+        #expect(snippet.text == "We study superfluid helium-4 in nanopores. Quantum Monte Carlo simulations of Helium…")
+        let later = MarkedText.snippet(of: Self.abstract, matching: try QueryParser().parse("lutt*"), length: 6)
+        #expect(later.text == "…show a Luttinger liquid, with many…")
+        #expect(later.runs.filter(\.isMatch).map(\.text) == ["Luttinger"])
+    }
+
+    @Test("words of other fields and of ANDNOT's right side mark nothing; the abstract's start is shown")
+    func otherFields() throws {
+        let snippet = MarkedText.snippet(
+            of: Self.abstract, matching: try QueryParser().parse("ti:helium ANDNOT quantum"), length: 4)
+        #expect(snippet.runs == [MarkedText.Run("We study superfluid helium…", isMatch: false)])
+    }
+}

@@ -318,6 +318,37 @@ struct SQLitePaperLibraryTests {
         #expect(try await few.search("quasicrystal zzyzx", limit: 5).isEmpty)
     }
 
+    @Test("counts and pages: exact in a small library; in a larger one from the ranked matches, else up to a bound")
+    func countsAndPages() async throws {
+        let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)
+        let small = SQLitePaperLibrary(database: database)
+        let large = SQLitePaperLibrary(database: database, everyMatchUpTo: 10, newestMatches: 30, countedUpTo: 40)
+        try await small.save(try recorded())
+        let testing = try QueryParser().parse("testing")
+        let all = try await small.search(testing, offset: 0, limit: 1_000).papers
+        #expect(all.count > 40)
+        #expect(try await small.count(testing) == .exactly(all.count))
+        // Pages of the small library tile its whole ranking.
+        var paged: [Paper] = []
+        for offset in stride(from: 0, to: all.count, by: 7) {
+            paged += try await small.search(testing, offset: offset, limit: 7).papers
+        }
+        #expect(paged == all)
+        #expect(try await small.search(testing, offset: all.count, limit: 7).papers.isEmpty)
+        // The larger library ranks its 30 newest matches: pages end there, and its count stops at 40.
+        let first = try await large.search(testing, offset: 0, limit: 20)
+        #expect(first.rankedNewest == 30 && first.total == nil)
+        #expect(try await large.search(testing, offset: 20, limit: 20).papers.count == 10)
+        #expect(try await large.search(testing, offset: 30, limit: 20).papers.isEmpty)
+        #expect(try await large.count(testing) == .moreThan(40))
+        // A query with fewer matches than it ranks knows its total from the ranking itself.
+        let rare = try QueryParser().parse("au:gotlieb OR helium")
+        let found = try await large.search(rare, offset: 0, limit: 2)
+        let exact = try await small.count(rare)
+        #expect(found.total == exact && found.total != .exactly(0) && exact.atLeast < 30)
+        #expect(try await large.count(rare) == exact)
+    }
+
     @Test("ranked on every core or on one, a search answers the same")
     func parallelRankingIsExact() async throws {
         let database = try AppDatabase.inMemory(migrator: PapersSchema.migrator)

@@ -43,9 +43,12 @@ public struct LibraryPage: Sendable, Equatable {
     /// When the library ranks only its newest matches (a large library, for speed), how many:
     /// pages reach no further; nil when every match is ranked.
     public var rankedNewest: Int?
+    /// How many papers match, when the search learnt it on the way (nil: ask `count`).
+    public var total: MatchCount?
 
-    public init(papers: [Paper], rankedNewest: Int? = nil) {
+    public init(papers: [Paper], rankedNewest: Int? = nil, total: MatchCount? = nil) {
         self.papers = papers
         self.rankedNewest = rankedNewest
+        self.total = total
     }
 }

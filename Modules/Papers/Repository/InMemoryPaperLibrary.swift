@@ -94,29 +94,14 @@ public final class InMemoryPaperLibrary: PaperLibrary {
         let matcher = QueryMatcher(expression)
         let found = state.withLock { $0.papers.values }.filter { matcher.matches(PaperText($0)) }
             .sorted { ($0.published, $0.id) > ($1.published, $1.id) }
-        return LibraryPage(papers: Array(found.dropFirst(max(0, offset)).prefix(max(0, limit))))
+        return LibraryPage(
+            papers: Array(found.dropFirst(max(0, offset)).prefix(max(0, limit))), total: .exactly(found.count))
     }
 
     /// How many papers `expression` matches, exactly.
     public func count(_ expression: QueryExpression) async throws -> MatchCount {
         let matcher = QueryMatcher(expression)
         return .exactly(state.withLock { $0.papers.values }.filter { matcher.matches(PaperText($0)) }.count)
-    }
-
-    /// The start of each paper's abstract, the words of the expression's positive terms marked.
-    public func snippets(_ expression: QueryExpression, ids: [String]) async throws -> [String: MarkedText] {
-        let wanted = Set(expression.positiveTerms.flatMap { PaperText.words($0.words) })
-        let papers = state.withLock { state in ids.compactMap { state.papers[$0] } }
-        return Dictionary(
-            papers.map { paper in
-                let words = paper.summary.split(separator: " ").prefix(24)
-                let runs = words.enumerated().map { index, word in
-                    MarkedText.Run(
-                        (index == 0 ? "" : " ") + word,
-                        isMatch: !Set(PaperText.words(String(word))).isDisjoint(with: wanted))
-                }
-                return (paper.id, MarkedText(runs))
-            }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The `limit` papers whose version 1 is newest, newest first.

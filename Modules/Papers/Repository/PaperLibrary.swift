@@ -24,10 +24,8 @@ public protocol PaperLibrary: Sendable {
     /// The papers matching `expression`, best match first, `limit` of them from `offset`: the
     /// papers `QueryMatcher` matches, no more and no fewer.
     func search(_ expression: QueryExpression, offset: Int, limit: Int) async throws -> LibraryPage
-    /// A snippet of each paper's abstract (by id) with the words `expression` matched marked.
-    func snippets(_ expression: QueryExpression, ids: [String]) async throws -> [String: MarkedText]
     /// How many papers match `expression`: exactly, or more than a bound when counting all would
-    /// cost more than a search.
+    /// cost more than a search. A search whose page says its `total` need not be counted again.
     func count(_ expression: QueryExpression) async throws -> MatchCount
     /// The `limit` papers whose version 1 is newest, newest first.
     func newest(limit: Int) async throws -> [Paper]

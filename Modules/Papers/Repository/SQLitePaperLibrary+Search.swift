@@ -4,7 +4,8 @@ import PapersEntity
 
 /// Library search: a query translated to FTS5 (`FullTextQuery`), ranked by BM25, counted and paged.
 extension SQLitePaperLibrary {
-    /// Up to how many matches a large library counts exactly; past it, a count says "more than".
+    /// Up to how many matches a large library counts exactly, unless told otherwise; past it, a
+    /// count says "more than".
     ///
     /// Counting reads a posting per match (about 45 ns each): 10,000 cost under a millisecond,
     /// where every posting of a word in a third of 3 million papers costs 45 ms, four times a
@@ -29,21 +30,24 @@ extension SQLitePaperLibrary {
             )
         }
         guard lastKey > 0 else { return LibraryPage(papers: []) }
-        let best: [ScoredPaper]
-        if let frequencies {
-            guard offset < newest else { return LibraryPage(papers: [], rankedNewest: newest) }
-            best = try await rankNewestMatches(query, frequencies: frequencies, best: min(offset + limit, newest))
-        } else {
-            best = try await rankEveryMatch(query.match, lastKey: lastKey, best: offset + limit)
+        guard let frequencies else {
+            let best = try await rankEveryMatch(query.match, lastKey: lastKey, best: offset + limit)
+            return LibraryPage(papers: best.dropFirst(offset).map(\.paper))
         }
-        return LibraryPage(papers: best.dropFirst(offset).map(\.paper), rankedNewest: frequencies == nil ? nil : newest)
+        guard offset < newest else { return LibraryPage(papers: [], rankedNewest: newest) }
+        let (best, matched) = try await rankNewestMatches(
+            query, frequencies: frequencies, best: min(offset + limit, newest))
+        // Fewer matches than the newest ranked are all of them: no count needs to read them again.
+        return LibraryPage(
+            papers: best.dropFirst(offset).map(\.paper), rankedNewest: newest,
+            total: matched < newest ? .exactly(matched) : nil)
     }
 
     /// How many papers match `expression`: every match in a library of up to `everyMatchUpTo`
     /// papers, else up to `countedUpTo` (the newest postings first, as FTS5 keeps them).
     public func count(_ expression: QueryExpression) async throws -> MatchCount {
         guard let query = FullTextQuery(expression) else { return .exactly(0) }
-        let (everyMatchUpTo, bound) = (everyMatchUpTo, Self.countedUpTo)
+        let (everyMatchUpTo, bound) = (everyMatchUpTo, countedUpTo)
         return try await database.read { db in
             let lastKey = try Int64.fetchOne(db, sql: "SELECT max(key) FROM papers") ?? 0
             guard lastKey > everyMatchUpTo else {
@@ -87,8 +91,10 @@ extension SQLitePaperLibrary {
     /// word's best matches are those of the recent papers, never an older paper that matches
     /// better. A search reads at most that many postings per phrase and ranks at most that many
     /// papers, whatever the library's size.
+    /// Returns the best and how many matches the ranked slices held (all the matches, when fewer
+    /// than `newestMatches`).
     private func rankNewestMatches(_ query: FullTextQuery, frequencies: [Double], best: Int) async throws
-        -> [ScoredPaper]
+        -> (best: [ScoredPaper], matched: Int)
     {
         let parts = Self.cores
         let slice = (newestMatches + parts - 1) / parts
@@ -97,65 +103,14 @@ extension SQLitePaperLibrary {
             try Self.papers(
                 db,
                 ranked: """
-                    SELECT key, score FROM (
+                    SELECT key, score, count(*) OVER () AS matched FROM (
                         SELECT rowid AS key, \(BM25Function.name)(papers_fts, \(placeholders)) AS score
                         FROM papers_fts WHERE papers_fts MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?
                     ) ORDER BY score, key LIMIT ?
                     """,
                 arguments: StatementArguments(frequencies) + [query.match, slice, slice * part, best])
         }
-        return Self.best(found, limit: best)
-    }
-
-    /// A snippet of each paper's abstract around the words `expression` matched, the words marked.
-    ///
-    /// One lookup per paper: FTS5 finds a row by its rowid directly, where an `IN` list would
-    /// walk every match of a common word.
-    public func snippets(_ expression: QueryExpression, ids: [String]) async throws -> [String: MarkedText] {
-        guard let query = FullTextQuery(expression), !ids.isEmpty else { return [:] }
-        let (open, close) = (Self.markOpen, Self.markClose)
-        let abstract = PapersSchema.indexedColumns.firstIndex(of: "summary") ?? 1
-        return try await database.read { db in
-            let statement = try db.cachedStatement(
-                sql: """
-                    SELECT snippet(papers_fts, \(abstract), ?, ?, '…', \(Self.snippetWords)) FROM papers_fts
-                    WHERE papers_fts MATCH ? AND rowid = (SELECT key FROM papers WHERE id = ?)
-                    """)
-            var snippets: [String: MarkedText] = [:]
-            for id in ids {
-                let arguments: StatementArguments = [String(open), String(close), query.match, id]
-                if let snippet = try String.fetchOne(statement, arguments: arguments) {
-                    snippets[id] = Self.marked(snippet)
-                }
-            }
-            return snippets
-        }
-    }
-
-    /// How many words a snippet holds: about two lines of a terminal.
-    static let snippetWords = 24
-
-    /// The characters FTS5 puts around a matched word in a snippet. XML cannot carry them; one in
-    /// an abstract from a JSON snapshot would only mismark that abstract's snippet.
-    static let markOpen: Character = "\u{1}"
-    static let markClose: Character = "\u{2}"
-
-    /// A snippet with its marks read into runs.
-    static func marked(_ snippet: String) -> MarkedText {
-        var runs: [MarkedText.Run] = []
-        var current = ""
-        var isMatch = false
-        for character in snippet {
-            if character == markOpen || character == markClose {
-                if !current.isEmpty { runs.append(MarkedText.Run(current, isMatch: isMatch)) }
-                current = ""
-                isMatch = character == markOpen
-            } else {
-                current.append(character)
-            }
-        }
-        if !current.isEmpty { runs.append(MarkedText.Run(current, isMatch: isMatch)) }
-        return MarkedText(runs)
+        return (Self.best(found, limit: best), found.map { $0.first?.matched ?? 0 }.reduce(0, +))
     }
 
     /// The best `limit` of several parts' best, equal scores in key order.
@@ -186,11 +141,14 @@ extension SQLitePaperLibrary {
         let score: Double
         let key: Int64
         let paper: Paper
+        /// How many rows the ranked query held, when it says (`matched`).
+        let matched: Int?
 
-        /// A row of the papers table's columns with the `score` and the `key`.
+        /// A row of the papers table's columns with the `score`, the `key` and maybe `matched`.
         init(_ row: Row) throws {
             score = row["score"]
             key = row["key"]
+            matched = row["matched"]
             paper = try Columns.paper(row)
         }
     }
@@ -220,7 +178,7 @@ extension SQLitePaperLibrary {
         try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT \(Columns.select("p")), best.score AS score, best.key AS key FROM (\(ranked)) AS best
+                    SELECT \(Columns.select("p")), best.* FROM (\(ranked)) AS best
                     JOIN papers p ON p.key = best.key ORDER BY best.score, best.key
                     """), arguments: arguments
         ).map(ScoredPaper.init(_:))

@@ -9,6 +9,7 @@ public struct SQLitePaperLibrary: PaperLibrary {
     let parallelSearchFrom: Int64
     let everyMatchUpTo: Int64
     let newestMatches: Int
+    let countedUpTo: Int
     private let indexBatch: Int
     private let clock: WallClock
 
@@ -19,17 +20,20 @@ public struct SQLitePaperLibrary: PaperLibrary {
     ///     below it one core is quicker.
     ///   - everyMatchUpTo: up to how many papers a search ranks every match; above, it ranks
     ///     the `newestMatches` newest (see `search`). `.max` ranks every match of any library.
+    ///   - countedUpTo: up to how many matches a library of more than `everyMatchUpTo` papers counts.
     ///   - indexBatch: how many rows a write adds between two batches of indexing.
     ///   - clock: stamps each write, so the library knows when each paper and version entered it.
     public init(
         database: AppDatabase, parallelSearchFrom: Int64 = 20_000, everyMatchUpTo: Int64 = everyMatchUpTo,
-        newestMatches: Int = newestMatches, indexBatch: Int = indexBatch, clock: WallClock = .live
+        newestMatches: Int = newestMatches, countedUpTo: Int = countedUpTo, indexBatch: Int = indexBatch,
+        clock: WallClock = .live
     ) {
         self.clock = clock
         self.database = database
         self.parallelSearchFrom = parallelSearchFrom
         self.everyMatchUpTo = everyMatchUpTo
         self.newestMatches = newestMatches
+        self.countedUpTo = countedUpTo
         self.indexBatch = max(1, indexBatch)
     }
 

@@ -135,9 +135,8 @@ public struct PapersUseCase: Sendable {
     public func searchLibrary(_ text: String, page: Int = 1, pageSize: Int) async throws -> LibrarySearchResult {
         guard pageSize > 0 else { throw PapersError.limitOutOfRange(pageSize, allowed: 1...Int.max) }
         let expression = try QueryParser().parseLocating(text)
-        async let counted = library.count(expression)
         let found = try await library.search(expression, offset: max(0, page - 1) * pageSize, limit: pageSize)
-        let total = try await counted
+        let total = if let known = found.total { known } else { try await library.count(expression) }
         let reachable = min(total.atLeast, found.rankedNewest ?? .max)
         let lastPage = max(1, (reachable + pageSize - 1) / pageSize)
         guard page >= 1, page == 1 || !found.papers.isEmpty else {
@@ -147,7 +146,10 @@ public struct PapersUseCase: Sendable {
             list: PaperList(
                 papers: found.papers, favouriteIDs: try await library.favouriteIDs(), totalResults: nil, saved: nil,
                 description: text),
-            expression: expression, snippets: try await library.snippets(expression, ids: found.papers.map(\.id)),
+            expression: expression,
+            snippets: Dictionary(
+                found.papers.map { ($0.id, MarkedText.snippet(of: $0.summary, matching: expression)) },
+                uniquingKeysWith: { first, _ in first }),
             total: total, page: page, pageSize: pageSize, lastPage: lastPage, rankedNewest: found.rankedNewest)
     }
 
