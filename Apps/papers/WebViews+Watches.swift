@@ -39,9 +39,7 @@ extension WebViews {
                                                 .input(.type(.hidden), .name("name"), .escaped("value", watch.name)),
                                                 .button(
                                                     .type(.submit),
-                                                    .attribute(
-                                                        named: "aria-label",
-                                                        value: HTMLEscaping.attribute("Remove \(watch.name)")),
+                                                    .escaped("aria-label", "Remove \(watch.name)"),
                                                     "Remove"))))
                                 }))
                 },

@@ -48,6 +48,12 @@ public indirect enum QueryExpression: Sendable, Equatable {
         }
     }
 
+    /// `expressions` joined by OR, in order; nil when there are none.
+    public static func any(of expressions: [QueryExpression]) -> QueryExpression? {
+        guard let first = expressions.first else { return nil }
+        return expressions.dropFirst().reduce(first) { .or($0, $1) }
+    }
+
     /// Whether any term or phrase of the expression is in `field`.
     public func mentions(_ field: SearchField) -> Bool {
         switch self {

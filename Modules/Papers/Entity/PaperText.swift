@@ -110,9 +110,7 @@ extension QueryExpression {
 
     /// The positive terms joined by OR: what ranks a paper that matches the expression (nil when it has none).
     public var anyPositiveTerm: QueryExpression? {
-        positiveTerms.map { QueryExpression.phrase($0.field, $0.words) }.reduce(nil) { any, term in
-            any.map { .or($0, term) } ?? term
-        }
+        QueryExpression.any(of: positiveTerms.map { .phrase($0.field, $0.words) })
     }
 
     /// Whether the paper of `text` matches, as arXiv reads the query: a word or phrase in its field

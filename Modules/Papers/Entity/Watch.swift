@@ -40,8 +40,7 @@ public struct Watch: Sendable, Equatable, Codable {
 
     /// The query and the categories as one expression: what a library search for the watch runs.
     public var searchExpression: QueryExpression {
-        guard let first = categories.first else { return expression }
-        let any = categories.dropFirst().reduce(QueryExpression.term(.cat, first)) { .or($0, .term(.cat, $1)) }
+        guard let any = QueryExpression.any(of: categories.map { .term(.cat, $0) }) else { return expression }
         return .and(expression, any)
     }
 

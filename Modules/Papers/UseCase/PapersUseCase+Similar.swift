@@ -40,8 +40,7 @@ extension PapersUseCase {
             return idf > 0 ? (word, Double(counts[word] ?? 0) * idf) : nil
         }
         let terms = weighted.sorted { ($0.1, $1.0) > ($1.1, $0.0) }.prefix(Self.similarTerms).map(\.0)
-        guard !terms.isEmpty else { return (paper, []) }
-        let any = terms.dropFirst().reduce(QueryExpression.term(.all, terms[0])) { .or($0, .term(.all, $1)) }
+        guard let any = QueryExpression.any(of: terms.map { .term(.all, $0) }) else { return (paper, []) }
         let found = try await library.search(any, offset: 0, limit: limit + 1).papers
         return (paper, Array(found.filter { $0.id != paper.id }.prefix(limit)))
     }
