@@ -68,9 +68,11 @@ public struct WebAssets: WebRoutes {
     /// The stylesheet: one readable column from 320 px phones to wide screens, visible focus,
     /// the system's fonts and its light or dark scheme.
     public static let stylesheet = """
-        :root { color-scheme: light dark; --accent: #8a4b14; --muted: #6b6b6b; --line: #d8d2cc; --bad: #b00020; }
+        :root { color-scheme: light dark; --accent: #8a4b14; --on-accent: #fff; --muted: #6b6b6b; --line: #d8d2cc;
+          --bad: #b00020; }
+        /* The dark scheme's accent is light, so what is written on it is dark (white on it is 2:1). */
         @media (prefers-color-scheme: dark) {
-          :root { --accent: #f0a860; --muted: #a8a8a8; --line: #4a4541; --bad: #ff7b8a; }
+          :root { --accent: #f0a860; --on-accent: #1d1208; --muted: #a8a8a8; --line: #4a4541; --bad: #ff7b8a; }
         }
         * { box-sizing: border-box; }
         body { margin: 0; font: 1rem/1.5 system-ui, sans-serif; }
@@ -91,7 +93,7 @@ public struct WebAssets: WebRoutes {
         .field { display: grid; gap: 0.25rem; }
         label { font-weight: 600; }
         input, select, button { font: inherit; padding: 0.45rem 0.6rem; min-height: 2.75rem; }
-        button { cursor: pointer; border: 1px solid var(--accent); background: var(--accent); color: #fff;
+        button { cursor: pointer; border: 1px solid var(--accent); background: var(--accent); color: var(--on-accent);
           border-radius: 0.3rem; }
         button.secondary { background: transparent; color: var(--accent); }
         form.inline { display: inline; }

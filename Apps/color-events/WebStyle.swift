@@ -14,6 +14,7 @@ enum WebStyle {
         .screen h2 { margin: 0.3rem 0; }
         .screen p { margin: 0.2rem 0; }
         .paint { width: 100%; height: 6rem; display: block; border-radius: 0.3rem; }
+        .paint.empty { border: 2px dashed var(--muted); }
         .swatch { width: 1em; height: 1em; vertical-align: -0.1em; }
         .events ul { list-style: none; padding: 0; }
         .events li { margin: 0.3rem 0; }

@@ -32,12 +32,13 @@ enum WebViews {
                     .method(.post), .action("/events"), .class("events"),
                     .attribute(named: "aria-labelledby", value: "send-heading"),
                     .h2(.id("send-heading"), "Send an event"),
+                    // An event no screen hears (the subject's first value) would be a button that does nothing.
                     .ul(
-                        .forEach(events) { row in
+                        .forEach(events.filter { !$0.actions.isEmpty }) { row in
                             .li(
                                 .button(
                                     .type(.submit), .name("event"), .value(row.event.rawValue),
-                                    .id("send-\(row.event.rawValue)"), .text(row.event.rawValue)),
+                                    .id("send-\(row.event.rawValue)"), .text(row.title)),
                                 .span(.class("muted"), .verbatim(" " + row.summary)))
                         })),
             ])
@@ -96,9 +97,11 @@ enum WebViews {
         return .section(
             .id(id), .class("screen\(screen.selected ? " selected" : "")"),
             .attribute(named: "aria-labelledby", value: "\(id)-title"),
-            .colourFill(screen.color?.hex ?? "#FFFFFF", className: "paint", width: 100, height: 40, stretch: true),
+            // No colour yet is an empty, outlined pane: a white fill would vanish on a white page.
+            screen.color.map { .colourFill($0.hex, className: "paint", width: 100, height: 40, stretch: true) }
+                ?? .div(.class("paint empty"), .attribute(named: "aria-hidden", value: "true")),
             .h2(.id("\(id)-title"), .text(screen.screen.title)),
-            .p(.class("colour"), .verbatim(colour ?? "no colour yet")),
+            .p(.class("colour"), .verbatim(colour ?? "No colour yet")),
             .p(.class("phase"), .text("state: \(screen.phase.rawValue)")),
             .if(screen.selected, .p(.class("tab"), .text("selected tab"))),
             .unwrap(screen.failure) { .p(.class("error"), .verbatim(WebWording.line(for: $0))) })

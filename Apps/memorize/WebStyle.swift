@@ -19,7 +19,7 @@ enum WebStyle {
         .columns-9 { grid-template-columns: repeat(9, 1fr); } .columns-10 { grid-template-columns: repeat(10, 1fr); }
         .card { aspect-ratio: 2 / 3; min-height: 3rem; font-size: clamp(1.2rem, 5vw, 2.6rem); border-radius: 0.5rem;
           border: 2px solid #555; background: #fff; color: #222; position: relative; cursor: pointer; padding: 0; }
-        .card.down { background: repeating-linear-gradient(45deg, #d0d8e8, #d0d8e8 6px, #b8c4dc 6px, #b8c4dc 12px); }
+        .card.down { background: #c4cee2 repeating-linear-gradient(45deg, #d0d8e8, #d0d8e8 6px, #b8c4dc 6px, #b8c4dc 12px); }
         .card.gone { opacity: 0.25; cursor: default; }
         .card:focus-visible { outline: 3px solid #0050c0; outline-offset: 2px; }
         .card .number { position: absolute; top: 0.2rem; left: 0.35rem; font-size: 0.8rem; color: #333; }

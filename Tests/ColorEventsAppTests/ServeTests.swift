@@ -12,7 +12,13 @@ struct ServeTests {
         defer { server.stop() }
         let before = try await WebClient.get(server.url + "/")
         #expect(before.status == 200)
-        #expect(before.body.contains("no colour yet"))
+        #expect(before.body.contains("No colour yet"))
+        // A screen with no colour is an outlined empty pane, never a white fill on a white page.
+        #expect(!before.body.contains("fill=\"#FFFFFF\"") && before.body.contains("class=\"paint empty\""))
+        // Buttons say what they do in words; the event no screen hears has none.
+        #expect(before.body.contains(">Change both sides</button>"))
+        #expect(!before.body.contains(">changeBothSidesColors</button>"))
+        #expect(!before.body.contains("id=\"send-initial\""))
         let after = try await WebClient.post(server.url + "/events", form: [("event", "changeBothSidesColors")])
         #expect(after.status == 200)
         // The terminal's record of the same send on a fresh journal with the same seed.

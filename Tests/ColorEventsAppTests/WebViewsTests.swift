@@ -31,7 +31,7 @@ struct WebViewsTests {
                 #expect(box.contains(">\(name) \(color.hex)<"))
             } else {
                 #expect(row.contains("-"))
-                #expect(box.contains(">no colour yet<"))
+                #expect(box.contains(">No colour yet<"))
             }
             #expect(row.contains("selected") == screen.selected)
             #expect(box.contains("selected tab") == screen.selected)

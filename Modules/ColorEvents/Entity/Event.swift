@@ -36,6 +36,23 @@ public enum Event: String, CaseIterable, Codable, Sendable {
         return event
     }
 
+    /// What a button that sends the event says: words a person reads, not the identifier.
+    public var title: String {
+        switch self {
+        case .initial: "Nothing yet"
+        case .changeBothSidesColors: "Change both sides"
+        case .changeLeftColor: "Change the left colour"
+        case .changeRightColor: "Change the right colour"
+        case .reset: "Reset every screen"
+        case .selectLeft: "Select Left"
+        case .selectCenter: "Select Center"
+        case .selectRight: "Select Right"
+        case .startLoading: "Start loading"
+        case .finishLoading: "Finish loading"
+        case .failLoading: "Fail loading"
+        }
+    }
+
     /// One line on what the event stands for, for the events table.
     public var summary: String {
         switch self {

@@ -90,7 +90,9 @@ public final class ScenePresenter: Presenting {
         let table = useCase.table
         await load(\.events) {
             Event.allCases.map { event in
-                EventRow(event: event, actions: table.actions(for: event).map(\.qualifiedName), summary: event.summary)
+                EventRow(
+                    event: event, title: event.title, actions: table.actions(for: event).map(\.qualifiedName),
+                    summary: event.summary)
             }
         }
     }

@@ -45,6 +45,8 @@ public struct SceneSnapshot: Sendable, Equatable {
 public struct EventRow: Sendable, Equatable, Codable {
     /// The event.
     public let event: Event
+    /// What a button that sends it says (`Event.title`).
+    public let title: String
     /// The actions, in delivery order, as `Audience.action` (the table's own notation).
     public let actions: [String]
     /// What the event stands for.

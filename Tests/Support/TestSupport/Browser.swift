@@ -174,6 +174,11 @@ public final class Browser: @unchecked Sendable {
         _ = try await command("POST", "window", ["handle": handle])
     }
 
+    /// Sends the DevTools command `method` with `parameters` through chromedriver.
+    func cdp(_ method: String, _ parameters: [String: Any]) async throws {
+        _ = try await command("POST", "goog/cdp/execute", ["cmd": method, "params": parameters])
+    }
+
     /// Sets the viewport to `width` × `height` CSS pixels, phone widths included (a window cannot be that narrow).
     public func setViewport(width: Int, height: Int) async throws {
         let parameters: [String: Any] = [
