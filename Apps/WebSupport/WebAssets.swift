@@ -46,10 +46,15 @@ public struct WebAssets: WebRoutes {
     }
 
     /// The script: live regions, each an element with `data-live="/path"` showing the HTML of
-    /// every `update` event that path streams (`ServerSentEvents`). Without it (or without
-    /// JavaScript) a page is complete as served and a reload shows the news.
+    /// every `update` event that path streams (`ServerSentEvents`), and focus given back to the
+    /// control a redirect's fragment names (`#card-3`), the one the person just used. Without it
+    /// (or without JavaScript) a page is complete as served, a reload shows the news, and the
+    /// fragment still starts the keyboard's next Tab from that control.
     public static let script = #"""
         "use strict";
+        // After an action, the server's redirect names in its fragment the control the person used: focus it again.
+        const used = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+        if (used && used.matches("a[href], button, input, select, textarea")) used.focus();
         // Live regions: <div data-live="/events"> shows the HTML of each "update" event the path sends.
         // The server renders that HTML with the same escaping as the page; EventSource reconnects by itself.
         for (const region of document.querySelectorAll("[data-live]")) {
@@ -59,7 +64,13 @@ public struct WebAssets: WebRoutes {
           source.addEventListener("update", (event) => {
             const template = document.createElement("template");
             template.innerHTML = event.data;
+            // What the page already shows (the stream's first event repeats it) is left alone.
+            if (template.innerHTML === region.innerHTML) return;
+            // The focused control survives the update when the new HTML still has it (by id).
+            const focused = region.contains(document.activeElement) ? document.activeElement.id : "";
             region.replaceChildren(template.content);
+            const again = focused && document.getElementById(focused);
+            if (again) again.focus();
             region.dataset.liveUpdates = String(Number(region.dataset.liveUpdates || "0") + 1);
           });
         }

@@ -204,7 +204,9 @@ struct CoffeePages: WebRoutes {
             } part: {
                 $0.order
             }
-            return Response.redirect(to: sealedBoard("changed", id: changed.order.id))
+            // Back to the order's next button (when it has one), not to the top of the board.
+            return Response.redirect(
+                to: sealedBoard("changed", id: changed.order.id) + "#" + WebViews.nextButtonID(changed.order.id))
         } catch {
             let message = WebWording.message(for: error)
             let page = WebViews.board(try await openOrders(), staff: session.holder, notice: message.text)

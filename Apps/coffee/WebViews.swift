@@ -85,7 +85,8 @@ enum WebViews {
                     .method(.post), .action(path),
                     .input(.type(.hidden), .name("action"), .value("advance")),
                     .button(
-                        .type(.submit), .escaped("aria-label", "\(stepLabel(next)) \(row.shortID) for \(row.customer)"),
+                        .type(.submit), .id(nextButtonID(row.id)),
+                        .escaped("aria-label", "\(stepLabel(next)) \(row.shortID) for \(row.customer)"),
                         .text(stepLabel(next))))
             },
             .if(
@@ -98,6 +99,9 @@ enum WebViews {
                         .escaped("aria-label", "Cancel \(row.shortID) for \(row.customer)"), .text("Cancel"))))
         )
     }
+
+    /// The id of the button that moves the order `id` to its next status; a staff action's redirect names it.
+    static func nextButtonID(_ id: String) -> String { "next-\(id)" }
 
     /// What the button moving an order to `status` says.
     static func stepLabel(_ status: OrderStatus) -> String {

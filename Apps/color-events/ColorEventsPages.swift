@@ -55,7 +55,8 @@ struct ColorEventsPages: WebRoutes {
         if let failure = scene.sent.failure {
             return await scenePage(problem: WebWording.line(for: failure), status: .internalServerError)
         }
-        return Response(status: .seeOther, headers: [.location: "/"])
+        // Back to the button just pressed, so the next event is one key away.
+        return Response(status: .seeOther, headers: [.location: "/#send-\(event.rawValue)"])
     }
 
     @MainActor

@@ -24,7 +24,8 @@ struct MemorizePages: WebRoutes {
             let form = try await FormFields(request)
             guard let number = Int(form["card"]) else { return Self.redirect(to: "/games/\(id)") }
             guard await games.choose(number, in: id) else { return Self.gone() }
-            return Self.redirect(to: "/games/\(id)")
+            // Back to the card just chosen: the keyboard goes on from there, not from the top.
+            return Self.redirect(to: "/games/\(id)#card-\(number)")
         }
         router.post("/games/:id/restart") { _, context in
             let id = try context.parameters.require("id")

@@ -20,7 +20,8 @@ enum WebStyle {
         .card { aspect-ratio: 2 / 3; min-height: 3rem; font-size: clamp(1.2rem, 5vw, 2.6rem); border-radius: 0.5rem;
           border: 2px solid #555; background: #fff; color: #222; position: relative; cursor: pointer; padding: 0; }
         .card.down { background: #c4cee2 repeating-linear-gradient(45deg, #d0d8e8, #d0d8e8 6px, #b8c4dc 6px, #b8c4dc 12px); }
-        .card.gone { opacity: 0.25; cursor: default; }
+        .card.gone { opacity: 0.25; }
+        .card[aria-disabled="true"] { cursor: default; }
         .card:focus-visible { outline: 3px solid #0050c0; outline-offset: 2px; }
         .card .number { position: absolute; top: 0.2rem; left: 0.35rem; font-size: 0.8rem; color: #333; }
         .game-over { font-size: 1.2rem; }

@@ -134,7 +134,9 @@ enum WebViews {
         return .button(
             .type(.submit), .name("card"), .value(String(card.number)), .class("card \(card.face.rawValue)"),
             .id("card-\(card.number)"), .escaped("aria-label", label),
-            .if(card.face != .down, .attribute(named: "disabled")),
+            // aria-disabled, not disabled: a card just turned up keeps the focus the page gives it back
+            // (choosing it again changes nothing, as in the game).
+            .if(card.face != .down, .attribute(named: "aria-disabled", value: "true")),
             .span(.class("number"), .text(String(card.number))),
             .span(.class("face"), .verbatim(shown)))
     }

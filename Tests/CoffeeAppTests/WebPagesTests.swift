@@ -11,7 +11,9 @@ import FoundationNetworking
 struct WebPagesTests {
     static let attack = #""><img src=x onerror=alert(1)>"#
 
-    @Test("add an order in the form, see it on a second open board without reload, sign in, mark it ready, sign out")
+    @Test(
+        "add an order in the form, see it on a second open board without reload, sign in, mark it ready (the focus back on its next button after each step), sign out"
+    )
     func orderFlow() async throws {
         try await Self.serving { base, database in
             let staff = try Self.token(database, name: "web-staff")
@@ -69,6 +71,12 @@ struct WebPagesTests {
                 }
                 try await browser.click("#orders .actions button")
                 try await browser.waitUntil("preparing") { try await browser.text("#orders td.status") == "preparing" }
+                // The focus is back on the order's next button, not at the top of the board.
+                let next = try await browser.attribute("id", of: browser.find("#orders .actions button")) ?? "none"
+                #expect(next.hasPrefix("next-"))
+                try await browser.waitUntil("the focus on the order's next button") {
+                    try await browser.focusedID() == next
+                }
                 try await browser.click("#orders .actions button")
                 try await browser.waitUntil("ready") { try await browser.text("#orders td.status") == "ready" }
                 #expect(try await browser.text(".notice").contains("is now ready"))

@@ -5,7 +5,9 @@ import Testing
 @Suite(
     "color-events in a browser", .enabled(if: Browser.isInstalled, "needs chromium and chromium-driver (make setup)"))
 struct BrowserTests {
-    @Test("an event sent from one page repaints both side screens on another open page, live, without a reload")
+    @Test(
+        "an event sent from one page repaints both side screens on another open page, live, without a reload; the focus is back on the button pressed"
+    )
     func sendRepaintsBothScreens() async throws {
         let directory = try TemporaryDirectory()
         let server = try ServedApp(
@@ -28,6 +30,9 @@ struct BrowserTests {
             try await browser.click("#send-changeBothSidesColors")
             try await browser.waitUntil("the sender's page after the send") {
                 try await fills(browser)["left"] != "none"
+            }
+            try await browser.waitUntil("the focus back on the button pressed") {
+                try await browser.focusedID() == "send-changeBothSidesColors"
             }
             let sent = try await fills(browser)
             try await browser.switchTo(tab: watcher)

@@ -15,7 +15,8 @@ private func servedGames(_ directory: TemporaryDirectory) throws -> ServedApp {
 @Suite("memorize in a browser", .enabled(if: Browser.isInstalled, "needs chromium and chromium-driver (make setup)"))
 struct BrowserTests {
     @Test(
-        "a seeded game played to the end by clicking cards, the first by keyboard, ends ranked #1 and is in the scores")
+        "a seeded game played to the end by clicking cards, the first by keyboard, ends ranked #1 and is in the scores; after each move the focus is back on the card chosen"
+    )
     func playByClicking() async throws {
         let directory = try TemporaryDirectory()
         let server = try servedGames(directory)
@@ -37,6 +38,10 @@ struct BrowserTests {
                 }
                 try await browser.waitUntil("move \(index + 1)") {
                     try await browser.text("#status").contains("moves \(index + 1) ")
+                }
+                // Not back at the top of the page: the next card is a Tab or two away.
+                try await browser.waitUntil("the focus back on card \(move)") {
+                    try await browser.focusedID() == "card-\(move)"
                 }
                 if index == 8 { try await browser.screenshot(to: Screenshots.file("memorize-game-1440")) }
             }

@@ -41,7 +41,7 @@ struct WebViewsTests {
             #expect(button.contains(">\(card.number)</span>"))
             #expect(button.contains("<span class=\"face\">\(card.face == .up ? card.content ?? "" : "")</span>"))
             // Only a face-down card can be chosen.
-            #expect(button.contains(" disabled") == (card.face != .down))
+            #expect(button.contains(" aria-disabled=\"true\"") == (card.face != .down))
         }
         // What is up shows in both; what is matched or down shows in neither.
         for card in board.cards {

@@ -252,6 +252,11 @@ public final class Browser: @unchecked Sendable {
         try await type("\u{E007}", into: element)
     }
 
+    /// The `id` of the element that has the keyboard's focus; empty when it has none or the body has the focus.
+    public func focusedID() async throws -> String {
+        try await execute("return (document.activeElement && document.activeElement.id) || ''") as? String ?? ""
+    }
+
     /// The rendered text of `element`.
     public func text(of element: Element) async throws -> String {
         try await command("GET", "element/\(element.id)/text", nil) as? String ?? ""
