@@ -52,8 +52,13 @@ enum WebViews {
     }
 
     /// The game: figures, what the last move did, the card grid, and the game-over line.
+    ///
+    /// The grid is sized to the viewport's height by its rows and columns (`WebStyle`), so the
+    /// last row and "Deal again" are on screen; once the game is over the cleared grid gives way
+    /// to the result and "Deal again", which takes the focus.
     static func game(_ data: GameViewData, id: String) -> WebPage {
         let columns = BoardView.columns(for: data.cards.count)
+        let rows = (data.cards.count + columns - 1) / max(columns, 1)
         return page(
             data.themeName, path: "/games/\(id)",
             [
@@ -62,12 +67,17 @@ enum WebViews {
                     .id("message"), .attribute(named: "role", value: "status"),
                     .unwrap(data.lastMove.flatMap(WebWording.message)) { .p(.class("notice"), .verbatim($0)) },
                     .unwrap(WebWording.gameOver(data)) { .p(.class("notice game-over"), .strong(.verbatim($0))) }),
-                .form(
-                    .method(.post), .action("/games/\(id)/choose"), .attribute(named: "aria-label", value: "Cards"),
-                    .div(.class("board columns-\(columns)"), .forEach(data.cards) { card($0) })),
+                .if(
+                    !data.isOver,
+                    .form(
+                        .method(.post), .action("/games/\(id)/choose"),
+                        .attribute(named: "aria-label", value: "Cards"),
+                        .div(.class("board columns-\(columns) rows-\(rows)"), .forEach(data.cards) { card($0) }))),
                 .form(
                     .method(.post), .action("/games/\(id)/restart"),
-                    .button(.type(.submit), .class("secondary"), .text("Deal again"))),
+                    .button(
+                        .type(.submit), .id("deal-again"), .class(data.isOver ? "" : "secondary"),
+                        .if(data.isOver, .attribute(named: "autofocus")), .text("Deal again"))),
             ])
     }
 

@@ -15,7 +15,7 @@ private func servedGames(_ directory: TemporaryDirectory) throws -> ServedApp {
 @Suite("memorize in a browser", .enabled(if: Browser.isInstalled, "needs chromium and chromium-driver (make setup)"))
 struct BrowserTests {
     @Test(
-        "a seeded game played to the end by clicking cards, the first by keyboard, ends ranked #1 and is in the scores; after each move the focus is back on the card chosen"
+        "a seeded game played to the end by clicking cards, the first by keyboard, ends ranked #1 and is in the scores; after each move the focus is back on the card chosen; the grid fits 1440 x 900"
     )
     func playByClicking() async throws {
         let directory = try TemporaryDirectory()
@@ -39,11 +39,21 @@ struct BrowserTests {
                 try await browser.waitUntil("move \(index + 1)") {
                     try await browser.text("#status").contains("moves \(index + 1) ")
                 }
-                // Not back at the top of the page: the next card is a Tab or two away.
-                try await browser.waitUntil("the focus back on card \(move)") {
-                    try await browser.focusedID() == "card-\(move)"
+                // Not back at the top of the page: the next card is a Tab or two away; once the game
+                // is over, the cleared grid is gone and the focus is on "Deal again".
+                let focus = index == winningMoves.count - 1 ? "deal-again" : "card-\(move)"
+                try await browser.waitUntil("the focus on \(focus)") { try await browser.focusedID() == focus }
+                if index == 8 {
+                    // At 1440 x 900, with a move's message above it, the whole grid and "Deal again" are on
+                    // the first screen (in page coordinates: the focused card has scrolled the page).
+                    let fits = try await browser.execute(
+                        """
+                        const bottom = (s) => document.querySelector(s).getBoundingClientRect().bottom + scrollY;
+                        return bottom('#card-16') <= innerHeight && bottom('#deal-again') <= innerHeight;
+                        """)
+                    #expect(fits as? Bool == true, "the last row or Deal again is below the fold at 1440 x 900")
+                    try await browser.screenshot(to: Screenshots.file("memorize-game-1440"))
                 }
-                if index == 8 { try await browser.screenshot(to: Screenshots.file("memorize-game-1440")) }
             }
             let over = try await browser.text(".game-over")
             #expect(over == "Game over: all 8 pairs matched in 22 moves, score 16. Rank #1 for Animals.")

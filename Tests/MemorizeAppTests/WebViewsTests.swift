@@ -51,10 +51,11 @@ struct WebViewsTests {
             #expect(html.contains(content) == (card.face == .up))
         }
         // The grid has the text board's natural columns.
-        #expect(html.contains("board columns-\(BoardView.columns(for: board.cards.count))"))
+        // The grid has the text board's natural columns, and its rows, which size it to the viewport.
+        #expect(html.contains("board columns-\(BoardView.columns(for: board.cards.count)) rows-4"))
     }
 
-    @Test("a finished game's page says game over with its rank, in the terminal's words")
+    @Test("a finished game's page says game over with its rank, in the terminal's words, and shows no cleared grid")
     func gameOver() async throws {
         let over = try await board(moves: [1, 2, 3, 4, 5, 6, 7, 3, 8, 2, 9, 10, 11, 4, 12, 13, 14, 9, 15, 1, 16, 10])
         let html = WebViews.game(over, id: "g2").render()
@@ -64,6 +65,9 @@ struct WebViewsTests {
         let last = try #require(over.lastMove.flatMap(BoardView.interactiveMessage))
         #expect(last.hasPrefix("Match! "))
         #expect(html.contains(last))
+        // The cleared grid gives way to the result; "Deal again" takes the focus.
+        #expect(!html.contains("class=\"board") && !html.contains("id=\"card-1\""))
+        #expect(html.contains(#"id="deal-again""#) && html.contains(" autofocus"))
     }
 
     @Test("a theme name with markup is text in the page, in the title, a cell and an attribute")
