@@ -86,6 +86,8 @@ public struct WebAssets: WebRoutes {
           :root { --accent: #f0a860; --on-accent: #1d1208; --muted: #a8a8a8; --line: #4a4541; --bad: #ff7b8a; }
         }
         * { box-sizing: border-box; }
+        /* The scheme's own page colours, said outright so every reader of the styles (axe-core too) sees them. */
+        html { background-color: Canvas; color: CanvasText; }
         body { margin: 0; font: 1rem/1.5 system-ui, sans-serif; }
         header.site, main { max-width: 60rem; margin: 0 auto; padding: 0.75rem 1rem; }
         header.site { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.5rem 1.5rem;

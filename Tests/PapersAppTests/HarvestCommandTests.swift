@@ -131,6 +131,12 @@ struct HarvestCommandTests {
             arguments: ["harvest", "--set", "math", "--oai-url", url, "--db", db])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        // The held page never answers; the harvest must still be waiting for it when it is killed,
+        // however long a loaded machine takes to see page 3 asked for, so it never gives up on its own.
+        var environment = ProcessInfo.processInfo.environment
+        environment["STRATA_PAPERS_IDLE_TIMEOUT"] = "86400"
+        environment["STRATA_PAPERS_TOTAL_TIMEOUT"] = "86400"
+        process.environment = environment
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // Page 3 is asked for only after pages 1 and 2 are stored.

@@ -203,6 +203,11 @@ public final class Browser: @unchecked Sendable {
         try await command("POST", "execute/sync", ["script": script, "args": arguments])
     }
 
+    /// Runs `script` in the page until it calls its last argument, a callback, and returns what it was given.
+    public func executeAsync(_ script: String, _ arguments: [Any] = []) async throws -> Any? {
+        try await command("POST", "execute/async", ["script": script, "args": arguments])
+    }
+
     // MARK: - Elements
 
     /// The first element matching the CSS `selector`.
