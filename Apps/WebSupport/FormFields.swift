@@ -10,6 +10,11 @@ public struct FormFields: Sendable, Equatable {
     /// The most bytes a form body may have: forms carry a few short fields.
     public static let bodyLimit = 16 * 1024
 
+    /// The fields `values` names; none by default, as a form is before it is first sent.
+    public init(_ values: [String: String] = [:]) {
+        self.values = values
+    }
+
     /// Reads `body` as `name=value&…`, `+` as a space and `%XX` decoded.
     public init(urlEncoded body: String) {
         var values: [String: String] = [:]

@@ -50,7 +50,7 @@ struct CoffeePages: WebRoutes {
     func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
         router.get(RouterPath(Self.boardPath)) { request, _ in try await board(request) }
         router.get(RouterPath(Self.boardEventsPath)) { request, _ in await boardEvents(request) }
-        router.get(RouterPath(Self.orderPath)) { _, _ in try await orderForm(WebViews.OrderForm(), status: .ok) }
+        router.get(RouterPath(Self.orderPath)) { _, _ in try await orderForm(FormState(), status: .ok) }
         router.post(RouterPath(Self.orderPath)) { request, _ in try await placeOrder(request) }
         router.get(RouterPath(Self.menuPath)) { _, _ in
             WebViews.menu(
@@ -136,7 +136,7 @@ struct CoffeePages: WebRoutes {
 
     // MARK: - Ordering
 
-    private func orderForm(_ form: WebViews.OrderForm, status: HTTPResponse.Status) async throws -> Response {
+    private func orderForm(_ form: FormState, status: HTTPResponse.Status) async throws -> Response {
         let menu = try await Self.load(feature) {
             await $0.loadMenu()
         } part: {
@@ -146,10 +146,9 @@ struct CoffeePages: WebRoutes {
     }
 
     private func placeOrder(_ request: Request) async throws -> Response {
-        let fields = try await FormFields(request)
-        var form = WebViews.OrderForm(customer: fields["customer"], coffee: fields["coffee"], size: fields["size"])
+        var form = FormState(try await FormFields(request))
         do {
-            let (customer, coffee, size) = (form.customer, form.coffee, form.size)
+            let (customer, coffee, size) = (form["customer"], form["coffee"], form["size"])
             let placed = try await Self.load(feature) {
                 await $0.place(name: customer, coffee: coffee, size: size)
             } part: {
@@ -157,9 +156,14 @@ struct CoffeePages: WebRoutes {
             }
             return Response.redirect(to: sealedBoard("placed", id: placed.order.id))
         } catch {
-            let message = WebWording.message(for: error)
-            if let field = message.field { form.errors[field] = message.text } else { form.problem = message.text }
-            let status: HTTPResponse.Status = message.field == nil ? .serviceUnavailable : .unprocessableContent
+            for message in WebWording.messages(for: error) {
+                if let field = message.field {
+                    form.errors.add(message.text, to: field)
+                } else {
+                    form.problem = message.text
+                }
+            }
+            let status: HTTPResponse.Status = form.problem == nil ? .unprocessableContent : .serviceUnavailable
             return try await orderForm(form, status: status)
         }
     }

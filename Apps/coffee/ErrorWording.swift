@@ -37,6 +37,9 @@ enum ErrorWording {
             return "no size given; use --size with one of \(sizes)"
         case .unknownSize(let size):
             return "unknown size \(Quote.quoted(size)); use one of \(sizes)"
+        case .invalidOrder(let problems):
+            return "\(problems.count) problems with the order: "
+                + problems.compactMap { message(for: $0) }.joined(separator: "; ")
         case .unknownStatus(let status):
             return
                 "unknown status \(Quote.quoted(status)); use one of \(OrderStatus.allCases.map(\.rawValue).joined(separator: ", "))"

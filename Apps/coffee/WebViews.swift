@@ -115,18 +115,7 @@ enum WebViews {
 
     // MARK: - The add-order form
 
-    /// What a person typed into the order form, kept when it comes back with errors.
-    struct OrderForm: Equatable {
-        var customer = ""
-        var coffee = ""
-        var size = ""
-        /// The message for each field that must change, by the field's name.
-        var errors: [String: String] = [:]
-        /// A message about the form as a whole (storage trouble), shown above it.
-        var problem: String?
-    }
-
-    static func orderForm(_ form: OrderForm, menu: MenuViewData) -> WebPage {
+    static func orderForm(_ form: FormState, menu: MenuViewData) -> WebPage {
         page(
             "New order", path: CoffeePages.orderPath,
             [
@@ -136,38 +125,36 @@ enum WebViews {
                     .field(
                         "customer", label: "Your name", error: form.errors["customer"],
                         .input(
-                            .type(.text), .id("customer"), .name("customer"), .escaped("value", form.customer),
+                            .type(.text), .id("customer"), .name("customer"), .escaped("value", form["customer"]),
                             .attribute(named: "autocomplete", value: "name"),
                             .attribute(named: "maxlength", value: String(CustomerName.maxLength)), .required(true),
-                            .invalid(form.errors["customer"]), .describedBy(form.errors["customer"], "customer"))),
+                            .invalid(form.errors["customer"]), .describedBy(form.errors["customer"], "customer"),
+                            .focusIfFirst(form.errors, "customer"))),
                     choice(
-                        "coffee", label: "Coffee", prompt: "Choose a coffee", options: menu.items.map(\.coffee),
-                        chosen: form.coffee, error: form.errors["coffee"]),
+                        "coffee", label: "Coffee", prompt: "Choose a coffee",
+                        options: menu.items.map {
+                            ($0.coffee, "\($0.coffee): \($0.small), \($0.medium) or \($0.large)")
+                        },
+                        chosen: form["coffee"], errors: form.errors),
                     choice(
-                        "size", label: "Size", prompt: "Choose a size", options: Size.allCases.map(\.rawValue),
-                        chosen: form.size, error: form.errors["size"]),
+                        "size", label: "Size (small, medium or large)", prompt: "Choose a size",
+                        options: Size.allCases.map { ($0.rawValue, $0.rawValue) }, chosen: form["size"],
+                        errors: form.errors),
                     .div(.button(.type(.submit), .text("Place order")))),
             ])
     }
 
-    /// A labelled list of `options` with a first, empty choice saying `prompt`, `chosen` selected.
+    /// A labelled list of `options` (value and label) with a first, empty choice saying `prompt`, `chosen` selected.
     private static func choice(
-        _ name: String, label: String, prompt: String, options: [String], chosen: String, error: String?
+        _ name: String, label: String, prompt: String, options: [(value: String, label: String)], chosen: String,
+        errors: FormErrors
     ) -> Node<HTML.FormContext> {
         .field(
-            name, label: label, error: error,
+            name, label: label, error: errors[name],
             .select(
-                .id(name), .attribute(named: "name", value: name), invalidNode(error, name),
-                option("", prompt, selected: chosen.isEmpty),
-                .forEach(options) { option($0, $0, selected: $0 == chosen) }))
-    }
-
-    private static func invalidNode(_ error: String?, _ name: String) -> Node<HTML.SelectContext> {
-        guard error != nil else { return .empty }
-        return .group([
-            .attribute(named: "aria-invalid", value: "true"),
-            .attribute(named: "aria-describedby", value: "\(name)-error"),
-        ])
+                .id(name), .attribute(named: "name", value: name), .invalid(errors[name], describing: name),
+                .focusIfFirst(errors, name), option("", prompt, selected: chosen.isEmpty),
+                .forEach(options) { option($0.value, $0.label, selected: $0.value == chosen) }))
     }
 
     private static func option(_ value: String, _ label: String, selected: Bool) -> Node<HTML.SelectContext> {

@@ -13,6 +13,12 @@ enum WebWording {
         let text: String
     }
 
+    /// The words for `error` in a browser: one message, or one per problem when an order has several.
+    static func messages(for error: any Error) -> [Message] {
+        if case .invalidOrder(let problems)? = error as? CoffeeError { return problems.map(message(for:)) }
+        return [message(for: error)]
+    }
+
     /// The words for `error` in a browser.
     static func message(for error: any Error) -> Message {
         guard let error = error as? CoffeeError else {

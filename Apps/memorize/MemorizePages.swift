@@ -16,7 +16,7 @@ struct MemorizePages: WebRoutes {
     let games: WebGames
 
     func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
-        router.get("/") { _, _ in await themesPage(problem: nil, status: .ok) }
+        router.get("/") { _, _ in await themesPage(FormState(), status: .ok) }
         router.post("/games") { request, _ in try await deal(FormFields(request)) }
         router.get("/games/:id") { _, context in try await gamePage(context.parameters.require("id")) }
         router.post("/games/:id/choose") { request, context in
@@ -37,34 +37,41 @@ struct MemorizePages: WebRoutes {
     }
 
     @MainActor
-    private func themesPage(problem: String?, status: HTTPResponse.Status) async -> Response {
+    private func themesPage(_ form: FormState, status: HTTPResponse.Status) async -> Response {
         let presenter = feature.makeThemeListPresenter()
         await presenter.load()
         do {
-            return WebViews.themes(try presenter.state.result(), problem: problem).response(status: status)
+            return WebViews.themes(try presenter.state.result(), form: form).response(status: status)
         } catch {
             return WebViews.failure(WebWording.line(for: error)).response(status: .internalServerError)
         }
     }
 
-    private func deal(_ form: FormFields) async -> Response {
-        let theme = form["theme"].isEmpty ? "random" : form["theme"]
-        guard let pairs = Self.number(form["pairs"], as: Int.self) else {
-            return await themesPage(problem: WebWording.notANumber(field: "Pairs"), status: .unprocessableContent)
-        }
-        guard let seed = Self.number(form["seed"], as: UInt64.self) else {
-            return await themesPage(problem: WebWording.notANumber(field: "Seed"), status: .unprocessableContent)
-        }
+    /// Deals the game the form asks for; or the form again, as typed, with every field's error beside it.
+    private func deal(_ fields: FormFields) async -> Response {
+        var form = FormState(fields)
+        let pairs = Self.number(form["pairs"], as: Int.self)
+        let seed = Self.number(form["seed"], as: UInt64.self)
+        if pairs == nil { form.errors.add(WebWording.notANumber(field: "Pairs"), to: "pairs") }
+        if seed == nil { form.errors.add(WebWording.notANumber(field: "Seed"), to: "seed") }
+        guard let pairs, let seed else { return await themesPage(form, status: .unprocessableContent) }
         do {
+            let theme = form["theme"].isEmpty ? "random" : form["theme"]
             return Self.redirect(to: "/games/\(try await games.deal(theme: theme, pairs: pairs, seed: seed))")
         } catch let full as WebGamesFull {
             let wait = Self.retryAfterSeconds
-            var response = await themesPage(
-                problem: WebWording.tableFull(full, retryAfter: wait), status: .serviceUnavailable)
+            form.problem = WebWording.tableFull(full, retryAfter: wait)
+            var response = await themesPage(form, status: .serviceUnavailable)
             response.headers[.retryAfter] = String(wait)
             return response
         } catch {
-            return await themesPage(problem: WebWording.line(for: error), status: .unprocessableContent)
+            let line = WebWording.line(for: error)
+            if let field = WebWording.field(for: error) {
+                form.errors.add(line, to: field)
+            } else {
+                form.problem = line
+            }
+            return await themesPage(form, status: .unprocessableContent)
         }
     }
 

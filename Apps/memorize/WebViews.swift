@@ -13,27 +13,14 @@ enum WebViews {
     static let navigation = [WebPage.Link("New game", path: "/"), WebPage.Link("High scores", path: "/scores")]
 
     /// The theme choice: a form that deals a game, and the themes with their colours and emoji.
-    static func themes(_ data: ThemeListViewData, problem: String? = nil) -> WebPage {
+    static func themes(_ data: ThemeListViewData, form: FormState = FormState()) -> WebPage {
         let rows = data.rows
         return page(
             "New game", path: "/",
             [
                 .p("Turn cards two at a time and match the pairs."),
-                .unwrap(problem) { .p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim($0)) },
-                .form(
-                    .method(.post), .action("/games"), .class("stacked deal"),
-                    .div(
-                        .class("field"), .label(.for("theme"), "Theme"),
-                        .select(
-                            .id("theme"), .attribute(named: "name", value: "theme"), option("random"),
-                            .forEach(rows) { option($0.name) })),
-                    .div(
-                        .class("field"), .label(.for("pairs"), "Pairs (empty: the theme's own)"),
-                        .input(.id("pairs"), .name("pairs"), .type(.number), .attribute(named: "min", value: "2"))),
-                    .div(
-                        .class("field"), .label(.for("seed"), "Seed (the same seed deals the same game)"),
-                        .input(.id("seed"), .name("seed"), .type(.number), .attribute(named: "min", value: "0"))),
-                    .button(.type(.submit), .id("deal"), .text("Deal"))),
+                .unwrap(form.problem) { .p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim($0)) },
+                dealForm(form, themes: rows.map(\.name)),
                 .table(
                     .caption("Themes"),
                     .thead(
@@ -49,6 +36,34 @@ enum WebViews {
                                 .td(.verbatim(row.emoji.joined(separator: " "))))
                         })),
             ])
+    }
+
+    /// The deal form, with what was typed and each field's error; the first field with one has the focus.
+    private static func dealForm(_ form: FormState, themes: [String]) -> Node<HTML.BodyContext> {
+        let errors = form.errors
+        return .form(
+            .method(.post), .action("/games"), .class("stacked deal"), .novalidate(),
+            .field(
+                "theme", label: "Theme", error: errors["theme"],
+                .select(
+                    .id("theme"), .attribute(named: "name", value: "theme"),
+                    .invalid(errors["theme"], describing: "theme"),
+                    .focusIfFirst(errors, "theme"), option("random", chosen: form["theme"]),
+                    .forEach(themes) { option($0, chosen: form["theme"]) })),
+            .field(
+                "pairs", label: "Pairs (empty: the theme's own)", error: errors["pairs"],
+                .input(
+                    .id("pairs"), .name("pairs"), .type(.number), .attribute(named: "min", value: "2"),
+                    .escaped("value", form["pairs"]), .invalid(errors["pairs"]),
+                    .describedBy(errors["pairs"], "pairs"), .focusIfFirst(errors, "pairs"))),
+            .field(
+                "seed", label: "Seed (the same seed deals the same game)", error: errors["seed"],
+                .input(
+                    .id("seed"), .name("seed"), .type(.number), .attribute(named: "min", value: "0"),
+                    .escaped("value", form["seed"]), .invalid(errors["seed"]),
+                    .describedBy(errors["seed"], "seed"),
+                    .focusIfFirst(errors, "seed"))),
+            .button(.type(.submit), .id("deal"), .text("Deal")))
     }
 
     /// The game: figures, what the last move did, the card grid, and the game-over line.
@@ -127,9 +142,11 @@ enum WebViews {
         .td(.if(number, .class("number")), .attribute(named: "data-label", value: label), .verbatim(value))
     }
 
-    /// An `<option>` whose text is its value (Plot's own option has no text).
-    private static func option(_ text: String) -> Node<HTML.SelectContext> {
-        .element(named: "option", nodes: [.escaped("value", text), .verbatim(text)])
+    /// An `<option>` whose text is its value (Plot's own option has no text), selected when it is `chosen`.
+    private static func option(_ text: String, chosen: String) -> Node<HTML.SelectContext> {
+        .element(
+            named: "option",
+            nodes: [.escaped("value", text), .if(text == chosen, .attribute(named: "selected")), .verbatim(text)])
     }
 
     /// One card: a button that turns it up, labelled with its number and what it shows.

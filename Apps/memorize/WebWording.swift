@@ -36,6 +36,15 @@ enum WebWording {
         "\(field) must be a whole number, or left empty."
     }
 
+    /// The deal form's field `error` belongs beside; `nil` when it is about the page as a whole.
+    static func field(for error: any Error) -> String? {
+        switch (error as? ViewFailure)?.error ?? error {
+        case MemorizeError.unknownTheme: "theme"
+        case MemorizeError.tooFewPairs, MemorizeError.tooManyPairs: "pairs"
+        default: nil
+        }
+    }
+
     /// The line for an error on a page: the feature's own words where they name nothing of the terminal.
     static func line(for error: any Error) -> String {
         let failure = (error as? ViewFailure)?.error ?? error
@@ -49,7 +58,7 @@ enum WebWording {
         case MemorizeError.tooFewPairs(let theme, let pairs, let allowed),
             MemorizeError.tooManyPairs(let theme, let pairs, let allowed):
             return
-                "\(Quote.quoted(theme)) cannot deal \(pairs) pairs; choose \(allowed.lowerBound) to \(allowed.upperBound), or leave Pairs empty."
+                "\(Quote.quoted(theme)) cannot deal \(pairs) pairs; choose \(allowed.lowerBound) to \(allowed.upperBound), or leave it empty."
         case MemorizeError.noGameInPlay: return "That game is no longer in play; deal a new one."
         default: return sentence(ErrorWording.reporter.message(for: failure))
         }

@@ -103,6 +103,10 @@ struct CoffeeAppTests {
             (["show", "xyz"], 64, "is not an order id"),
             (["show", "abc"], 66, "no order abc"),
             (["order", "--name", "Ada", "--coffee", " ", "--size", "small"], 65, "choose one with --coffee"),
+            (
+                ["order", "--name", " ", "--coffee", "tea", "--size", "venti"], 65,
+                "3 problems with the order: the customer name is empty; give one with --name; 'tea' is not on the menu"
+            ),
         ]
         for (arguments, status, message) in cases {
             let result = try coffee.runner.run(arguments + ["--db", coffee.database])

@@ -2,6 +2,7 @@ import CoffeeEntity
 import Foundation
 import TerminalUI
 import Testing
+import WebSupport
 
 @testable import CoffeeApp
 @testable import CoffeePresenter
@@ -43,13 +44,23 @@ struct GoldenViewTests {
         let menu = MenuViewData(items: [
             MenuRowViewData(coffee: "Latte", small: "$4.00", medium: "$4.50", large: "$5.00")
         ])
-        var form = WebViews.OrderForm(customer: #"a"b"#, coffee: "Latte", size: "")
-        form.errors["size"] = WebWording.message(for: CoffeeError.missingSize).text
+        var form = FormState(FormFields(["customer": #"a"b"#, "coffee": "Latte", "size": ""]))
+        form.errors.add(WebWording.message(for: CoffeeError.missingSize).text, to: "size")
         let html = WebViews.orderForm(form, menu: menu).render()
         #expect(html.contains(#"<p class="error" id="size-error">Choose a size.</p>"#))
-        #expect(html.contains(#"aria-invalid="true" aria-describedby="size-error""#))
+        #expect(html.contains(#"aria-invalid="true" aria-describedby="size-error" autofocus"#))
         #expect(html.contains(#"value="a&quot;b""#))
-        #expect(html.contains(#"<option value="Latte" selected>Latte</option>"#))
+        #expect(html.contains(#"<option value="Latte" selected>Latte: $4.00, $4.50 or $5.00</option>"#))
+
+        // Several errors: each beside its field, the focus on the first in the form's order.
+        form.errors = FormErrors()
+        for message in WebWording.messages(for: CoffeeError.invalidOrder(problems: [.emptyCustomer, .missingSize])) {
+            form.errors.add(message.text, to: message.field ?? "")
+        }
+        let both = WebViews.orderForm(form, menu: menu).render()
+        #expect(both.contains(#"<p class="error" id="customer-error">"#) && both.contains(#"id="size-error""#))
+        #expect(both.components(separatedBy: "autofocus").count == 2)
+        #expect(both.contains(#"aria-describedby="customer-error" autofocus"#))
         #expect(!html.contains("--size"), "no flag in a page's words")
     }
 

@@ -29,6 +29,14 @@ struct ServerEndToEndTests {
         ])
         #expect(error.status == 65)
         #expect(error.stderr == "coffee: error: the customer name is empty; give one with --name\n")
+        // Every problem comes back through the server, as a local run words it.
+        let both = try coffee.runner.run([
+            "order", "--server", server.url, "--name", "", "--coffee", "latte", "--size", "",
+        ])
+        #expect(
+            both.stderr
+                == "coffee: error: 2 problems with the order: the customer name is empty; give one with --name; no size given; use --size with one of small, medium, large\n"
+        )
         let stopped = server.stop(signal: SIGTERM)
         #expect(stopped.reason == .exit && stopped.status == 0)
         #expect(stopped.stderr.contains("server stopped"))

@@ -26,25 +26,39 @@ struct WebPagesTests {
                 _ = try await browser.execute("window.strataMarker = 'not reloaded'; return true;")
                 let boardTab = try await browser.currentTab()
 
-                // A second tab: the form refuses an empty order beside its fields, then takes one.
+                // A second tab: the form refuses an empty order with every error at once, each beside its
+                // field, the focus on the first; what was typed stays.
                 try await browser.newTab()
                 try await browser.open(base.appendingPathComponent("order"))
                 #expect(try await browser.title() == "New order — Strata Coffee")
                 try await browser.click("button[type=submit]")
                 try await browser.waitUntil("the form's errors") {
-                    try await browser.findAll("#customer-error").count == 1
+                    try await browser.findAll("p.error").count == 3
                 }
+                let errors = try await browser.findAll("p.error")
+                var ids: [String] = []
+                for error in errors { ids.append(try await browser.attribute("id", of: error) ?? "") }
+                #expect(ids == ["customer-error", "coffee-error", "size-error"], "in the form's order")
                 #expect(try await browser.text("#customer-error").contains("Enter the name"))
-                #expect(try await browser.attribute("aria-invalid", of: try await browser.find("#customer")) == "true")
-                // The rules are checked in order, as for `coffee order`: the name, then the size.
+                #expect(try await browser.text("#coffee-error") == "Choose a coffee.")
+                #expect(try await browser.text("#size-error") == "Choose a size.")
+                for field in ["customer", "coffee", "size"] {
+                    #expect(
+                        try await browser.attribute("aria-invalid", of: try await browser.find("#\(field)")) == "true")
+                }
+                #expect(try await browser.focusedID() == "customer")
+                // The name and the coffee given, the size still missing: only its error, the focus on it, both kept.
                 try await browser.type(Self.attack, into: "#customer")
+                try await browser.click("#coffee option[value='Latte']")
                 try await browser.submit(try await browser.find("#customer"))
-                try await browser.waitUntil("the size's error") {
-                    try await browser.findAll("#size-error").count == 1
+                try await browser.waitUntil("the size's error alone") {
+                    try await browser.findAll("p.error").count == 1
                 }
                 #expect(try await browser.text("#size-error") == "Choose a size.")
-                #expect(try await browser.findAll("#customer-error").isEmpty)
+                #expect(try await browser.focusedID() == "size")
                 #expect(try await browser.attribute("value", of: try await browser.find("#customer")) == Self.attack)
+                #expect(
+                    try await browser.execute("return document.getElementById('coffee').value;") as? String == "Latte")
                 try await browser.click("#coffee option[value='Latte']")
                 try await browser.click("#size option[value='large']")
                 try await browser.submit(try await browser.find("#customer"))

@@ -54,6 +54,20 @@ struct OrderRulesTests {
         #expect(throws: CoffeeError.missingSize) { try place(size: "") }
     }
 
+    @Test("every broken rule is reported at once, in the form's order; a single one is itself")
+    func everyProblem() {
+        #expect(throws: CoffeeError.invalidOrder(problems: [.emptyCustomer, .missingCoffee, .missingSize])) {
+            try place(" ", coffee: "", size: "")
+        }
+        #expect(
+            throws: CoffeeError.invalidOrder(problems: [
+                .notOnMenu(coffee: "Tea", menu: Menu.standard.items.map(\.name)), .unknownSize(size: "huge"),
+            ])
+        ) { try place(coffee: "Tea", size: "huge") }
+        #expect(throws: CoffeeError.customerNotOneLine) { try place("A\u{7}") }
+        #expect(CoffeeError.invalidOrder(problems: [.missingSize, .missingCoffee]).kind == .validation)
+    }
+
     @Test("times are cut to whole milliseconds so they survive storage")
     func millisecondTimes() throws {
         let order = try place()
@@ -116,6 +130,7 @@ struct OrderRulesTests {
             .ambiguousID(prefix: "ab", matches: ["ab1", "ab2"]),
             .forbiddenMove(order: "12345678", from: .ready, to: .cancelled),
             .serverFailed(kind: .storage, message: "locked"),
+            .invalidOrder(problems: [.emptyCustomer, .unknownSize(size: "huge")]),
         ]
         for error in errors {
             #expect(try JSONDecoder().decode(CoffeeError.self, from: try JSONEncoder().encode(error)) == error)

@@ -83,6 +83,10 @@ struct LocalAndRemoteTests {
             let cases: [(CoffeeError, @Sendable (CoffeeUseCase) async throws -> Void)] = [
                 (.emptyCustomer, { _ = try await $0.place(customer: " ", coffee: "Latte", size: "small") }),
                 (
+                    .invalidOrder(problems: [.emptyCustomer, .missingSize]),
+                    { _ = try await $0.place(customer: "", coffee: "Latte", size: "") }
+                ),
+                (
                     .customerTooLong(length: 61, limit: 60),
                     {
                         _ = try await $0.place(

@@ -75,6 +75,15 @@ struct CoffeeServerTests {
             #expect(sizeless.status == 422)
             #expect(try error(sizeless.body).field == "size")
 
+            // Everything wrong at once: each field in `errors`, in the body's order, the first in `field`.
+            let empty = try await ServerHarness.send("POST", orders, body: Data(#"{"customer":" "}"#.utf8))
+            #expect(empty.status == 422)
+            let emptyError = try error(empty.body)
+            #expect(emptyError.field == "customer" && emptyError.code == "invalidOrder")
+            #expect(emptyError.errors?.map(\.field) == ["customer", "coffee", "size"])
+            #expect(emptyError.errors?.first?.detail == namelessError.detail)
+            #expect(emptyError.detail.hasPrefix(namelessError.detail + "; the field 'coffee' is missing"))
+
             let tooBig = try await ServerHarness.send(
                 "POST", orders, body: Data(repeating: UInt8(ascii: " "), count: 64 * 1024 + 1))
             #expect(tooBig.status == 413)

@@ -69,6 +69,39 @@ struct BrowserTests {
         }
     }
 
+    @Test(
+        "a deal the theme cannot make comes back with the error beside Pairs, the focus on it and what was chosen kept; two fields that are not numbers both say so"
+    )
+    func dealErrors() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try servedGames(directory)
+        defer { server.stop() }
+        try await Browser.run { browser in
+            try await browser.open(try #require(URL(string: server.url)))
+            try await browser.click("#theme option[value='Animals']")
+            try await browser.type("99", into: "#pairs")
+            try await browser.type("7", into: "#seed")
+            try await browser.click("#deal")
+            try await browser.waitUntil("the pairs' error") { try await browser.findAll("#pairs-error").count == 1 }
+            #expect(try await browser.text("#pairs-error").contains("cannot deal 99 pairs"))
+            #expect(try await browser.findAll("[role=alert]").isEmpty, "the error is the field's, not the page's")
+            #expect(try await browser.attribute("aria-invalid", of: try await browser.find("#pairs")) == "true")
+            #expect(try await browser.focusedID() == "pairs")
+            let kept = try await browser.execute(
+                "return ['theme', 'pairs', 'seed'].map((id) => document.getElementById(id).value).join(' ');")
+            #expect(kept as? String == "Animals 99 7")
+
+            // Not numbers at all (a form posted without the browser's number inputs): both fields at once.
+            let posted = try await WebClient.post(
+                server.url + "/games", form: [("theme", "Animals"), ("pairs", "many"), ("seed", "-1")])
+            #expect(posted.status == 422)
+            #expect(posted.body.contains(#"id="pairs-error""#) && posted.body.contains(#"id="seed-error""#))
+            #expect(posted.body.components(separatedBy: "autofocus").count == 2)
+            #expect(
+                posted.body.contains(#"value="many""#) && posted.body.contains(#"<option value="Animals" selected>"#))
+        }
+    }
+
     @Test("a cross-site form post to the running server is refused and deals nothing")
     func crossSitePost() async throws {
         let directory = try TemporaryDirectory()

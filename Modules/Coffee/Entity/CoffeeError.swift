@@ -24,6 +24,9 @@ public enum CoffeeError: DomainError, Equatable, Codable {
     case missingSize
     /// The text names no size.
     case unknownSize(size: String)
+    /// More than one of the rules above is broken: each problem, in the order form's order (name,
+    /// coffee, size). An order with a single problem throws that problem itself.
+    case invalidOrder(problems: [CoffeeError])
 
     // MARK: Reading queries
 
@@ -105,7 +108,7 @@ public enum CoffeeError: DomainError, Equatable, Codable {
     public var kind: ErrorKind {
         switch self {
         case .emptyCustomer, .customerTooLong, .customerNotOneLine, .missingCoffee, .notOnMenu, .missingSize,
-            .unknownSize,
+            .unknownSize, .invalidOrder,
             .unknownStatus, .unknownSort, .notADate, .notATime, .unknownParameter, .idempotencyKeyReused,
             .notATokenName:
             .validation

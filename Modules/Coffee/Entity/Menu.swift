@@ -49,7 +49,7 @@ public struct Menu: Sendable, Codable, Equatable {
     /// The item named `name`, ignoring case and surrounding spaces.
     ///
     /// - Throws: `CoffeeError.missingCoffee` for an empty name, `.notOnMenu` (with what is on the menu) for another.
-    public func item(named name: String) throws -> MenuItem {
+    public func item(named name: String) throws(CoffeeError) -> MenuItem {
         let key = name.trimmingCharacters(in: .whitespaces).lowercased()
         guard !key.isEmpty else { throw CoffeeError.missingCoffee }
         guard let item = items.first(where: { $0.name.lowercased() == key }) else {

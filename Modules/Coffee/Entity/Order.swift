@@ -43,17 +43,34 @@ public struct Order: Sendable, Equatable, Identifiable {
 
     /// A new order, checked against the rules and priced from `menu`.
     ///
-    /// - Throws: `CoffeeError` for a bad name, an unknown coffee or size.
+    /// Every field is checked, so a form can show each problem at once.
+    ///
+    /// - Throws: `CoffeeError` for a bad name, an unknown coffee or size; `.invalidOrder` listing
+    ///   them, in that order, when more than one is wrong.
     public static func place(
         id: UUID, customer: String, coffee: String, size: String, menu: Menu, at date: Date
     ) throws -> Order {
-        let name = try CustomerName.validate(customer)
-        let size = try Size(parsing: size)
-        let item = try menu.item(named: coffee)
+        var problems: [CoffeeError] = []
+        let name = checked(&problems) { () throws(CoffeeError) in try CustomerName.validate(customer) }
+        let item = checked(&problems) { () throws(CoffeeError) in try menu.item(named: coffee) }
+        let size = checked(&problems) { () throws(CoffeeError) in try Size(parsing: size) }
+        guard let name, let item, let size else {
+            throw problems.count == 1 ? problems[0] : CoffeeError.invalidOrder(problems: problems)
+        }
         let now = date.truncatedToMilliseconds
         return Order(
             id: ID(id), customer: name, coffee: item.name, size: size, totalCents: item.prices[size],
             status: .placed, createdAt: now, updatedAt: now)
+    }
+
+    /// What `rule` returns, or `nil` with its `CoffeeError` added to `problems`.
+    private static func checked<Value>(_ problems: inout [CoffeeError], _ rule: () throws(CoffeeError) -> Value)
+        -> Value?
+    {
+        do { return try rule() } catch {
+            problems.append(error)
+            return nil
+        }
     }
 
     /// This order with its status moved to `target` at `date`.
@@ -90,7 +107,7 @@ public enum CustomerName {
     /// The trimmed name.
     ///
     /// - Throws: `CoffeeError.emptyCustomer`, `.customerTooLong` or `.customerNotOneLine`.
-    public static func validate(_ name: String) throws -> String {
+    public static func validate(_ name: String) throws(CoffeeError) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw CoffeeError.emptyCustomer }
         guard trimmed.count <= maxLength else {

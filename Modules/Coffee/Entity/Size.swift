@@ -12,7 +12,7 @@ public enum Size: String, Sendable, Codable, CaseIterable, Comparable {
     /// Reads a size the way people type it: `small`, `Medium`, or the first letter `l`.
     ///
     /// - Throws: `CoffeeError.missingSize` for empty text, `.unknownSize` for other text.
-    public init(parsing text: String) throws {
+    public init(parsing text: String) throws(CoffeeError) {
         let key = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard !key.isEmpty else { throw CoffeeError.missingSize }
         guard

@@ -257,7 +257,7 @@ public enum CoffeeOpenAPI {
               },
               "NewOrder": {
                 "type": "object",
-                "description": "A customer name (1 to 60 characters once trimmed, one line), a coffee from GET /menu and a size, ignoring case. The server also takes `name` for `customer` (older clients); what is missing or broken is a 422 naming the field.",
+                "description": "A customer name (1 to 60 characters once trimmed, one line), a coffee from GET /menu and a size, ignoring case. The server also takes `name` for `customer` (older clients); what is missing or broken is a 422 naming the field, or every field when several are.",
                 "required": ["customer", "coffee", "size"],
                 "properties": {
                   "customer": {"type": "string", "maxLength": 60, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000-\\u001f\\u007f-\\u009f]*$"},
@@ -283,7 +283,8 @@ public enum CoffeeOpenAPI {
                   "kind": {"type": "string", "enum": ["usage", "badData", "validation", "notFound", "conflict", "network", "remote", "storage", "internal"]},
                   "field": {"type": "string"},
                   "code": {"type": "string"},
-                  "failure": {"type": "object", "description": "The orders feature's error: one member, named like code, holding the case's values"}
+                  "failure": {"type": "object", "description": "The orders feature's error: one member, named like code, holding the case's values"},
+                  "errors": {"type": "array", "description": "When more than one field is wrong: each, in the request's order (detail then says them all, field names the first)", "items": {"type": "object", "required": ["detail"], "properties": {"field": {"type": "string"}, "detail": {"type": "string"}}}}
                 }
               }
             }

@@ -53,6 +53,8 @@ enum CoffeeServerWording {
             return APIError(kind, "the field 'size' is missing or empty; send one of \(sizes)", field: "size")
         case .unknownSize(let size):
             return APIError(kind, "unknown size \(quoted(size)); send one of \(sizes)", field: "size")
+        case .invalidOrder(let problems):
+            return APIError(kind, combining: problems.map(describe))
         case .unknownStatus(let status):
             return APIError(kind, "unknown status \(quoted(status)); use one of \(statuses)", field: "status")
         case .unknownSort(let sort):

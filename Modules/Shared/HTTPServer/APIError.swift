@@ -22,21 +22,50 @@ public struct APIError: Error, Sendable, Equatable {
     public let code: String?
     /// The feature's error as JSON, for clients that decode it back into a typed error.
     public let failure: JSONValue?
+    /// Every field to fix with its own line, in the request's order, when more than one is wrong
+    /// (`message` then says them all and `field` names the first); empty otherwise.
+    public let errors: [FieldError]
     /// Headers the response carries besides the content type, such as 405's `Allow`.
     public let headers: HTTPFields
 
     /// Creates an error with an explicit status.
     public init(
         _ status: HTTPResponse.Status, _ kind: ErrorKind, _ message: String, field: String? = nil, code: String? = nil,
-        failure: JSONValue? = nil, headers: HTTPFields = [:]
+        failure: JSONValue? = nil, errors: [FieldError] = [], headers: HTTPFields = [:]
     ) {
         self.status = status
         self.kind = kind
-        self.message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        self.message = Self.oneLine(message)
         self.field = field.map { Self.cut($0) }
         self.code = code
         self.failure = failure
+        self.errors = errors.map { FieldError(field: $0.field.map { Self.cut($0) }, detail: Self.oneLine($0.detail)) }
         self.headers = headers
+    }
+
+    /// Several errors as one: every message in order, the first one's field, each in `errors`.
+    public init(_ kind: ErrorKind, combining parts: [APIError]) {
+        self.init(
+            Self.status(for: kind), kind, parts.map(\.message).joined(separator: "; "), field: parts.first?.field,
+            errors: parts.map { FieldError(field: $0.field, detail: $0.message) })
+    }
+
+    /// One field to fix and what is wrong with it, as one entry of a problem's `errors`.
+    public struct FieldError: Codable, Sendable, Equatable {
+        /// The request field to fix; `nil` when the request as a whole is to blame.
+        public let field: String?
+        /// One line for the client's developer.
+        public let detail: String
+
+        /// Creates an entry.
+        public init(field: String?, detail: String) {
+            self.field = field
+            self.detail = detail
+        }
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     /// Creates an error with the status its kind maps to.
@@ -55,7 +84,8 @@ public struct APIError: Error, Sendable, Equatable {
         let failure = (try? JSONValue(encoding: error))?.cuttingStrings(to: Self.quoteLimit)
         let code: String? =
             if case .object(let members)? = failure, members.count == 1 { members.keys.first } else { nil }
-        return APIError(status, kind, message, field: field, code: code, failure: failure, headers: headers)
+        return APIError(
+            status, kind, message, field: field, code: code, failure: failure, errors: errors, headers: headers)
     }
 
     /// The most characters of a client's input an error repeats (in its message, field or failure).
@@ -86,8 +116,8 @@ public struct APIError: Error, Sendable, Equatable {
 /// The body of every error response: an RFC 9457 problem (`application/problem+json`).
 ///
 /// `type` is `urn:strata:problem:<kind>`, `title` the status's reason phrase, `status` the HTTP
-/// status, `detail` the one-line message; the extension members `kind`, `field` and `code` repeat
-/// the error's, and `failure` carries the feature's error as JSON, which a client of the same
+/// status, `detail` the one-line message; the extension members `kind`, `field`, `code` and
+/// `errors` repeat the error's, and `failure` carries the feature's error as JSON, which a client of the same
 /// feature (`RemoteOrderRepository`) decodes back into the error it would have thrown itself.
 public struct ErrorBody: Codable, Sendable, Equatable {
     /// A URI naming the problem's type: `urn:strata:problem:<kind>`.
@@ -106,6 +136,8 @@ public struct ErrorBody: Codable, Sendable, Equatable {
     public let code: String?
     /// Extension member: the feature's error as JSON (Swift's `Codable` form of the case), when the feature gives it.
     public let failure: JSONValue?
+    /// Extension member: each field to fix and its line, when more than one is wrong.
+    public let errors: [APIError.FieldError]?
 
     /// The body for `error`.
     public init(_ error: APIError) {
@@ -117,5 +149,6 @@ public struct ErrorBody: Codable, Sendable, Equatable {
         field = error.field
         code = error.code
         failure = error.failure
+        errors = error.errors.isEmpty ? nil : error.errors
     }
 }
