@@ -50,11 +50,49 @@ public struct WebAssets: WebRoutes {
     /// control a redirect's fragment names (`#card-3`), the one the person just used. Without it
     /// (or without JavaScript) a page is complete as served, a reload shows the news, and the
     /// fragment still starts the keyboard's next Tab from that control.
+    ///
+    /// An update changes only what changed: elements are matched by `id` (or `data-key`), kept and
+    /// updated in place, so the focused control and a screen reader's place stay where they were.
+    /// A region may name, in `data-live-announce`, a status element: every element the update adds
+    /// or changes that has a `data-announce` sentence says it there, and nothing else is read out.
     public static let script = #"""
         "use strict";
         // After an action, the server's redirect names in its fragment the control the person used: focus it again.
         const used = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
         if (used && used.matches("a[href], button, input, select, textarea")) used.focus();
+
+        const keyOf = (node) => node.nodeType === Node.ELEMENT_NODE ? (node.id || node.getAttribute("data-key") || "") : "";
+        const alike = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b);
+        // Makes `from` (in the page) equal to `to` (from the update), keeping every element that is still there.
+        function morph(from, to, news) {
+          if (from.nodeType !== Node.ELEMENT_NODE) {
+            if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+            return;
+          }
+          const said = from.getAttribute("data-announce");
+          for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
+          for (const { name, value } of [...to.attributes]) if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+          const says = to.getAttribute("data-announce");
+          if (says && says !== said) news.push(says);
+          const wanted = [...to.childNodes];
+          wanted.forEach((node, index) => {
+            const key = keyOf(node);
+            const kept = key && [...from.children].find((child) => keyOf(child) === key);
+            if (kept && kept !== from.childNodes[index]) from.insertBefore(kept, from.childNodes[index] || null);
+            const current = from.childNodes[index];
+            if (current && alike(current, node)) return morph(current, node, news);
+            const added = node.cloneNode(true);
+            if (current && !keyOf(current)) from.replaceChild(added, current); else from.insertBefore(added, current || null);
+            if (added.nodeType === Node.ELEMENT_NODE) {
+              for (const element of [added, ...added.querySelectorAll("[data-announce]")]) {
+                const sentence = element.getAttribute("data-announce");
+                if (sentence) news.push(sentence);
+              }
+            }
+          });
+          while (from.childNodes.length > wanted.length) from.lastChild.remove();
+        }
+
         // Live regions: <div data-live="/events"> shows the HTML of each "update" event the path sends.
         // The server renders that HTML with the same escaping as the page; EventSource reconnects by itself.
         for (const region of document.querySelectorAll("[data-live]")) {
@@ -66,11 +104,16 @@ public struct WebAssets: WebRoutes {
             template.innerHTML = event.data;
             // What the page already shows (the stream's first event repeats it) is left alone.
             if (template.innerHTML === region.innerHTML) return;
-            // The focused control survives the update when the new HTML still has it (by id).
             const focused = region.contains(document.activeElement) ? document.activeElement.id : "";
-            region.replaceChildren(template.content);
+            const shadow = region.cloneNode(false);
+            shadow.append(template.content);
+            const news = [];
+            morph(region, shadow, news);
+            // A control that had to be made anew takes the focus back, when the update still has it (by id).
             const again = focused && document.getElementById(focused);
-            if (again) again.focus();
+            if (again && document.activeElement !== again) again.focus();
+            const announcer = region.dataset.liveAnnounce && document.getElementById(region.dataset.liveAnnounce);
+            if (announcer && news.length) announcer.textContent = news.join(" ");
             region.dataset.liveUpdates = String(Number(region.dataset.liveUpdates || "0") + 1);
           });
         }
@@ -96,6 +139,9 @@ public struct WebAssets: WebRoutes {
         nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; margin: 0; padding: 0; list-style: none; }
         a { color: var(--accent); }
         a[aria-current="page"] { font-weight: 700; text-decoration: none; }
+        /* Read out by screen readers, not shown: a live region's news (data-live-announce). */
+        .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+          clip-path: inset(50%); white-space: nowrap; border: 0; }
         a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible {
           outline: 3px solid var(--accent); outline-offset: 2px; }
         h1 { font-size: 1.6rem; margin: 0.5rem 0 1rem; }

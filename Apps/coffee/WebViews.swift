@@ -37,10 +37,11 @@ enum WebViews {
                             .class("muted"), .verbatim("Signed in as \(holder.name) (\(holder.role.rawValue)). "),
                             .button(.type(.submit), .class("secondary"), .text("Sign out"))))
                 },
+                // A screen reader hears what an update brings (a new order, a new status), not the whole board.
+                .p(.id("board-news"), .class("visually-hidden"), .attribute(named: "role", value: "status")),
                 .div(
                     .id("board"), .data(named: "live", value: CoffeePages.boardEventsPath),
-                    .attribute(named: "aria-live", value: "polite"),
-                    boardRegion(list, staff: staff)),
+                    .data(named: "live-announce", value: "board-news"), boardRegion(list, staff: staff)),
             ])
     }
 
@@ -63,7 +64,8 @@ enum WebViews {
             .tbody(
                 .forEach(open) { row in
                     .tr(
-                        .escaped("data-order", row.id),
+                        .id("order-\(row.id)"), .escaped("data-order", row.id),
+                        .escaped("data-announce", announcement(row)),
                         .td(.data(named: "label", value: "Order"), .element(named: "code", text: row.shortID)),
                         .td(.class("customer"), .data(named: "label", value: "Customer"), .verbatim(row.customer)),
                         .td(.data(named: "label", value: "Coffee"), .verbatim(row.coffee)),
@@ -95,9 +97,14 @@ enum WebViews {
                     .method(.post), .action(path),
                     .input(.type(.hidden), .name("action"), .value("cancel")),
                     .button(
-                        .type(.submit), .class("secondary"),
+                        .type(.submit), .class("secondary"), .id("cancel-\(row.id)"),
                         .escaped("aria-label", "Cancel \(row.shortID) for \(row.customer)"), .text("Cancel"))))
         )
+    }
+
+    /// What a screen reader says when the order arrives on an open board or changes status.
+    static func announcement(_ row: OrderRowViewData) -> String {
+        "Order \(row.shortID) for \(row.customer), \(row.size.rawValue) \(row.coffee): \(row.status.rawValue)."
     }
 
     /// The id of the button that moves the order `id` to its next status; a staff action's redirect names it.

@@ -25,9 +25,11 @@ enum WebViews {
             [
                 .p("One event, many actions: each screen hears only its own."),
                 .unwrap(problem) { .p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim($0)) },
+                // A screen reader hears which screens changed colour, not every screen again.
+                .p(.id("screens-news"), .class("visually-hidden"), .attribute(named: "role", value: "status")),
                 .div(
                     .id("screens"), .data(named: "live", value: livePath),
-                    .attribute(named: "aria-live", value: "polite"), screens(snapshot, live: true)),
+                    .data(named: "live-announce", value: "screens-news"), screens(snapshot, live: true)),
                 .form(
                     .method(.post), .action("/events"), .class("events"),
                     .attribute(named: "aria-labelledby", value: "send-heading"),
@@ -96,6 +98,7 @@ enum WebViews {
         let colour = screen.color.map { "\(screen.colorName ?? $0.nearestName) \($0.hex)" }
         return .section(
             .id(id), .class("screen\(screen.selected ? " selected" : "")"),
+            .if(live, .escaped("data-announce", "\(screen.screen.title): \(colour ?? "no colour yet").")),
             .attribute(named: "aria-labelledby", value: "\(id)-title"),
             // No colour yet is an empty, outlined pane: a white fill would vanish on a white page.
             screen.color.map { .colourFill($0.hex, className: "paint", width: 100, height: 40, stretch: true) }

@@ -104,6 +104,63 @@ struct WebPagesTests {
         }
     }
 
+    @Test(
+        "an order placed from a terminal reaches the open staff board without taking the focus from Cancel for Grace; only the new order is announced and the other rows stay the same elements"
+    )
+    func liveUpdateKeepsFocus() async throws {
+        let orders = [
+            ["--name", "Ada", "--coffee", "Latte", "--size", "large"],
+            ["--name", "Grace", "--coffee", "Flat White", "--size", "small"],
+        ]
+        try await Self.serving(orders: orders) { base, database in
+            let staff = try Self.token(database, name: "web-staff")
+            try await Browser.run { browser in
+                try await browser.open(base.appendingPathComponent("staff"))
+                try await browser.type(staff, into: "#token")
+                try await browser.submit(try await browser.find("#token"))
+                try await browser.waitUntil("the staff board, live") {
+                    let rows = try await browser.findAll("#orders tr[data-order]").count
+                    let state = try await browser.attribute("data-live-state", of: try await browser.find("#board"))
+                    return rows == 2 && state == "open"
+                }
+                let grace = try #require(
+                    try await browser.execute(
+                        """
+                        const row = [...document.querySelectorAll('#orders tr[data-order]')]
+                          .find((tr) => tr.querySelector('.customer').textContent === 'Grace');
+                        row.strataMarker = 'same row';
+                        return row.dataset.order;
+                        """) as? String)
+                // The keyboard's way there: Tab until "Cancel … for Grace" has the focus.
+                var tabs = 0
+                while try await browser.focusedID() != "cancel-\(grace)" && tabs < 40 {
+                    try await browser.pressTab()
+                    tabs += 1
+                }
+                try #require(try await browser.focusedID() == "cancel-\(grace)", "Tab never reached Cancel for Grace")
+                let updates = try await browser.attribute("data-live-updates", of: try await browser.find("#board"))
+
+                let placed = try BinaryRunner(product: "coffee").run([
+                    "order", "--name", "Eve", "--coffee", "Espresso", "--size", "medium", "--db", database,
+                ])
+                try #require(placed.status == 0, "\(placed.stderr)")
+                try await browser.waitUntil("Eve's order on the open board") {
+                    try await browser.findAll("#orders tr[data-order]").count == 3
+                }
+                #expect(try await browser.focusedID() == "cancel-\(grace)", "the live update took the focus")
+                let news = try await browser.text("#board-news")
+                #expect(news.hasPrefix("Order ") && news.hasSuffix(" for Eve, medium Espresso: placed."), "\(news)")
+                #expect(!news.contains("Grace") && !news.contains("Ada"), "only the new order is announced: \(news)")
+                #expect(
+                    try await browser.execute(
+                        "return document.querySelector('[data-order=\"\(grace)\"]').strataMarker;") as? String
+                        == "same row", "Grace's row was rebuilt")
+                #expect(
+                    try await browser.attribute("data-live-updates", of: try await browser.find("#board")) != updates)
+            }
+        }
+    }
+
     @Test("a revoked token signs its session out at the next request")
     func revokedToken() async throws {
         try await Self.serving(orders: [["--name", "Ada", "--coffee", "Latte", "--size", "small"]]) { base, database in

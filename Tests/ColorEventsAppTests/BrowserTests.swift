@@ -42,6 +42,10 @@ struct BrowserTests {
             #expect(sent["left"] != "none" && sent["right"] != "none")
             // Repainted in place: the page was never reloaded, its stream delivered the update.
             #expect(try await browser.attribute("data-live-updates", of: browser.find("#screens")) != nil)
+            // A screen reader hears the two screens that changed, not the whole scene again.
+            let news = try await browser.execute("return document.getElementById('screens-news').textContent;")
+            let said = try #require(news as? String)
+            #expect(said.hasPrefix("Left: ") && said.contains(" Right: ") && !said.contains("Center"), "\(said)")
             try await browser.screenshot(to: Screenshots.file("color-events-screens-1440"))
             try await browser.setViewport(width: 375, height: 812)
             try await browser.screenshot(to: Screenshots.file("color-events-screens-375"))

@@ -257,6 +257,13 @@ public final class Browser: @unchecked Sendable {
         try await type("\u{E007}", into: element)
     }
 
+    /// Presses Tab once, as the keyboard moves the focus to the next control (WebDriver's key actions).
+    public func pressTab() async throws {
+        let tab = "\u{E004}"
+        let keys: [[String: Any]] = [["type": "keyDown", "value": tab], ["type": "keyUp", "value": tab]]
+        _ = try await command("POST", "actions", ["actions": [["type": "key", "id": "keyboard", "actions": keys]]])
+    }
+
     /// The `id` of the element that has the keyboard's focus; empty when it has none or the body has the focus.
     public func focusedID() async throws -> String {
         try await execute("return (document.activeElement && document.activeElement.id) || ''") as? String ?? ""
