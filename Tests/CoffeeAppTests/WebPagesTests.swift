@@ -10,6 +10,11 @@ import FoundationNetworking
 @Suite("coffee in a browser", .serialized, .enabled(if: Browser.isInstalled, "needs chromium and chromium-driver"))
 struct WebPagesTests {
     static let attack = #""><img src=x onerror=alert(1)>"#
+    /// Two open orders, as `coffee order` arguments.
+    static let adaAndGrace = [
+        ["--name", "Ada", "--coffee", "Latte", "--size", "large"],
+        ["--name", "Grace", "--coffee", "Flat White", "--size", "small"],
+    ]
 
     @Test(
         "add an order in the form, see it on a second open board without reload, sign in, mark it ready (the focus back on its next button after each step), sign out"
@@ -108,11 +113,7 @@ struct WebPagesTests {
         "an order placed from a terminal reaches the open staff board without taking the focus from Cancel for Grace; only the new order is announced and the other rows stay the same elements"
     )
     func liveUpdateKeepsFocus() async throws {
-        let orders = [
-            ["--name", "Ada", "--coffee", "Latte", "--size", "large"],
-            ["--name", "Grace", "--coffee", "Flat White", "--size", "small"],
-        ]
-        try await Self.serving(orders: orders) { base, database in
+        try await Self.serving(orders: Self.adaAndGrace) { base, database in
             let staff = try Self.token(database, name: "web-staff")
             try await Browser.run { browser in
                 try await browser.open(base.appendingPathComponent("staff"))
@@ -187,11 +188,7 @@ struct WebPagesTests {
         "every coffee page at 375 and 1440 px: a title, labelled controls in the tab order, named buttons, nothing wider than the screen, no axe-core WCAG A or AA violation, in the light and the dark scheme"
     )
     func everyPage() async throws {
-        let orders = [
-            ["--name", "Ada", "--coffee", "Latte", "--size", "large"],
-            ["--name", "Grace", "--coffee", "Flat White", "--size", "small"],
-        ]
-        try await Self.serving(orders: orders) { base, _ in
+        try await Self.serving(orders: Self.adaAndGrace) { base, _ in
             let pages = [("board", ""), ("order", "order"), ("menu", "coffees"), ("staff", "staff")].map {
                 (name: $0.0, url: $0.1.isEmpty ? base : base.appendingPathComponent($0.1))
             }
