@@ -16,6 +16,11 @@ APPS    := papers coffee memorize color-events strata
 # Release binaries link Swift's runtime and Foundation statically: start-up is a third faster
 # (`papers --help` 29 -> 19 ms; most of the rest is the dynamic loader) for a larger file.
 RELEASE := -c release --static-swift-stdlib
+# SwiftPM 6.3 passes a dependency's traits to the compiler in a Set's order, which follows each
+# process's random hash seed (swiftlang/swift-package-manager#10525): a new build plan can reorder
+# Hummingbird's two traits and compile it again for nothing. Deterministic hashing keeps the order,
+# so the tool's end-to-end builds, which share .build, find every dependency compiled.
+export SWIFT_DETERMINISTIC_HASHING := 1
 # The architecture check: the strata tool, its own package at Tools/strata (a dependency of ours by path).
 LINT     = $(SWIFT) run --quiet $(TOOL) strata lint
 TOOL     = --package-path Tools/strata

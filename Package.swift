@@ -229,10 +229,12 @@ struct Feature {
             test(layer.name + "Tests", dependencies: targets(layer.name, "TestSupport") + layer.dependencies)
         }
         // The app's tests render the presenter's view data (as text and as HTML) as well as run the binary;
-        // an in-memory feature from the factory gives them real view data.
+        // an in-memory feature from the factory gives them real view data. Like a layer's, they may
+        // import what the app itself depends on.
         let appTests = test(
             name + "AppTests",
-            dependencies: targets(app.name, factory, presenter, entity, "Core", "TerminalUI", "TestSupport"))
+            dependencies: targets(app.name, factory, presenter, entity, "Core", "TerminalUI", "TestSupport")
+                + appDependencies)
         return layers.map {
             module($0.name, path: "Modules/\(name)/\($0.name.dropFirst(name.count))", dependencies: $0.dependencies)
         }

@@ -12,8 +12,8 @@ extension Tag {
 ///
 /// It syncs the repository (without `.build`) into `.build/strata-smoke/package`, generates a
 /// feature there, builds and tests it in the scratch folder it shares with `strata create`'s
-/// test (`SharedScratch.workspace`, kept between runs, so only the new feature compiles after
-/// the first run) on a manifest without the other features and the shared targets the template
+/// test and this repository's own build (`SharedScratch.workspace`, so the dependencies are
+/// found compiled) on a manifest without the other features and the shared targets the template
 /// does not use, runs the checker on the whole repository, then removes the feature and checks
 /// the copy is back as it was.
 @Suite("Scaffold smoke test", .tags(.scaffoldSmoke))

@@ -2,6 +2,14 @@ import Foundation
 
 /// Runs a command in a folder and captures its merged output (for `swift build` and friends).
 public enum SmokeShell {
+    /// The variable that makes Swift's hashing the same in every process, set for every command run here.
+    ///
+    /// SwiftPM 6.3 passes a dependency's enabled traits to the compiler in the order of a `Set`,
+    /// which follows each process's random hash seed (swiftlang/swift-package-manager#10525). A
+    /// build planned for another root package then orders Hummingbird's two traits differently,
+    /// and its modules compile again though nothing changed. `make` sets it for its own builds too.
+    public static let deterministicHashing = "SWIFT_DETERMINISTIC_HASHING"
+
     public struct Result {
         public let status: Int32
         public let output: String
@@ -18,7 +26,9 @@ public enum SmokeShell {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.environment = ProcessInfo.processInfo.environment.merging([Self.deterministicHashing: "1"]) { _, new in
+            new
+        }.merging(environment) { _, new in new }
         process.currentDirectoryURL = folder
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("strata-shell-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
