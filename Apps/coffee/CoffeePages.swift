@@ -104,7 +104,7 @@ struct CoffeePages: WebRoutes {
 
     private func openOrders() async throws -> OrderListViewData {
         try await Self.load(feature) {
-            await $0.loadOrders()
+            await $0.loadOpenOrders()
         } part: {
             $0.orders
         }

@@ -27,6 +27,24 @@ struct CoffeeUseCaseTests {
         #expect(try await repository.list(OrderQuery()) == [order])
     }
 
+    @Test("the open orders are the placed, preparing and ready ones, oldest first, whatever their status")
+    func openOrders() async throws {
+        let orders = useCase()
+        var placed: [Order] = []
+        for name in ["Ada", "Bob", "Cy", "Di", "Ed"] {
+            clock.advance(by: 60)
+            placed.append(try await orders.place(customer: name, coffee: "Latte", size: "small"))
+        }
+        _ = try await orders.advance(placed[0].idString)  // preparing, the oldest
+        for _ in 0..<3 { _ = try await orders.advance(placed[1].idString) }  // completed
+        _ = try await orders.cancel(placed[2].idString)
+        _ = try await orders.advance(placed[4].idString)
+        _ = try await orders.advance(placed[4].idString)  // ready, the newest
+        let open = try await orders.openOrders()
+        #expect(open.map(\.customer) == ["Ada", "Di", "Ed"])
+        #expect(open.map(\.status) == [.preparing, .placed, .ready])
+    }
+
     @Test("a broken rule stores nothing")
     func brokenRuleStoresNothing() async throws {
         let orders = useCase()

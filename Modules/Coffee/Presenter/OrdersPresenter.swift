@@ -44,6 +44,11 @@ public final class OrdersPresenter: Presenting {
         }
     }
 
+    /// Loads the orders still to serve, oldest first: a board's, whatever the history holds.
+    public func loadOpenOrders() async {
+        await load(\.orders) { [useCase, mapping] in mapping.list(try await useCase.openOrders()) }
+    }
+
     /// Places an order.
     public func place(name: String, coffee: String, size: String) async {
         await load(\.order) { [useCase, mapping] in

@@ -102,6 +102,17 @@ public struct CoffeeUseCase: Sendable {
         try await repository.list(query)
     }
 
+    /// The orders still to serve (placed, preparing or ready), oldest first: what a board shows.
+    ///
+    /// One indexed query per open status, so the cost follows the open orders, not the history.
+    public func openOrders() async throws -> [Order] {
+        var open: [Order] = []
+        for status in OrderStatus.allCases where !status.isFinal {
+            open += try await repository.list(OrderQuery(status: status))
+        }
+        return open.sorted(by: OrderSort.time.orders)
+    }
+
     /// The order an id or unique id prefix names.
     public func show(_ id: String) async throws -> Order {
         try await resolve(id)
