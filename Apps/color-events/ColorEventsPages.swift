@@ -9,7 +9,8 @@ import WebSupport
 ///
 /// A send is a form POST answered by a redirect (303), so it works without a script; every open
 /// screens page also streams the screens (Server-Sent Events into its live region) and repaints
-/// them whenever they change, whichever page sent the event.
+/// them whenever they change, whichever page or process sent the event: the server follows the
+/// journal every process writes.
 struct ColorEventsPages: WebRoutes {
     let scene: ScenePresenter
     /// The screens' event streams: each change rendered once for every open page, at most `maxStreams` open.
@@ -17,7 +18,12 @@ struct ColorEventsPages: WebRoutes {
 
     init(scene: ScenePresenter, maxStreams: Int = LiveStreams.defaultLimit) {
         self.scene = scene
-        liveStreams = LiveBroadcast(limit: maxStreams) { await scene.snapshot }
+        // Every check first catches up with the journal, so an event sent by another process (a
+        // terminal's `color-events send`, another server on the same file) repaints the open pages.
+        liveStreams = LiveBroadcast(limit: maxStreams) {
+            await scene.follow()
+            return await scene.snapshot
+        }
     }
 
     func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
@@ -38,6 +44,7 @@ struct ColorEventsPages: WebRoutes {
 
     @MainActor
     private func scenePage(problem: String?, status: HTTPResponse.Status) async -> Response {
+        await scene.follow()
         await scene.loadEvents()
         let events = (try? scene.events.result()) ?? []
         return WebViews.scene(scene.snapshot, events: events, problem: problem).response(status: status)

@@ -59,6 +59,53 @@ struct BrowserTests {
     }
 
     /// The fill of the left and right screens' paint on the current page; `none` for a screen with no colour yet.
+    @Test(
+        "an event sent by a second process, color-events send in a terminal on the same journal, repaints the open page live; a second server on the file too"
+    )
+    func otherProcessRepaints() async throws {
+        let directory = try TemporaryDirectory()
+        let journal = directory.path("journal.sqlite").path
+        let server = try ServedApp(product: "color-events", arguments: ["--db", journal, "--seed", "42"])
+        defer { server.stop() }
+        let other = try ServedApp(product: "color-events", arguments: ["--db", journal, "--seed", "7"])
+        defer { other.stop() }
+        try await Browser.run { browser in
+            try await browser.open(try #require(URL(string: server.url)))
+            try await browser.waitUntil("the live stream to open") {
+                try await browser.attribute("data-live-state", of: browser.find("#screens")) == "open"
+            }
+            #expect(try await fills(browser) == ["left": "none", "right": "none"])
+            let sent = try BinaryRunner(product: "color-events").run([
+                "send", "changeBothSidesColors", "--db", journal, "--seed", "3", "--format", "json",
+            ])
+            try #require(sent.status == 0, "\(sent.stderr)")
+            // The colours the terminal drew, as its journal entry recorded them.
+            let entries = try BinaryRunner(product: "color-events").run([
+                "journal", "--db", journal, "--format", "plain",
+            ])
+            let drawn = try #require(entries.stdout.split(separator: "\n").last.map(String.init))
+            try await browser.waitUntil("the terminal's event on the open page") {
+                let now = try await fills(browser)
+                return now["left"] != "none" && now["right"] != "none"
+            }
+            let painted = try await fills(browser)
+            for colour in painted.values { #expect(drawn.lowercased().contains(colour.lowercased()), "\(drawn)") }
+
+            // The other server on the same file shows it too, and what it sends reaches the first page.
+            try await browser.open(try #require(URL(string: other.url)))
+            #expect(try await fills(browser) == painted)
+            try await browser.click("#send-changeLeftColor")
+            try await browser.waitUntil("the other server's page after its send") {
+                try await fills(browser)["left"] != painted["left"]
+            }
+            let leftNow = try await fills(browser)["left"]
+            try await browser.open(try #require(URL(string: server.url)))
+            try await browser.waitUntil("the first server's page with the other server's event") {
+                try await fills(browser)["left"] == leftNow
+            }
+        }
+    }
+
     private func fills(_ browser: Browser) async throws -> [String: String] {
         var fills: [String: String] = [:]
         for screen in ["left", "right"] {

@@ -91,6 +91,8 @@ final class GatedJournal: JournalRepository {
     }
 
     func entries(limit: Int?) async throws -> [JournalEntry] { try await base.entries(limit: limit) }
+
+    func entries(after sequence: Int64) async throws -> [JournalEntry] { try await base.entries(after: sequence) }
 }
 
 /// A journal whose first append fails, like a disk that was full for a moment.
@@ -104,6 +106,8 @@ final class FailingOnceJournal: JournalRepository {
     }
 
     func entries(limit: Int?) async throws -> [JournalEntry] { try await base.entries(limit: limit) }
+
+    func entries(after sequence: Int64) async throws -> [JournalEntry] { try await base.entries(after: sequence) }
 }
 
 /// A one-time signal that one task waits for without blocking a thread.

@@ -26,4 +26,6 @@ struct FailingJournal: JournalRepository {
     }
 
     func entries(limit: Int?) throws -> [JournalEntry] { [] }
+
+    func entries(after sequence: Int64) throws -> [JournalEntry] { [] }
 }

@@ -66,6 +66,17 @@ public final class ScenePresenter: Presenting {
         }
     }
 
+    /// The screens caught up with the journal (`follow()`): what other processes sent too.
+    public private(set) var followed: ViewState<SceneSnapshot> = .initial
+
+    /// Applies the events appended to the journal since the last delivery, from any process.
+    public func follow() async {
+        await load(\.followed) {
+            try await useCase.follow()
+            return snapshot
+        }
+    }
+
     /// Sends events in order; `sent` is loaded once every presenter has applied their actions.
     public func send(_ events: [Event]) async {
         await load(\.sent) {

@@ -19,6 +19,11 @@ public final class InMemoryJournalRepository: JournalRepository {
         }
     }
 
+    /// The entries after `sequence`, oldest first: entry `n` is at index `n - 1`, so no search.
+    public func entries(after sequence: Int64) async throws -> [JournalEntry] {
+        stored.withLock { entries in Array(entries.dropFirst(Int(clamping: max(0, sequence)))) }
+    }
+
     /// The last `limit` entries, oldest first.
     public func entries(limit: Int?) async throws -> [JournalEntry] {
         stored.withLock { entries in Array(entries.suffix(max(0, limit ?? entries.count))) }

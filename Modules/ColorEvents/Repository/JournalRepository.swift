@@ -16,6 +16,9 @@ public protocol JournalRepository: Sendable {
 
     /// The last `limit` entries (all of them when `nil`), oldest first.
     func entries(limit: Int?) async throws -> [JournalEntry]
+
+    /// Every entry whose sequence number is above `sequence`, oldest first: what was appended since.
+    func entries(after sequence: Int64) async throws -> [JournalEntry]
 }
 
 extension JournalRepository {

@@ -39,6 +39,19 @@ public struct SQLiteJournalRepository: JournalRepository {
         }
     }
 
+    /// The rows after `sequence`, oldest first: a lookup on the primary key, however long the journal.
+    ///
+    /// - Throws: as `entries(limit:)`.
+    public func entries(after sequence: Int64) async throws -> [JournalEntry] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT sequence, event, sent_at, colors FROM journal_events WHERE sequence > ? ORDER BY sequence",
+                arguments: [sequence]
+            ).map(Self.entry)
+        }
+    }
+
     private static func entry(_ row: Row) throws(ColorEventsError) -> JournalEntry {
         let sequence: Int64 = row["sequence"]
         let name: String = row["event"]

@@ -8,15 +8,18 @@ import Synchronization
 /// The event bus: one event in, the actions the table maps it to delivered to the screens concerned.
 ///
 /// `send(_:)` delivers each mapped action, in table order, exactly once, to every subscriber of
-/// that action's type and to no other; a type's `default` is never delivered. With any number
-/// of concurrent senders, every subscriber sees the events in the journal's order. Subscribers
-/// take their actions from their own queue (`ActionSubscription` over a `Mailbox`), so a slow
+/// that action's type and to no other; a type's `default` is never delivered. Subscribers take
+/// their actions from their own queue (`ActionSubscription` over a `Mailbox`), so a slow
 /// subscriber never holds a sender up.
 ///
-/// The journal is written outside the bus's lock (no lock across I/O). Order comes from the
-/// journal's sequence numbers instead: a written entry waits in `written` until no send that
-/// could have got a smaller number is still writing, then entries go out smallest first.
-/// A send whose entry could not be written delivers nothing.
+/// Delivery follows the journal: a send appends its entry, then delivers every entry after the
+/// last one delivered, in sequence order, with the colours it recorded; `follow()` does the same
+/// without sending. So every subscriber sees the events in the journal's order, with any number
+/// of concurrent senders, and the events other processes append to a shared journal reach this
+/// process's screens in that order too (a server calls `follow()` while pages are open). The
+/// journal is read and written outside the bus's lock (no lock across I/O); a delivery re-checks
+/// the cursor under it, so two overlapping reads never deliver an entry twice. A send whose
+/// entry could not be written delivers nothing.
 ///
 /// The use case owns the bus; the factory creates one and injects it: there is no global subject.
 public final class ColorEventBus: Sendable {
@@ -24,21 +27,8 @@ public final class ColorEventBus: Sendable {
         var nextSubscriptionID: UInt64 = 0
         /// Each action type's subscribers, by subscription id.
         var mailboxes: [ObjectIdentifier: [UInt64: Mailbox]] = [:]
-        /// Sends are numbered as they start; these are writing their journal entry now.
-        var nextTicket: UInt64 = 0
-        /// In ticket order, so the first is the oldest (a handful at most: one per concurrent sender).
-        var writing: [UInt64] = []
-        /// Written entries not delivered yet, in sequence order.
-        var written: [Written] = []
-    }
-
-    /// A journaled send waiting for its turn.
-    private struct Written {
-        let sequence: Int64
-        /// The last ticket given out when the entry was written: every send up to it may have
-        /// a smaller sequence number, so all of them must finish first. Later ones cannot.
-        let horizon: UInt64
-        let actions: [any ScreenAction]
+        /// The sequence number of the last entry delivered; 0 before the first.
+        var delivered: Int64 = 0
     }
 
     /// The event -> actions map the bus follows.
@@ -51,6 +41,9 @@ public final class ColorEventBus: Sendable {
     private let state = Mutex(State())
 
     /// Creates a bus over a journal, drawing colours from `random` and stamping entries with `clock`.
+    ///
+    /// It starts at the journal's beginning: the first send or `follow()` delivers what the
+    /// journal already holds, unless `restore()` moved it on.
     public init(
         table: ActionTable = .standard, journal: any JournalRepository, random: RandomSource, clock: WallClock = .live
     ) {
@@ -86,15 +79,14 @@ public final class ColorEventBus: Sendable {
         state.withLock { $0.mailboxes.values.reduce(0) { $0 + $1.count } }
     }
 
-    /// Sends an event: draws its colours, journals it, then delivers its actions in journal order.
+    /// Sends an event: draws its colours, journals it, then delivers, in journal order, every
+    /// entry up to it that is not delivered yet, its own included.
     ///
-    /// With one sender the actions are delivered before this returns; with several, a send may
-    /// return while its actions wait for an earlier entry still being written (`flush()` waits).
     /// - Returns: the journal entry and the actions, colours drawn.
     /// - Throws: the journal's error (`StorageError` for SQLite); nothing is delivered then.
     @discardableResult
     public func send(_ event: Event) async throws -> SentEvent {
-        let (ticket, actions, colors) = state.withLock { state in
+        let (actions, colors) = state.withLock { _ in
             var colors: [RGBColor] = []
             let actions = (routes[event] ?? []).map { action in
                 action.resolved {
@@ -103,32 +95,10 @@ public final class ColorEventBus: Sendable {
                     return color
                 }
             }
-            state.nextTicket += 1
-            state.writing.append(state.nextTicket)
-            return (state.nextTicket, actions, colors)
+            return (actions, colors)
         }
-        let entry: JournalEntry
-        do {
-            entry = try await journal.append(event, sentAt: clock.now(), colors: colors)
-        } catch {
-            state.withLock { state in
-                state.writing.removeAll { $0 == ticket }
-                Self.deliverReady(&state)
-            }
-            throw error
-        }
-        state.withLock { state in
-            state.writing.removeAll { $0 == ticket }
-            // The common case, no other send writing: deliver at once, nothing to order.
-            if state.writing.isEmpty && state.written.isEmpty {
-                Self.deliver(actions, to: state.mailboxes)
-                return
-            }
-            let written = Written(sequence: entry.sequence, horizon: state.nextTicket, actions: actions)
-            let index = state.written.lastIndex { $0.sequence < entry.sequence }.map { $0 + 1 } ?? 0
-            state.written.insert(written, at: index)
-            Self.deliverReady(&state)
-        }
+        let entry = try await journal.append(event, sentAt: clock.now(), colors: colors)
+        try await follow()
         return SentEvent(entry: entry, actions: actions)
     }
 
@@ -140,20 +110,41 @@ public final class ColorEventBus: Sendable {
         return sent
     }
 
-    /// Delivers every journaled event's actions, with their recorded colours, to the current
-    /// subscribers, without journaling them again: how a new process picks up where the last left.
+    /// Delivers, in journal order and with their recorded colours, the entries appended since the
+    /// last delivery, by this process or by any other writing the same journal.
     ///
     /// - Returns: how many entries were delivered.
     /// - Throws: `ColorEventsError.colorCountMismatch` for an entry that cannot be replayed
     ///   (nothing is delivered then), or the journal's error.
     @discardableResult
+    public func follow() async throws -> Int {
+        let after = state.withLock { $0.delivered }
+        let batches = try deliverable(try await journal.entries(after: after))
+        return state.withLock { state in
+            var count = 0
+            for (sequence, actions) in batches where sequence > state.delivered {
+                Self.deliver(actions, to: state.mailboxes)
+                state.delivered = sequence
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// Delivers every journaled event's actions, with their recorded colours, to the current
+    /// subscribers, without journaling them again: how a new process picks up where the last left,
+    /// or new screens on a running one (what was delivered before is delivered again). `follow()`
+    /// goes on after the last entry.
+    ///
+    /// - Returns: how many entries were delivered.
+    /// - Throws: as `follow()`.
+    @discardableResult
     public func restore() async throws -> Int {
         let entries = try await journal.allEntries()
-        let actions = try entries.map { entry in
-            try table.actions(for: entry.event, recordedColors: entry.colors).filter { !$0.isDefault }
-        }
+        let batches = try deliverable(entries)
         state.withLock { state in
-            for batch in actions { Self.deliver(batch, to: state.mailboxes) }
+            for (_, actions) in batches { Self.deliver(actions, to: state.mailboxes) }
+            state.delivered = max(state.delivered, batches.last?.0 ?? 0)
         }
         return entries.count
     }
@@ -176,16 +167,13 @@ public final class ColorEventBus: Sendable {
         try SceneState.replaying(await journal.allEntries(), table: table)
     }
 
-    /// Delivers, smallest sequence first, every written entry no unfinished send can precede.
-    private static func deliverReady(_ state: inout State) {
-        let oldestWriting = state.writing.first ?? .max
-        var delivered = 0
-        for written in state.written {
-            guard written.horizon < oldestWriting else { break }
-            deliver(written.actions, to: state.mailboxes)
-            delivered += 1
+    /// Each entry's sequence number and the actions it delivers, with its recorded colours.
+    ///
+    /// - Throws: `ColorEventsError.colorCountMismatch` for an entry that cannot be replayed.
+    private func deliverable(_ entries: [JournalEntry]) throws -> [(Int64, [any ScreenAction])] {
+        try entries.map { entry in
+            (entry.sequence, try table.actions(for: entry.event, recordedColors: entry.colors).filter { !$0.isDefault })
         }
-        if delivered > 0 { state.written.removeFirst(delivered) }
     }
 
     private static func deliver(_ actions: [any ScreenAction], to mailboxes: [ObjectIdentifier: [UInt64: Mailbox]]) {

@@ -47,6 +47,17 @@ public struct ColorEventsUseCase: Sendable {
         return count
     }
 
+    /// Brings every subscriber up to the journal: the events appended since the last delivery, by
+    /// this process or another writing the same journal, applied in journal order.
+    ///
+    /// - Returns: how many entries were delivered.
+    @discardableResult
+    public func follow() async throws -> Int {
+        let count = try await bus.follow()
+        if count > 0 { await bus.flush() }
+        return count
+    }
+
     /// The last `limit` journal entries (all when `nil`), oldest first.
     ///
     /// - Throws: `ColorEventsError.negativeLimit` for a limit below zero.
