@@ -93,6 +93,16 @@ public struct WebAssets: WebRoutes {
           while (from.childNodes.length > wanted.length) from.lastChild.remove();
         }
 
+        // How long ago: <time datetime="…" data-waited> is said as minutes since, kept current every 30 s.
+        function waited() {
+          for (const time of document.querySelectorAll("time[data-waited]")) {
+            const minutes = Math.floor((Date.now() - Date.parse(time.dateTime)) / 60000);
+            if (Number.isFinite(minutes)) time.textContent = minutes < 1 ? "just now" : `${minutes} min ago`;
+          }
+        }
+        waited();
+        setInterval(waited, 30000);
+
         // Live regions: <div data-live="/events"> shows the HTML of each "update" event the path sends.
         // The server renders that HTML with the same escaping as the page; EventSource reconnects by itself.
         for (const region of document.querySelectorAll("[data-live]")) {
@@ -114,6 +124,7 @@ public struct WebAssets: WebRoutes {
             if (again && document.activeElement !== again) again.focus();
             const announcer = region.dataset.liveAnnounce && document.getElementById(region.dataset.liveAnnounce);
             if (announcer && news.length) announcer.textContent = news.join(" ");
+            waited();
             region.dataset.liveUpdates = String(Number(region.dataset.liveUpdates || "0") + 1);
           });
         }

@@ -62,6 +62,7 @@ struct CoffeePages: WebRoutes {
             ).response()
         }
         router.get(RouterPath(Self.staffPath)) { request, _ in try await staffPage(request) }
+        WebStyle.stylesheet.addRoutes(to: router)
         router.post(RouterPath(Self.staffPath)) { request, _ in try await signIn(request) }
         router.post(RouterPath(Self.signOutPath)) { _, _ in
             var response = Response.redirect(to: Self.staffPath + "?signed-out=1")

@@ -19,7 +19,7 @@ enum WebViews {
     ]
 
     static func page(_ title: String, path: String, _ body: [Node<HTML.BodyContext>]) -> WebPage {
-        WebPage(title: title, site: site, navigation: navigation, path: path, body: body)
+        WebPage(title: title, site: site, navigation: navigation, path: path, body: body, stylesheets: [WebStyle.path])
     }
 
     // MARK: - The board
@@ -46,6 +46,8 @@ enum WebViews {
     }
 
     /// What the board's live region holds: rendered for the page and again for every update streamed to it.
+    ///
+    /// A lane per open status (placed, preparing, ready), each a list of order cards, oldest first.
     static func boardRegion(_ list: OrderListViewData, staff: TokenRowViewData?) -> Node<HTML.BodyContext> {
         let open = list.orders.filter { !$0.status.isFinal }
         guard !open.isEmpty else {
@@ -53,28 +55,55 @@ enum WebViews {
                 .id("no-orders"), .text("No open orders. "), .a(.href(CoffeePages.orderPath), .text("Place one.")))
         }
         let noun = open.count == 1 ? "open order" : "open orders"
-        return .table(
-            .class("cards"), .id("orders"),
-            .caption(.class("muted"), .text("\(open.count) \(noun)")),
-            .thead(
-                .tr(
-                    .th(.text("Order")), .th(.text("Customer")), .th(.text("Coffee")), .th(.text("Size")),
-                    .th(.text("Status")), .th(.class("number"), .text("Total")), .th(.text("Placed")),
-                    .if(staff != nil, .th(.text("Actions"))))),
-            .tbody(
-                .forEach(open) { row in
-                    .tr(
-                        .id("order-\(row.id)"), .escaped("data-order", row.id),
-                        .escaped("data-announce", announcement(row)),
-                        .td(.data(named: "label", value: "Order"), .element(named: "code", text: row.shortID)),
-                        .td(.class("customer"), .data(named: "label", value: "Customer"), .verbatim(row.customer)),
-                        .td(.data(named: "label", value: "Coffee"), .verbatim(row.coffee)),
-                        .td(.data(named: "label", value: "Size"), .text(row.size.rawValue)),
-                        .td(.class("status"), .data(named: "label", value: "Status"), .text(row.status.rawValue)),
-                        .td(.class("number"), .data(named: "label", value: "Total"), .text(row.total)),
-                        .td(.data(named: "label", value: "Placed"), .text(row.placed)),
-                        .if(staff != nil, .td(.class("actions"), staffActions(row))))
-                }))
+        let lanes = OrderStatus.allCases.filter { !$0.isFinal }
+        return .group(
+            .p(.class("muted"), .id("open-count"), .text("\(open.count) \(noun)")),
+            .div(
+                .class("lanes"), .id("orders"),
+                .forEach(lanes) { status in lane(status, open.filter { $0.status == status }, staff: staff) }))
+    }
+
+    /// One lane: its heading with how many orders it holds, and their cards.
+    private static func lane(
+        _ status: OrderStatus, _ rows: [OrderRowViewData], staff: TokenRowViewData?
+    ) -> Node<HTML.BodyContext> {
+        let id = "lane-\(status.rawValue)"
+        return .section(
+            .class("lane \(id)"), .id(id), .attribute(named: "aria-labelledby", value: "\(id)-title"),
+            .h2(.id("\(id)-title"), .text("\(laneTitle(status)) (\(rows.count))")),
+            rows.isEmpty
+                ? .p(.class("empty-lane"), .id("\(id)-empty"), .text("None"))
+                : .ol(.forEach(rows) { row in .li(orderCard(row, staff: staff)) }))
+    }
+
+    /// One order's card: who, what, when it was placed (the shared script says how long ago), its buttons.
+    private static func orderCard(_ row: OrderRowViewData, staff: TokenRowViewData?) -> Node<HTML.BodyContext> {
+        .article(
+            .class("order status-\(row.status.rawValue)"), .id("order-\(row.id)"), .escaped("data-order", row.id),
+            .escaped("data-status", row.status.rawValue), .escaped("data-announce", announcement(row)),
+            .escaped("aria-label", "Order \(row.shortID) for \(row.customer)"),
+            .p(.class("customer"), .verbatim(row.customer)),
+            .p(.class("what"), .text("\(row.size.rawValue) \(row.coffee) · \(row.total)")),
+            .p(
+                .class("muted"), .element(named: "code", text: row.shortID), .text(" · placed "),
+                .element(
+                    named: "time",
+                    nodes: [
+                        .escaped("datetime", row.placedAt), .attribute(named: "data-waited"),
+                        .text(row.placed),
+                    ])),
+            .if(staff != nil, staffActions(row)))
+    }
+
+    /// A lane's heading.
+    static func laneTitle(_ status: OrderStatus) -> String {
+        switch status {
+        case .placed: "Placed"
+        case .preparing: "Preparing"
+        case .ready: "Ready to collect"
+        case .completed: "Completed"
+        case .cancelled: "Cancelled"
+        }
     }
 
     /// A staff member's buttons for one order: the next step, and cancel while it is allowed.

@@ -13,11 +13,13 @@ struct GoldenViewTests {
     static let rows = [
         OrderRowViewData(
             id: "3f2a9c1e-0000-4000-8000-000000000001", shortID: "3f2a9c1e", customer: "Ada", coffee: "Latte",
-            size: .large, status: .placed, total: "$5.00", totalCents: 500, placed: "2026-03-14 09:26"),
+            size: .large, status: .placed, total: "$5.00", totalCents: 500, placed: "2026-03-14 09:26",
+            placedAt: "2026-03-14T09:26:00Z"),
         OrderRowViewData(
             id: "77b0e5d2-0000-4000-8000-000000000002", shortID: "77b0e5d2",
             customer: #""><img src=x onerror=alert(1)> & Tom"#, coffee: "Flat White", size: .small,
-            status: .ready, total: "$4.25", totalCents: 425, placed: "2026-03-14 09:31"),
+            status: .ready, total: "$4.25", totalCents: 425, placed: "2026-03-14 09:31",
+            placedAt: "2026-03-14T09:31:00Z"),
     ]
     static let list = OrderListViewData(orders: rows, count: 2, total: "$9.25")
 
@@ -32,7 +34,10 @@ struct GoldenViewTests {
             ]
             let line = try #require(text.split(separator: "\n").first { $0.contains(row.shortID) })
             for fact in facts { #expect(line.contains(fact), "text: \(fact)") }
-            #expect(try Self.cells(of: row.id, in: html) == facts, "HTML")
+            // On the board the status is the lane the card is in; every other fact is on the card.
+            let card = try Self.card(of: row.id, in: html)
+            for fact in facts where fact != row.status.rawValue { #expect(card.text.contains(fact), "HTML: \(fact)") }
+            #expect(card.lane == "lane-\(row.status.rawValue)")
         }
         #expect(text.contains("2 orders, $9.25"))
         #expect(html.contains("2 open orders"))
@@ -81,15 +86,17 @@ struct GoldenViewTests {
         }
     }
 
-    /// The text of each cell of the board's row for `id`, markup removed and entities read.
-    static func cells(of id: String, in html: String) throws -> [String] {
-        let start = try #require(html.range(of: #"<tr data-order="\#(id)">"#))
-        let end = try #require(html[start.upperBound...].range(of: "</tr>"))
-        let row = html[start.upperBound..<end.lowerBound]
-        return row.components(separatedBy: "</td>").dropLast().map { cell in
-            let text = cell.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
-            return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-        }
+    /// The text of the board's card for `id`, markup removed and entities read, and the lane it is in.
+    static func card(of id: String, in html: String) throws -> (text: String, lane: String) {
+        let start = try #require(html.range(of: #"data-order="\#(id)""#))
+        let end = try #require(html[start.upperBound...].range(of: "</article>"))
+        let markup = html[start.upperBound..<end.lowerBound]
+        let text = markup.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        let before = html[..<start.lowerBound]
+        let lane = try #require(before.ranges(of: #"<section class="lane "#).last)
+        let name = html[lane.upperBound...].prefix { $0 != "\"" }
+        return (text, String(name))
     }
 }

@@ -76,9 +76,11 @@ struct WebPagesTests {
                 // The first tab saw it arrive, without a reload.
                 try await browser.switchTo(tab: boardTab)
                 try await browser.waitUntil("the order on the open board") {
-                    try await browser.text("#orders td.customer") == Self.attack
+                    try await browser.text("#orders .customer") == Self.attack
                 }
                 #expect(try await browser.execute("return window.strataMarker;") as? String == "not reloaded")
+                // How long it has waited, from the card's placing time, as the shared script says it.
+                #expect(try await browser.text("#orders time[data-waited]") == "just now")
                 #expect(try await browser.findAll("img").isEmpty)
 
                 // Sign in with a staff token; move the order to ready; sign out.
@@ -89,7 +91,9 @@ struct WebPagesTests {
                     try await browser.source().contains("Signed in as web-staff")
                 }
                 try await browser.click("#orders .actions button")
-                try await browser.waitUntil("preparing") { try await browser.text("#orders td.status") == "preparing" }
+                try await browser.waitUntil("preparing") {
+                    try await browser.findAll("#lane-preparing [data-order]").count == 1
+                }
                 // The focus is back on the order's next button, not at the top of the board.
                 let next = try await browser.attribute("id", of: browser.find("#orders .actions button")) ?? "none"
                 #expect(next.hasPrefix("next-"))
@@ -97,7 +101,9 @@ struct WebPagesTests {
                     try await browser.focusedID() == next
                 }
                 try await browser.click("#orders .actions button")
-                try await browser.waitUntil("ready") { try await browser.text("#orders td.status") == "ready" }
+                try await browser.waitUntil("ready") {
+                    try await browser.findAll("#lane-ready [data-order]").count == 1
+                }
                 #expect(try await browser.text(".notice").contains("is now ready"))
                 try await browser.click("form[action='/staff/sign-out'] button")
                 try await browser.waitUntil("signed out") { try await browser.text(".notice") == "You are signed out." }
@@ -120,15 +126,15 @@ struct WebPagesTests {
                 try await browser.type(staff, into: "#token")
                 try await browser.submit(try await browser.find("#token"))
                 try await browser.waitUntil("the staff board, live") {
-                    let rows = try await browser.findAll("#orders tr[data-order]").count
+                    let rows = try await browser.findAll("#orders [data-order]").count
                     let state = try await browser.attribute("data-live-state", of: try await browser.find("#board"))
                     return rows == 2 && state == "open"
                 }
                 let grace = try #require(
                     try await browser.execute(
                         """
-                        const row = [...document.querySelectorAll('#orders tr[data-order]')]
-                          .find((tr) => tr.querySelector('.customer').textContent === 'Grace');
+                        const row = [...document.querySelectorAll('#orders [data-order]')]
+                          .find((card) => card.querySelector('.customer').textContent === 'Grace');
                         row.strataMarker = 'same row';
                         return row.dataset.order;
                         """) as? String)
@@ -140,13 +146,19 @@ struct WebPagesTests {
                 }
                 try #require(try await browser.focusedID() == "cancel-\(grace)", "Tab never reached Cancel for Grace")
                 let updates = try await browser.attribute("data-live-updates", of: try await browser.find("#board"))
+                // At 1440 px the three lanes stand side by side: the board uses the width.
+                try await browser.setViewport(width: 1440, height: 900)
+                let tops = try await browser.execute(
+                    "return [...document.querySelectorAll('.lane')].map((lane) => lane.getBoundingClientRect().top);")
+                let laneTops = try #require(tops as? [Double])
+                #expect(laneTops.count == 3 && Set(laneTops).count == 1, "lanes not side by side: \(laneTops)")
 
                 let placed = try BinaryRunner(product: "coffee").run([
                     "order", "--name", "Eve", "--coffee", "Espresso", "--size", "medium", "--db", database,
                 ])
                 try #require(placed.status == 0, "\(placed.stderr)")
                 try await browser.waitUntil("Eve's order on the open board") {
-                    try await browser.findAll("#orders tr[data-order]").count == 3
+                    try await browser.findAll("#orders [data-order]").count == 3
                 }
                 #expect(try await browser.focusedID() == "cancel-\(grace)", "the live update took the focus")
                 let news = try await browser.text("#board-news")

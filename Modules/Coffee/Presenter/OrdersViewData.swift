@@ -21,6 +21,8 @@ public struct OrderRowViewData: Sendable, Equatable, Encodable {
     public let totalCents: Int
     /// When it was placed, `YYYY-MM-DD HH:MM` in the presenter's time zone.
     public let placed: String
+    /// When it was placed, as an ISO 8601 instant in UTC (for a page's script to count the wait).
+    public let placedAt: String
 }
 
 /// A list of orders and what they add up to.

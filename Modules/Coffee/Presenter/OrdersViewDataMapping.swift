@@ -16,7 +16,8 @@ struct OrdersViewDataMapping: Sendable {
         OrderRowViewData(
             id: order.idString, shortID: order.shortID, customer: order.customer, coffee: order.coffee,
             size: order.size, status: order.status, total: Money.format(cents: order.totalCents),
-            totalCents: order.totalCents, placed: time(order.createdAt, seconds: false))
+            totalCents: order.totalCents, placed: time(order.createdAt, seconds: false),
+            placedAt: order.createdAt.formatted(.iso8601))
     }
 
     func list(_ orders: [Order]) -> OrderListViewData {
