@@ -80,7 +80,8 @@ public final class ColorEventBus: Sendable {
     }
 
     /// Sends an event: draws its colours, journals it, then delivers, in journal order, every
-    /// entry up to it that is not delivered yet, its own included.
+    /// entry up to it that is not delivered yet, its own included (at once, with no read, when it
+    /// is the entry right after the last delivered).
     ///
     /// - Returns: the journal entry and the actions, colours drawn.
     /// - Throws: the journal's error (`StorageError` for SQLite); nothing is delivered then.
@@ -98,7 +99,14 @@ public final class ColorEventBus: Sendable {
             return (actions, colors)
         }
         let entry = try await journal.append(event, sentAt: clock.now(), colors: colors)
-        try await follow()
+        // The common case: the entry is the next one, so nothing before it waits and no read is needed.
+        let delivered = state.withLock { state in
+            guard entry.sequence == state.delivered + 1 else { return false }
+            Self.deliver(actions, to: state.mailboxes)
+            state.delivered = entry.sequence
+            return true
+        }
+        if !delivered { try await follow() }
         return SentEvent(entry: entry, actions: actions)
     }
 
