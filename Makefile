@@ -66,21 +66,12 @@ format-check:
 ## test: check formatting, build with no warnings, run every test (the tool package's too), check the architecture.
 # The plugin tests read an artifact bundle of the debug strata: packed as `make artifactbundle`
 # packs the release one, without a second, optimised build of the tool and swift-syntax.
-# The two test runs go side by side (each one's output shown whole when it ends): both spend much
-# of their time waiting on servers, browsers and builds, and the tool's end-to-end builds take
-# turns with the other run for .build (SwiftPM locks it).
 test: format-check build
 	@Tools/Scripts/artifactbundle.sh "$$($(SWIFT) build $(TOOL) --show-bin-path)" Tools/strata-plugin/Binaries
 	@Tools/Scripts/consumers/venv.sh >/dev/null
-	@$(MAKE) --no-print-directory --output-sync=target -j2 test-package test-tool
-	$(LINT)
-
-# test's two runs; each expects make build to have run.
-.PHONY: test-package test-tool
-test-package:
 	$(SWIFT) test --skip-build
-test-tool:
 	$(SWIFT) test $(TOOL) --skip-build
+	$(LINT)
 
 ## lint: the architecture check alone.
 lint: setup
