@@ -50,11 +50,16 @@ struct OrderCommand: AsyncParsableCommand {
     }
 }
 
-/// `coffee list [--status S] [--customer NAME] [--sort time|total]`.
+/// `coffee list [--status S] [--customer NAME] [--sort time|total] [--limit N] [--after CURSOR]`.
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List orders, oldest first.",
-        discussion: "Example: coffee list --status ready --sort total")
+        commandName: "list", abstract: "List orders, oldest first, a page at a time.",
+        discussion: """
+            A page holds \(OrderQuery.defaultPage) orders unless --limit says otherwise; when more match, \
+            the last line says how to list the next page.
+
+            Example: coffee list --status ready --sort total
+            """)
 
     @Option(help: "Only orders with this status: placed, preparing, ready, completed or cancelled.")
     var status: String?
@@ -65,13 +70,19 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "Sort by time (oldest first) or total (dearest first).")
     var sort: String?
 
+    @Option(help: "The most orders to list, 1 to \(OrderQuery.largestPage) (default \(OrderQuery.defaultPage)).")
+    var limit: String?
+
+    @Option(help: "Start after the page that ended here (the --after the last page printed).")
+    var after: String?
+
     @OptionGroup var common: CommonOptions
 
     mutating func run() async throws {
-        let (common, status, customer, sort) = (common, status, customer, sort)
+        let (common, status, customer, sort, limit, after) = (common, status, customer, sort, limit, after)
         try await ErrorWording.reporter.run { @MainActor in
             try await common.withPresenter(access: .readOnly) { presenter in
-                await presenter.loadOrders(status: status, customer: customer, sort: sort)
+                await presenter.loadOrders(status: status, customer: customer, sort: sort, limit: limit, after: after)
                 try Views.list(presenter.orders.result()).print(as: common.format)
             }
         }

@@ -53,6 +53,10 @@ enum ErrorWording {
             return "the orders server does not know the filter \(Quote.quoted(name)); is it a newer version?"
         case .controlCharacter(let parameter):
             return "the filter --\(parameter) contains a control character; use plain text"
+        case .notACursor(let text):
+            return "\(Quote.quoted(text)) is not where a page ended; use the --after that `coffee list` printed"
+        case .notAPageSize(let text, let maximum):
+            return "--limit \(Quote.quoted(text)) is not a page size; use a whole number from 1 to \(maximum)"
         case .notAnOrderID(let text):
             return "\(Quote.quoted(text)) is not an order id; give an id or the start of one, as `coffee list` shows"
         case .ambiguousID(let prefix, let matches):

@@ -37,8 +37,13 @@ enum Views {
                     ])
                 }
                 let noun = list.count == 1 ? "order" : "orders"
-                return table.render(style: style, fitting: terminal.fitWidth) + "\n"
+                var text =
+                    table.render(style: style, fitting: terminal.fitWidth) + "\n"
                     + style.dim("\(list.count) \(noun), \(list.total)")
+                if let next = list.next {
+                    text += "\n" + style.dim("more follow: run the same command with --after \(next)")
+                }
+                return text
             },
             plain: { list.orders.map(record) }, json: { list })
     }

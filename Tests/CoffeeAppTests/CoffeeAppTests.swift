@@ -86,6 +86,24 @@ struct CoffeeAppTests {
         #expect(try coffee.orders("--status", "preparing").compactMap { $0["id"] as? String } == [first])
     }
 
+    @Test("list shows a page at a time and says how to list the next")
+    func pages() throws {
+        let coffee = try Coffee()
+        for name in ["Ada", "Bo", "Cy"] {
+            try coffee.run("order", "--name", name, "--coffee", "latte", "--size", "small")
+        }
+        let first = try coffee.run("list", "--limit", "2", environment: ["COLUMNS": "200"])
+        #expect(first.stdout.contains("Ada") && first.stdout.contains("Bo") && !first.stdout.contains("Cy"))
+        let hint = try #require(first.stdout.split(separator: "\n").last)
+        #expect(hint.hasPrefix("more follow: run the same command with --after "))
+        let cursor = String(hint.split(separator: " ").last ?? "")
+        let second = try coffee.run("list", "--limit", "2", "--after", cursor)
+        #expect(second.stdout.contains("Cy") && !second.stdout.contains("Ada"))
+        #expect(!second.stdout.contains("more follow"))
+        let json = try coffee.runner.run(["list", "--format", "json", "--limit", "1", "--db", coffee.database])
+        #expect(json.stdout.contains(#""next" : ""#))
+    }
+
     @Test("bad input: one clear line, its own exit code, nothing stored")
     func badInput() throws {
         let coffee = try Coffee()
@@ -99,6 +117,8 @@ struct CoffeeAppTests {
             (["order", "--name", "Ada", "--coffee", "latte", "--size", "venti"], 65, "unknown size 'venti'"),
             (["list", "--status", "lost"], 65, "unknown status 'lost'"),
             (["list", "--sort", "price"], 65, "unknown sort 'price'"),
+            (["list", "--limit", "0"], 65, "--limit '0' is not a page size; use a whole number from 1 to 1000"),
+            (["list", "--after", "page2"], 65, "'page2' is not where a page ended"),
             (["report", "--date", "14/03/2026"], 65, "YYYY-MM-DD"),
             (["show", "xyz"], 64, "is not an order id"),
             (["show", "abc"], 66, "no order abc"),

@@ -21,7 +21,7 @@ struct GoldenViewTests {
             status: .ready, total: "$4.25", totalCents: 425, placed: "2026-03-14 09:31",
             placedAt: "2026-03-14T09:31:00Z"),
     ]
-    static let list = OrderListViewData(orders: rows, count: 2, total: "$9.25")
+    static let list = OrderListViewData(orders: rows, count: 2, total: "$9.25", next: nil)
 
     @Test("the order list as text and the board as HTML show the same orders with the same fields")
     func sameFacts() throws {

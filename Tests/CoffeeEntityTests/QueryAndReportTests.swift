@@ -40,7 +40,8 @@ struct QueryAndReportTests {
         let query = OrderQuery(
             status: .preparing, customer: "Ada Lovelace", idPrefix: "ab12",
             createdFrom: Date(millisecondsSince1970: 1_000),
-            createdBefore: Date(millisecondsSince1970: 90_000_000), sort: .total)
+            createdBefore: Date(millisecondsSince1970: 90_000_000), sort: .total,
+            after: try OrderCursor(parsing: "1700000000123_450_0f8fad5b-d9cb-469f-a165-70867728950e"), limit: 25)
         let items = OrderQueryParameters.items(of: query)
         let parsed = try OrderQueryParameters.query(from: items.map { ($0.name, $0.value ?? "") })
         #expect(parsed == query)
@@ -56,6 +57,34 @@ struct QueryAndReportTests {
         #expect(throws: CoffeeError.unknownStatus(status: "lost")) {
             try OrderQueryParameters.query(from: [("status", "lost")])
         }
+        for size in ["0", "1001", "-1", "ten", ""] {
+            #expect(throws: CoffeeError.notAPageSize(text: size, maximum: 1000)) {
+                try OrderQueryParameters.query(from: [("limit", size)])
+            }
+        }
+        for cursor in ["", "12_3", "12_3_not-an-id", "x_3_0f8fad5b-d9cb-469f-a165-70867728950e", "1_2_3_4"] {
+            #expect(throws: CoffeeError.notACursor(text: cursor)) {
+                try OrderQueryParameters.query(from: [("after", cursor)])
+            }
+        }
+    }
+
+    @Test("a page starts after its cursor in the query's sort and holds at most its limit")
+    func paging() throws {
+        let orders = (1...5).map { number in
+            Order(
+                id: .init(UUID(uuidString: "0000000\(number)-0000-4000-8000-000000000000") ?? UUID()), customer: "Ada",
+                coffee: "Latte", size: .medium, totalCents: number % 2 == 0 ? 400 : 300, status: .placed,
+                createdAt: Date(timeIntervalSince1970: Double(number)),
+                updatedAt: Date(timeIntervalSince1970: Double(number)))
+        }
+        #expect(OrderQuery(limit: 2).apply(to: orders).map(\.createdAt.timeIntervalSince1970) == [1, 2])
+        let afterSecond = OrderCursor(after: orders[1])
+        #expect(OrderQuery(after: afterSecond).apply(to: orders).map(\.createdAt.timeIntervalSince1970) == [3, 4, 5])
+        // By total, dearest first: 2 and 4 (400), then 1, 3, 5 (300); after 4 comes 1.
+        let byTotal = OrderQuery(sort: .total, after: OrderCursor(after: orders[3]), limit: 2).apply(to: orders)
+        #expect(byTotal.map(\.createdAt.timeIntervalSince1970) == [1, 3])
+        #expect(try OrderCursor(parsing: afterSecond.text) == afterSecond)
     }
 
     @Test("an id prefix is hex and dashes only")

@@ -69,6 +69,44 @@ struct OrderRepositoryContractTests {
         }
     }
 
+    @Test(
+        "pages follow one another in either sort: none listed twice or skipped, a deleted last order included",
+        arguments: Backend.allCases)
+    func pages(_ backend: Backend) async throws {
+        try await backend.withRepository { repository in
+            // Equal totals and one shared millisecond, so every tie-breaker of both sorts is crossed by a page edge.
+            let orders = [
+                Fixtures.order(0x01, coffee: "Mocha", size: .large), Fixtures.order(0x02, coffee: "Latte"),
+                Fixtures.order(0x03, coffee: "Latte", at: 1_700_000_000 + 0x02), Fixtures.order(0x04, coffee: "Latte"),
+                Fixtures.order(0x05, coffee: "Espresso", size: .small),
+                Fixtures.order(0x06, coffee: "Mocha", size: .large),
+                Fixtures.order(0x07, coffee: "Latte", at: 1_700_000_000 + 0x04),
+            ]
+            for order in orders.shuffled() { _ = try await repository.add(order) }
+            for sort in OrderSort.allCases {
+                let whole = try await repository.list(OrderQuery(sort: sort)).map(\.id)
+                #expect(whole.count == orders.count)
+                #expect(try await repository.list(OrderQuery(sort: sort, limit: 3)).map(\.id) == Array(whole.prefix(3)))
+                var paged: [Order.ID] = []
+                var after: OrderCursor?
+                while true {
+                    let page = try await repository.list(OrderQuery(sort: sort, after: after, limit: 2))
+                    paged += page.map(\.id)
+                    guard let last = page.last else { break }
+                    after = OrderCursor(after: last)
+                }
+                #expect(paged == whole, "\(sort)")
+            }
+            // A cursor is a position: the next page starts there though its order is gone.
+            let firstTwo = try await repository.list(OrderQuery(limit: 2))
+            let cursor = try OrderCursor(parsing: OrderCursor(after: try #require(firstTwo.last)).text)
+            _ = try await repository.delete(try #require(firstTwo.last).id)
+            let rest = try await repository.list(OrderQuery(after: cursor)).map(\.id)
+            let expected = try await repository.list(OrderQuery()).map(\.id).filter { !firstTwo.map(\.id).contains($0) }
+            #expect(rest == expected)
+        }
+    }
+
     @Test("update checks the rule on the stored order and keeps a refused change out", arguments: Backend.allCases)
     func update(_ backend: Backend) async throws {
         try await backend.withRepositories { first, second in

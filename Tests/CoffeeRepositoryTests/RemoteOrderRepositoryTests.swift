@@ -29,6 +29,31 @@ struct RemoteOrderRepositoryTests {
             target.contains("status=placed") && target.contains("customer=Ada%20L") && target.contains("sort=total"))
     }
 
+    @Test("list follows the server's pages to the last; a next that does not move on is an unexpected answer")
+    func pages() async throws {
+        let first = [Fixtures.order(1), Fixtures.order(2)]
+        let cursor = OrderCursor(after: Fixtures.order(2)).text
+        func page(_ orders: [Order], next: String?) throws -> Data {
+            let tail = next.map { #","next":"\#($0)"}"# } ?? "}"
+            return Data(#"{"orders":"#.utf8) + (try json(orders)) + Data(tail.utf8)
+        }
+        let server = try LoopbackServer(replies: [
+            .respond(status: 200, body: try page(first, next: cursor)),
+            .respond(status: 200, body: try page([Fixtures.order(3)], next: nil)),
+        ])
+        #expect(try await repository(server).list(OrderQuery()) == first + [Fixtures.order(3)])
+        let targets = server.requests.map(\.target)
+        #expect(targets == ["/orders?limit=1000", "/orders?after=\(cursor)&limit=1000"])
+
+        let looping = try LoopbackServer(replies: [
+            .respond(status: 200, body: try page(first, next: cursor)),
+            .respond(status: 200, body: try page(first, next: cursor)),
+        ])
+        await #expect(throws: CoffeeError.unexpectedAnswer(request: "GET /orders?after=\(cursor)&limit=1000")) {
+            try await repository(looping).list(OrderQuery())
+        }
+    }
+
     @Test("add posts customer, coffee and size, and returns the server's order")
     func add() async throws {
         let stored = Fixtures.order(7)

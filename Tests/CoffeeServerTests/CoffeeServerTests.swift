@@ -45,6 +45,46 @@ struct CoffeeServerTests {
         }
     }
 
+    @Test("GET /orders answers a page at a time: `next` is where the next page starts, absent on the last")
+    func pages() async throws {
+        struct Page: Decodable {
+            let orders: [Order]
+            let next: String?
+        }
+        try await ServerHarness.with(inMemoryServer()) { base in
+            for name in ["Ada", "Bo", "Cy", "Di", "Ed"] {
+                let answer = try await ServerHarness.send(
+                    "POST", base.appendingPathComponent("orders"),
+                    body: Data(#"{"customer":"\#(name)","coffee":"latte","size":"small"}"#.utf8))
+                #expect(answer.status == 201)
+            }
+            let whole = try await ServerHarness.send("GET", try #require(URL(string: "\(base)/orders")))
+            let placed = try JSONDecoder().decode(Page.self, from: whole.body).orders.map(\.idString)
+            #expect(placed.count == 5)
+            var listed: [String] = []
+            var query = "limit=2"
+            var pages = 0
+            while true {
+                let answer = try await ServerHarness.send("GET", try #require(URL(string: "\(base)/orders?\(query)")))
+                #expect(answer.status == 200)
+                let page = try JSONDecoder().decode(Page.self, from: answer.body)
+                listed += page.orders.map(\.idString)
+                pages += 1
+                guard let next = page.next else { break }
+                #expect(page.orders.count == 2)
+                query = "limit=2&after=\(next)"
+            }
+            #expect(pages == 3)
+            #expect(listed == placed)
+
+            for (query, field) in [("limit=0", "limit"), ("limit=1001", "limit"), ("after=yesterday", "after")] {
+                let refused = try await ServerHarness.send("GET", try #require(URL(string: "\(base)/orders?\(query)")))
+                #expect(refused.status == 422, "\(query)")
+                #expect(try error(refused.body).field == field)
+            }
+        }
+    }
+
     @Test("each kind of bad request gets its status and a JSON error naming the field to fix")
     func errors() async throws {
         try await ServerHarness.with(inMemoryServer()) { base in

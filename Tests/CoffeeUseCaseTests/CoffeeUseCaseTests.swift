@@ -45,6 +45,26 @@ struct CoffeeUseCaseTests {
         #expect(open.map(\.status) == [.preparing, .placed, .ready])
     }
 
+    @Test("a page holds 100 orders unless the query says otherwise, and points past itself only when more follow")
+    func pages() async throws {
+        let orders = useCase()
+        for number in 0..<101 {
+            clock.advance(by: 1)
+            _ = try await orders.place(customer: "Guest \(number)", coffee: "Latte", size: "small")
+        }
+        let first = try await orders.page(OrderQuery())
+        #expect(first.orders.count == 100)
+        #expect(first.next == OrderCursor(after: try #require(first.orders.last)))
+        let last = try await orders.page(OrderQuery(after: first.next))
+        #expect(last.orders.map(\.customer) == ["Guest 100"])
+        #expect(last.next == nil)
+        // Exactly a page's worth left: the page before the end says so, no empty page after it.
+        let exact = try await orders.page(
+            OrderQuery(after: first.orders.dropLast().last.map(OrderCursor.init(after:)), limit: 2))
+        #expect(exact.orders.count == 2)
+        #expect(exact.next == nil)
+    }
+
     @Test("a broken rule stores nothing")
     func brokenRuleStoresNothing() async throws {
         let orders = useCase()

@@ -42,6 +42,10 @@ public enum CoffeeError: DomainError, Equatable, Codable {
     case unknownParameter(name: String)
     /// A filter's value holds a control character (such as NUL), which no stored text holds and no store can compare.
     case controlCharacter(parameter: String)
+    /// The text is not a cursor a page of orders ended at (see `OrderCursor`).
+    case notACursor(text: String)
+    /// The page size is not a whole number from 1 to `maximum`.
+    case notAPageSize(text: String, maximum: Int)
 
     // MARK: Finding orders
 
@@ -110,7 +114,7 @@ public enum CoffeeError: DomainError, Equatable, Codable {
         case .emptyCustomer, .customerTooLong, .customerNotOneLine, .missingCoffee, .notOnMenu, .missingSize,
             .unknownSize, .invalidOrder,
             .unknownStatus, .unknownSort, .notADate, .notATime, .unknownParameter, .idempotencyKeyReused,
-            .notATokenName:
+            .notATokenName, .notACursor, .notAPageSize:
             .validation
         case .notAnOrderID, .ambiguousID, .notAServerURL, .notADatabaseURL, .remoteCannotServe, .cannotListen,
             .portInUse, .notAnIdempotencyKey, .unauthorized, .forbidden, .controlCharacter:

@@ -3,7 +3,8 @@ import Foundation
 
 /// An `OrderQuery` as URL query parameters: how `GET /orders` is filtered, read and written in one place.
 ///
-/// `status`, `customer`, `id` (a prefix), `from` and `before` (ISO 8601 times) and `sort`.
+/// `status`, `customer`, `id` (a prefix), `from` and `before` (ISO 8601 times), `sort`, and a
+/// page's `limit` (1 to `OrderQuery.largestPage`) and `after` (an `OrderCursor`).
 public enum OrderQueryParameters {
     /// The parameters of `query`, leaving out what it does not filter on.
     public static func items(of query: OrderQuery) -> [URLQueryItem] {
@@ -16,6 +17,8 @@ public enum OrderQueryParameters {
             items.append(URLQueryItem(name: "before", value: Timestamp.format(before)))
         }
         if query.sort != .time { items.append(URLQueryItem(name: "sort", value: query.sort.rawValue)) }
+        if let after = query.after { items.append(URLQueryItem(name: "after", value: after.text)) }
+        if let limit = query.limit { items.append(URLQueryItem(name: "limit", value: String(limit))) }
         return items
     }
 
@@ -37,10 +40,22 @@ public enum OrderQueryParameters {
             case "from": query.createdFrom = try time(value, name)
             case "before": query.createdBefore = try time(value, name)
             case "sort": query.sort = try OrderSort(parsing: value)
+            case "after": query.after = try OrderCursor(parsing: value)
+            case "limit": query.limit = try pageSize(value)
             default: throw CoffeeError.unknownParameter(name: name)
             }
         }
         return query
+    }
+
+    /// A page size as typed: a whole number from 1 to `OrderQuery.largestPage`.
+    ///
+    /// - Throws: `CoffeeError.notAPageSize`.
+    public static func pageSize(_ text: String) throws -> Int {
+        guard let size = Int(text), (1...OrderQuery.largestPage).contains(size) else {
+            throw CoffeeError.notAPageSize(text: text, maximum: OrderQuery.largestPage)
+        }
+        return size
     }
 
     private static func time(_ value: String, _ name: String) throws -> Date {

@@ -34,13 +34,19 @@ public final class OrdersPresenter: Presenting {
         await load(\.menu) { [useCase, mapping] in mapping.menu(try await useCase.menu()) }
     }
 
-    /// Loads the orders, filtered by status and customer and sorted by `time` or `total`, as typed.
-    public func loadOrders(status: String? = nil, customer: String? = nil, sort: String? = nil) async {
+    /// Loads a page of the orders, filtered by status and customer and sorted by `time` or `total`,
+    /// as typed: at most `limit` (`OrderQuery.defaultPage` when `nil`) from where the page `after` ended.
+    public func loadOrders(
+        status: String? = nil, customer: String? = nil, sort: String? = nil, limit: String? = nil,
+        after: String? = nil
+    ) async {
         await load(\.orders) { [useCase, mapping] in
             let query = OrderQuery(
                 status: try status.map(OrderStatus.init(parsing:)), customer: customer,
-                sort: try sort.map(OrderSort.init(parsing:)) ?? .time)
-            return mapping.list(try await useCase.list(query))
+                sort: try sort.map(OrderSort.init(parsing:)) ?? .time, after: try after.map(OrderCursor.init(parsing:)),
+                limit: try limit.map(OrderQueryParameters.pageSize))
+            let page = try await useCase.page(query)
+            return mapping.list(page.orders, next: page.next)
         }
     }
 

@@ -33,6 +33,8 @@ public struct OrderListViewData: Sendable, Equatable, Encodable {
     public let count: Int
     /// What they add up to, as money.
     public let total: String
+    /// Where the next page starts, when these are one page of more (`OrderCursor`'s text).
+    public let next: String?
 }
 
 /// What was just done to an order.

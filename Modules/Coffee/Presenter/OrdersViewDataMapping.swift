@@ -20,10 +20,10 @@ struct OrdersViewDataMapping: Sendable {
             placedAt: order.createdAt.formatted(.iso8601))
     }
 
-    func list(_ orders: [Order]) -> OrderListViewData {
+    func list(_ orders: [Order], next: OrderCursor? = nil) -> OrderListViewData {
         OrderListViewData(
             orders: orders.map(row), count: orders.count,
-            total: Money.format(cents: orders.reduce(0) { $0 + $1.totalCents }))
+            total: Money.format(cents: orders.reduce(0) { $0 + $1.totalCents }), next: next?.text)
     }
 
     func detail(_ order: Order, change: OrderChange?) -> OrderDetailViewData {

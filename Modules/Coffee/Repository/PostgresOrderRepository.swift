@@ -243,10 +243,23 @@ public struct PostgresOrderRepository: OrderRepository {
         if let before = query.createdBefore {
             conditions.append("created_at < \(bind(before.millisecondsSince1970))")
         }
+        if let after = query.after {
+            // Keyset paging: the rows past the cursor in the sort's own order, found through the same index.
+            let time = bind(after.createdAt.millisecondsSince1970)
+            let id = bind(after.idString)
+            if query.sort == .total {
+                let total = bind(after.totalCents)
+                conditions.append(
+                    "(total_cents < \(total) OR (total_cents = \(total) AND (created_at, id) > (\(time), \(id))))")
+            } else {
+                conditions.append("(created_at, id) > (\(time), \(id))")
+            }
+        }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         let order = query.sort == .total ? "total_cents DESC, created_at, id" : "created_at, id"
+        let limit = query.limit.map { " LIMIT \(bind($0))" } ?? ""
         return PostgresQuery(
-            unsafeSQL: "SELECT \(columns) FROM orders\(filter) ORDER BY \(order)", binds: try bindings(values))
+            unsafeSQL: "SELECT \(columns) FROM orders\(filter) ORDER BY \(order)\(limit)", binds: try bindings(values))
     }
 
     private static func bindings(_ values: [any PostgresEncodable & Sendable]) throws -> PostgresBindings {

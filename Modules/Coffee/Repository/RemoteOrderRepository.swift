@@ -27,9 +27,35 @@ public struct RemoteOrderRepository: OrderRepository {
         try await call("GET", "/menu", as: Menu.self)
     }
 
-    /// `GET /orders` with the query's filters as parameters.
+    /// `GET /orders` with the query's filters as parameters, page after page (each at most
+    /// `OrderQuery.largestPage`) until the query's limit or the last page.
+    ///
+    /// A page's `next` must lie past the page before it: a server that answers otherwise would
+    /// keep this client asking forever, so it is an unexpected answer.
     public func list(_ query: OrderQuery) async throws -> [Order] {
-        try await call("GET", "/orders", query: OrderQueryParameters.items(of: query), as: OrderList.self).orders
+        var orders: [Order] = []
+        var page = query
+        if let limit = query.limit, limit <= 0 { return orders }
+        while true {
+            let wanted = query.limit.map { $0 - orders.count }
+            page.limit = min(wanted ?? OrderQuery.largestPage, OrderQuery.largestPage)
+            let items = OrderQueryParameters.items(of: page)
+            let answer = try await call("GET", "/orders", query: items, as: OrderList.self)
+            orders += answer.orders.prefix(page.limit ?? answer.orders.count)
+            guard let text = answer.next, query.limit.map({ orders.count < $0 }) ?? true else { return orders }
+            guard let next = try? OrderCursor(parsing: text), !answer.orders.isEmpty,
+                page.after.map({ query.sort.places($0, before: next) }) ?? true
+            else {
+                throw CoffeeError.unexpectedAnswer(request: "GET /orders?\(Self.queryText(items))")
+            }
+            page.after = next
+        }
+    }
+
+    private static func queryText(_ items: [URLQueryItem]) -> String {
+        var components = URLComponents()
+        components.queryItems = items
+        return components.percentEncodedQuery ?? ""
     }
 
     /// `GET /orders/{id}`.
@@ -131,6 +157,8 @@ struct ReadyBody: Decodable {
 
 struct OrderList: Decodable {
     let orders: [Order]
+    /// Where the next page starts (`OrderCursor`'s text); absent on the last page.
+    let next: String?
 }
 
 /// The members of the server's RFC 9457 problem this client reads (the server writes them with `HTTPServer.ErrorBody`).

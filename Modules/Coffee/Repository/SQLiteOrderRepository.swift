@@ -181,9 +181,25 @@ public struct SQLiteOrderRepository: OrderRepository {
             conditions.append("created_at < ?")
             arguments += [before.millisecondsSince1970]
         }
+        if let after = query.after {
+            // Keyset paging: the rows past the cursor in the sort's own order, found through the same index.
+            let time = after.createdAt.millisecondsSince1970
+            if query.sort == .total {
+                conditions.append("(total_cents < ? OR (total_cents = ? AND (created_at, id) > (?, ?)))")
+                arguments += [after.totalCents, after.totalCents, time, after.idString]
+            } else {
+                conditions.append("(created_at, id) > (?, ?)")
+                arguments += [time, after.idString]
+            }
+        }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         let order = query.sort == .total ? "total_cents DESC, created_at, id" : "created_at, id"
-        return ("SELECT \(columns) FROM orders\(filter) ORDER BY \(order)", arguments)
+        var limit = ""
+        if let count = query.limit {
+            limit = " LIMIT ?"
+            arguments += [count]
+        }
+        return ("SELECT \(columns) FROM orders\(filter) ORDER BY \(order)\(limit)", arguments)
     }
 
     /// An order from a row of `columns`, read by position (by name costs a lookup per field).

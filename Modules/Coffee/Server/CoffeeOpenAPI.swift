@@ -93,7 +93,9 @@ public enum CoffeeOpenAPI {
                   {"name": "id", "in": "query", "required": false, "description": "An id or id prefix: hex digits and dashes", "schema": {"$ref": "#/components/schemas/IDPrefix"}},
                   {"name": "from", "in": "query", "required": false, "description": "Orders created at or after this time (ISO 8601 UTC)", "schema": {"$ref": "#/components/schemas/Time"}},
                   {"name": "before", "in": "query", "required": false, "description": "Orders created before this time (ISO 8601 UTC)", "schema": {"$ref": "#/components/schemas/Time"}},
-                  {"name": "sort", "in": "query", "required": false, "schema": {"type": "string", "enum": ["time", "total"]}}
+                  {"name": "sort", "in": "query", "required": false, "schema": {"type": "string", "enum": ["time", "total"]}},
+                  {"name": "limit", "in": "query", "required": false, "description": "The most orders in the page (default 100)", "schema": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100}},
+                  {"name": "after", "in": "query", "required": false, "description": "Where the page starts: the `next` of the page before (keyset paging: no order is listed twice or skipped while orders change)", "schema": {"type": "string", "pattern": "^[0-9]+_[0-9]+_[0-9a-f-]{36}$"}}
                 ],
                 "responses": {
                   "200": {"description": "The orders", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/OrderList"}}}},
@@ -253,7 +255,10 @@ public enum CoffeeOpenAPI {
               "OrderList": {
                 "type": "object",
                 "required": ["orders"],
-                "properties": {"orders": {"type": "array", "items": {"$ref": "#/components/schemas/Order"}}}
+                "properties": {
+                  "orders": {"type": "array", "items": {"$ref": "#/components/schemas/Order"}},
+                  "next": {"type": "string", "description": "Where the next page starts, to send as `after`; absent on the last page"}
+                }
               },
               "NewOrder": {
                 "type": "object",

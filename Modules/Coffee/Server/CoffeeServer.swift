@@ -123,7 +123,7 @@ public struct CoffeeServer: Sendable {
             var revision = context.revision
             if revision == nil { revision = try await useCase.revision() }
             return try await listCache.response(for: request.uri.query ?? "", revision: revision) {
-                OrderListBody(orders: try await useCase.list(query))
+                OrderListBody(try await useCase.page(query))
             }
         }
         let staff = router.group().add(middleware: authenticator).add(middleware: RequireRole(allowed: [.staff]))
@@ -232,4 +232,11 @@ struct StatusChangeBody: Decodable {
 /// `GET /orders`.
 struct OrderListBody: Encodable {
     let orders: [Order]
+    /// Where the next page starts, sent back as `after`; left out on the last page.
+    let next: String?
+
+    init(_ page: OrderPage) {
+        orders = page.orders
+        next = page.next?.text
+    }
 }

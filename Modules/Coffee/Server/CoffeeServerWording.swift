@@ -68,7 +68,15 @@ enum CoffeeServerWording {
                 field: parameter)
         case .unknownParameter(let name):
             return APIError(
-                kind, "unknown parameter \(quoted(name)); use status, customer, id, from, before or sort", field: name)
+                kind, "unknown parameter \(quoted(name)); use status, customer, id, from, before, sort, after or limit",
+                field: name)
+        case .notACursor(let text):
+            return APIError(
+                kind, "\(quoted(text)) is not a cursor; send the `next` of the page before, as GET /orders answered it",
+                field: "after")
+        case .notAPageSize(let text, let maximum):
+            return APIError(
+                kind, "\(quoted(text)) is not a page size; send a whole number from 1 to \(maximum)", field: "limit")
         case .controlCharacter(let parameter):
             return APIError(
                 kind,

@@ -102,6 +102,21 @@ public struct CoffeeUseCase: Sendable {
         try await repository.list(query)
     }
 
+    /// One page of the orders that match `query`: at most its limit (`OrderQuery.defaultPage` when
+    /// it names none), and the cursor the next page starts at when more match.
+    ///
+    /// One order more than the page is read to tell whether another page follows, so the last
+    /// page never points at an empty one.
+    public func page(_ query: OrderQuery) async throws -> OrderPage {
+        let size = max(1, query.limit ?? OrderQuery.defaultPage)
+        var probe = query
+        probe.limit = size + 1
+        let orders = try await repository.list(probe)
+        guard orders.count > size else { return OrderPage(orders: orders, next: nil) }
+        let shown = Array(orders.prefix(size))
+        return OrderPage(orders: shown, next: shown.last.map(OrderCursor.init(after:)))
+    }
+
     /// The orders still to serve (placed, preparing or ready), oldest first: what a board shows.
     ///
     /// One indexed query per open status, so the cost follows the open orders, not the history.
