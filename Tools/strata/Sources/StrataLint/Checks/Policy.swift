@@ -31,13 +31,16 @@ struct Policy: Sendable {
     let importedNames: [(layer: String, name: String, place: Rules.Place)]
     let forbidden: [ResolvedForbidden]
     let targetNames: Set<String>
+    /// The products of other packages the targets declare, computed once: every import asks.
+    let productNames: Set<String>
 
     init(rules: Rules, graph: PackageGraph, classification: Classification) throws {
         self.rules = rules
         self.graph = graph
         self.classification = classification
         targetNames = graph.targetNames
-        let products = graph.productNames
+        productNames = graph.productNames
+        let products = productNames
         let layerIndex = Dictionary(uniqueKeysWithValues: rules.layers.enumerated().map { ($1.name, $0) })
         func error(_ place: Rules.Place, _ message: String) -> ConfigError {
             ConfigError(file: rules.file, line: place.line, column: place.column, message)
@@ -181,7 +184,7 @@ struct Policy: Sendable {
 
     /// Whether `module` comes with the toolchain: not one of the package's targets or products.
     func isToolchain(_ module: String) -> Bool {
-        !targetNames.contains(module) && !graph.productNames.contains(module) && ToolchainModules.contains(module)
+        !targetNames.contains(module) && !productNames.contains(module) && ToolchainModules.contains(module)
     }
 
     /// Why `from` may not depend on `module`, or nil when it may. `verb` is "depends on" or "imports".
