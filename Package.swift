@@ -75,7 +75,7 @@ let core: [Target] = [
     // the embedded stylesheet and script, and the loopback-first runner. Only apps import it.
     module(
         "WebSupport", path: "Apps/WebSupport",
-        dependencies: ["Core", "HTTPServer", hummingbird, plot, serviceLifecycle, argumentParser]),
+        dependencies: ["Core", "HTTPServer", "AppSupport", hummingbird, plot, serviceLifecycle, argumentParser]),
 ]
 
 let coreTests: [Target] = [

@@ -12,7 +12,7 @@ extension Node where Context == HTML.FormContext {
             .class("field"),
             .label(.for(name), .text(label)),
             control,
-            .unwrap(error) { .p(.class("error"), .id("\(name)-error"), .verbatim($0)) })
+            .unwrap(error) { .p(.class("error"), .id("\(name)-error"), .plainText($0)) })
     }
 }
 

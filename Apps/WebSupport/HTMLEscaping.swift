@@ -32,7 +32,7 @@ public enum HTMLEscaping {
 
 extension Node {
     /// Text shown exactly as given: an `&` stays an ampersand, `<` never opens a tag.
-    public static func verbatim(_ text: String) -> Node {
+    public static func plainText(_ text: String) -> Node {
         .text(HTMLEscaping.ampersands(text))
     }
 

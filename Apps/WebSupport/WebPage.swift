@@ -55,7 +55,7 @@ public struct WebPage {
             .lang(.english),
             .head(
                 .meta(.charset(.utf8)),
-                .element(named: "title", nodes: [.verbatim("\(title) — \(site)")]),
+                .element(named: "title", nodes: [.plainText("\(title) — \(site)")]),
                 .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
                 .link(.rel(.stylesheet), .href(WebAssets.stylesheetPath)),
                 .forEach(stylesheets) { .link(.rel(.stylesheet), .escaped("href", $0)) },
@@ -64,7 +64,7 @@ public struct WebPage {
             .body(
                 .header(
                     .class("site"),
-                    .p(.class("site-name"), .a(.href("/"), .verbatim(site))),
+                    .p(.class("site-name"), .a(.href("/"), .plainText(site))),
                     .if(
                         !navigation.isEmpty,
                         .nav(
@@ -75,7 +75,7 @@ public struct WebPage {
                                         .a(
                                             .escaped("href", link.path),
                                             .if(link.path == path, .attribute(named: "aria-current", value: "page")),
-                                            .verbatim(link.label)))
+                                            .plainText(link.label)))
                                 }
                             )
                         )
@@ -83,7 +83,7 @@ public struct WebPage {
                 ),
                 .main(
                     .id("main"),
-                    .h1(.verbatim(title)),
+                    .h1(.plainText(title)),
                     .group(body)
                 )
             )

@@ -65,7 +65,7 @@ struct CoffeePages: WebRoutes {
         WebStyle.stylesheet.addRoutes(to: router)
         router.post(RouterPath(Self.staffPath)) { request, _ in try await signIn(request) }
         router.post(RouterPath(Self.signOutPath)) { _, _ in
-            var response = Response.redirect(to: Self.staffPath + "?signed-out=1")
+            var response = WebSite.seeOther(Self.staffPath + "?signed-out=1")
             response.setCookie(Self.clearedSession)
             return response
         }
@@ -155,7 +155,7 @@ struct CoffeePages: WebRoutes {
             } part: {
                 $0.order
             }
-            return Response.redirect(to: sealedBoard("placed", id: placed.order.id))
+            return WebSite.seeOther(sealedBoard("placed", id: placed.order.id))
         } catch {
             for message in WebWording.messages(for: error) {
                 if let field = message.field {
@@ -164,8 +164,7 @@ struct CoffeePages: WebRoutes {
                     form.problem = message.text
                 }
             }
-            let status: HTTPResponse.Status = form.problem == nil ? .unprocessableContent : .serviceUnavailable
-            return try await orderForm(form, status: status)
+            return try await orderForm(form, status: WebPage.status(for: error))
         }
     }
 
@@ -185,7 +184,7 @@ struct CoffeePages: WebRoutes {
             guard holder.role == .staff else {
                 throw CoffeeError.forbidden(role: holder.role, allowed: [.staff])
             }
-            var response = Response.redirect(to: Self.boardPath)
+            var response = WebSite.seeOther(Self.boardPath)
             guard let cookie = Self.session(secret) else { throw CoffeeError.unauthorized(reason: .invalid) }
             response.setCookie(cookie)
             return response
@@ -200,7 +199,7 @@ struct CoffeePages: WebRoutes {
         let session = await staffSession(request)
         guard session.holder != nil else {
             let target = Self.staffPath + (session.revoked ? "?revoked=1" : "")
-            return session.applying(to: Response.redirect(to: target))
+            return session.applying(to: WebSite.seeOther(target))
         }
         let action = try await FormFields(request)["action"]
         do {
@@ -210,12 +209,12 @@ struct CoffeePages: WebRoutes {
                 $0.order
             }
             // Back to the order's next button (when it has one), not to the top of the board.
-            return Response.redirect(
-                to: sealedBoard("changed", id: changed.order.id) + "#" + WebViews.nextButtonID(changed.order.id))
+            return WebSite.seeOther(
+                sealedBoard("changed", id: changed.order.id) + "#" + WebViews.nextButtonID(changed.order.id))
         } catch {
             let message = WebWording.message(for: error)
             let page = WebViews.board(try await openOrders(), staff: session.holder, notice: message.text)
-            return page.response(status: .conflict)
+            return page.response(status: WebPage.status(for: error))
         }
     }
 

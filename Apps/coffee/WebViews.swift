@@ -6,35 +6,32 @@ import WebSupport
 
 /// How each view data looks in a browser, beside `Views` (the terminal's): the same facts as HTML.
 ///
-/// Everything a person typed goes in through `verbatim` or `escaped`, so a customer's name is
+/// Everything a person typed goes in through `plainText` or `escaped`, so a customer's name is
 /// always text. Pages are plain HTML forms that work without JavaScript; the board's live region
 /// is refreshed by the shared script when the server streams a new rendering of it.
 enum WebViews {
-    static let site = "Strata Coffee"
-
-    /// The links every page shows.
-    static let navigation: [WebPage.Link] = [
-        .init("Board", path: CoffeePages.boardPath), .init("New order", path: CoffeePages.orderPath),
-        .init("Menu", path: CoffeePages.menuPath), .init("Staff", path: CoffeePages.staffPath),
-    ]
-
-    static func page(_ title: String, path: String, _ body: [Node<HTML.BodyContext>]) -> WebPage {
-        WebPage(title: title, site: site, navigation: navigation, path: path, body: body, stylesheets: [WebStyle.path])
-    }
+    /// The site: its name, the links every page shows, and its stylesheet.
+    static let site = WebSite(
+        name: "Strata Coffee",
+        navigation: [
+            .init("Board", path: CoffeePages.boardPath), .init("New order", path: CoffeePages.orderPath),
+            .init("Menu", path: CoffeePages.menuPath), .init("Staff", path: CoffeePages.staffPath),
+        ],
+        stylesheets: [WebStyle.path])
 
     // MARK: - The board
 
     /// The order board: the open orders, live; with a staff member's buttons when one is signed in.
     static func board(_ list: OrderListViewData, staff: TokenRowViewData?, notice: String?) -> WebPage {
-        page(
+        site.page(
             "Order board", path: CoffeePages.boardPath,
             [
-                .unwrap(notice) { .p(.class("notice"), .attribute(named: "role", value: "status"), .verbatim($0)) },
+                .unwrap(notice) { .p(.class("notice"), .attribute(named: "role", value: "status"), .plainText($0)) },
                 .unwrap(staff) { holder in
                     .form(
                         .class("inline"), .method(.post), .action(CoffeePages.signOutPath),
                         .p(
-                            .class("muted"), .verbatim("Signed in as \(holder.name) (\(holder.role.rawValue)). "),
+                            .class("muted"), .plainText("Signed in as \(holder.name) (\(holder.role.rawValue)). "),
                             .button(.type(.submit), .class("secondary"), .text("Sign out"))))
                 },
                 // A screen reader hears what an update brings (a new order, a new status), not the whole board.
@@ -82,7 +79,7 @@ enum WebViews {
             .class("order status-\(row.status.rawValue)"), .id("order-\(row.id)"), .escaped("data-order", row.id),
             .escaped("data-status", row.status.rawValue), .escaped("data-announce", announcement(row)),
             .escaped("aria-label", "Order \(row.shortID) for \(row.customer)"),
-            .p(.class("customer"), .verbatim(row.customer)),
+            .p(.class("customer"), .plainText(row.customer)),
             .p(.class("what"), .text("\(row.size.rawValue) \(row.coffee) · \(row.total)")),
             .p(
                 .class("muted"), .element(named: "code", text: row.shortID), .text(" · placed "),
@@ -152,10 +149,12 @@ enum WebViews {
     // MARK: - The add-order form
 
     static func orderForm(_ form: FormState, menu: MenuViewData) -> WebPage {
-        page(
+        site.page(
             "New order", path: CoffeePages.orderPath,
             [
-                .unwrap(form.problem) { .p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim($0)) },
+                .unwrap(form.problem) {
+                    .p(.class("error"), .attribute(named: "role", value: "alert"), .plainText($0))
+                },
                 .form(
                     .class("stacked"), .method(.post), .action(CoffeePages.orderPath), .novalidate(),
                     .field(
@@ -196,13 +195,13 @@ enum WebViews {
     private static func option(_ value: String, _ label: String, selected: Bool) -> Node<HTML.SelectContext> {
         .element(
             named: "option",
-            nodes: [.escaped("value", value), .if(selected, .attribute(named: "selected")), .verbatim(label)])
+            nodes: [.escaped("value", value), .if(selected, .attribute(named: "selected")), .plainText(label)])
     }
 
     // MARK: - The menu
 
     static func menu(_ menu: MenuViewData) -> WebPage {
-        page(
+        site.page(
             "Menu", path: CoffeePages.menuPath,
             [
                 .table(
@@ -214,7 +213,7 @@ enum WebViews {
                     .tbody(
                         .forEach(menu.items) { item in
                             .tr(
-                                .td(.verbatim(item.coffee)), .td(.class("number"), .text(item.small)),
+                                .td(.plainText(item.coffee)), .td(.class("number"), .text(item.small)),
                                 .td(.class("number"), .text(item.medium)), .td(.class("number"), .text(item.large)))
                         })),
                 .p(.a(.href(CoffeePages.orderPath), .text("Place an order"))),
@@ -225,16 +224,16 @@ enum WebViews {
 
     /// The sign-in form, with the token's error beside it; or who is signed in, with a sign-out button.
     static func staff(holder: TokenRowViewData?, error: String?, notice: String?) -> WebPage {
-        page(
+        site.page(
             "Staff", path: CoffeePages.staffPath,
             [
-                .unwrap(notice) { .p(.class("notice"), .attribute(named: "role", value: "status"), .verbatim($0)) },
+                .unwrap(notice) { .p(.class("notice"), .attribute(named: "role", value: "status"), .plainText($0)) },
                 .unwrap(
                     holder,
                     { holder in
                         .form(
                             .class("stacked"), .method(.post), .action(CoffeePages.signOutPath),
-                            .p(.verbatim("Signed in as \(holder.name) (\(holder.role.rawValue)).")),
+                            .p(.plainText("Signed in as \(holder.name) (\(holder.role.rawValue)).")),
                             .p(.a(.href(CoffeePages.boardPath), .text("Go to the board"))),
                             .div(.button(.type(.submit), .class("secondary"), .text("Sign out"))))
                     },

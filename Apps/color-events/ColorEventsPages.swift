@@ -63,7 +63,7 @@ struct ColorEventsPages: WebRoutes {
             return await scenePage(problem: WebWording.line(for: failure), status: .internalServerError)
         }
         // Back to the button just pressed, so the next event is one key away.
-        return Response(status: .seeOther, headers: [.location: "/#send-\(event.rawValue)"])
+        return WebSite.seeOther("/#send-\(event.rawValue)")
     }
 
     @MainActor
@@ -72,7 +72,7 @@ struct ColorEventsPages: WebRoutes {
         do {
             return WebViews.journal(try scene.journal.result()).response()
         } catch {
-            return WebViews.failure(WebWording.line(for: error)).response(status: .internalServerError)
+            return WebViews.site.failure(error, words: WebWording.line(for:))
         }
     }
 
@@ -82,7 +82,7 @@ struct ColorEventsPages: WebRoutes {
         do {
             return WebViews.replayed(try scene.replayed.result()).response()
         } catch {
-            return WebViews.failure(WebWording.line(for: error)).response(status: .internalServerError)
+            return WebViews.site.failure(error, words: WebWording.line(for:))
         }
     }
 }

@@ -28,12 +28,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @MainActor
     private func execute() async throws {
-        guard web.hasValidPort else { throw MessageError.usage("--port \(web.port) is not a port; use 0 to 65535") }
         let pages = ColorEventsPages(scene: try await options.restoredScene(), maxStreams: live.maxStreams)
-        try await WebServer(web).run(pages) { host, port in
-            // The one output path, unbuffered: a pipe sees the line at once (tests and demos wait for it). A
-            // closed standard output (a service manager's) does not stop the server.
-            try? StandardOutput.writeLine("listening on http://\(host):\(port)")
-        }
+        try await WebServer(web).run(pages)
     }
 }

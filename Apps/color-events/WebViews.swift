@@ -9,22 +9,24 @@ import WebSupport
 /// Each screen is painted with an SVG fill (allowed by the pages' style policy, where an inline
 /// style is not) and names its colour in words, so the colour is never the only way to tell.
 enum WebViews {
-    /// The site's name and its navigation, on every page.
-    static let site = "ColorEvents"
-    static let navigation = [
-        WebPage.Link("Screens", path: "/"), WebPage.Link("Journal", path: "/journal"),
-        WebPage.Link("Replay", path: "/replay"),
-    ]
+    /// The site: its name, the links every page shows, and its stylesheet.
+    static let site = WebSite(
+        name: "ColorEvents",
+        navigation: [
+            .init("Screens", path: "/"), .init("Journal", path: "/journal"),
+            .init("Replay", path: "/replay"),
+        ],
+        stylesheets: [WebStyle.path])
     /// Where the screens page's live region streams its updates.
     static let livePath = "/screens/live"
 
     /// The screens side by side, live, and a button per event.
     static func scene(_ snapshot: SceneSnapshot, events: [EventRow], problem: String? = nil) -> WebPage {
-        page(
+        site.page(
             "Screens", path: "/",
             [
                 .p("One event, many actions: each screen hears only its own."),
-                .unwrap(problem) { .p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim($0)) },
+                .unwrap(problem) { .p(.class("error"), .attribute(named: "role", value: "alert"), .plainText($0)) },
                 // A screen reader hears which screens changed colour, not every screen again.
                 .p(.id("screens-news"), .class("visually-hidden"), .attribute(named: "role", value: "status")),
                 .div(
@@ -41,18 +43,18 @@ enum WebViews {
                                 .button(
                                     .type(.submit), .name("event"), .value(row.event.rawValue),
                                     .id("send-\(row.event.rawValue)"), .text(row.title)),
-                                .span(.class("muted"), .verbatim(" " + row.summary)))
+                                .span(.class("muted"), .plainText(" " + row.summary)))
                         })),
             ])
     }
 
     /// The journal, oldest first, each entry with the colours it drew.
     static func journal(_ rows: [JournalRow]) -> WebPage {
-        page(
+        site.page(
             "Journal", path: "/journal",
             [
                 rows.isEmpty
-                    ? .p(.verbatim(WebWording.emptyJournal))
+                    ? .p(.plainText(WebWording.emptyJournal))
                     : .table(
                         .class("cards"),
                         .thead(.tr(.th(.class("number"), "#"), .th("Sent at"), .th("Event"), .th("Colours"))),
@@ -69,7 +71,7 @@ enum WebViews {
                                         .forEach(row.colors) { named in
                                             .span(
                                                 .class("colour"), swatch(named.color),
-                                                .verbatim(" \(named.name) \(named.color.hex) "))
+                                                .plainText(" \(named.name) \(named.color.hex) "))
                                         }))
                             })),
                 .p(.a(.href("/replay"), "Replay the journal")),
@@ -78,14 +80,9 @@ enum WebViews {
 
     /// The screens as the journal alone rebuilds them.
     static func replayed(_ snapshot: SceneSnapshot) -> WebPage {
-        page(
+        site.page(
             "Replay", path: "/replay",
             [.p("Every screen rebuilt from the journal alone."), screens(snapshot, live: false)])
-    }
-
-    /// A page that only says what went wrong.
-    static func failure(_ line: String) -> WebPage {
-        page("ColorEvents", path: "", [.p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim(line))])
     }
 
     /// The three screens, left to right; the live ones carry the ids the screens page's region keeps.
@@ -104,10 +101,10 @@ enum WebViews {
             screen.color.map { .colourFill($0.hex, className: "paint", width: 100, height: 40, stretch: true) }
                 ?? .div(.class("paint empty"), .attribute(named: "aria-hidden", value: "true")),
             .h2(.id("\(id)-title"), .text(screen.screen.title)),
-            .p(.class("colour"), .verbatim(colour ?? "No colour yet")),
+            .p(.class("colour"), .plainText(colour ?? "No colour yet")),
             .p(.class("phase"), .text("state: \(screen.phase.rawValue)")),
             .if(screen.selected, .p(.class("tab"), .text("selected tab"))),
-            .unwrap(screen.failure) { .p(.class("error"), .verbatim(WebWording.line(for: $0))) })
+            .unwrap(screen.failure) { .p(.class("error"), .plainText(WebWording.line(for: $0))) })
     }
 
     /// A square of `color`, as an SVG fill.
@@ -115,7 +112,4 @@ enum WebViews {
         .colourFill(color.hex, className: "swatch")
     }
 
-    private static func page(_ title: String, path: String, _ body: [Node<HTML.BodyContext>]) -> WebPage {
-        WebPage(title: title, site: site, navigation: navigation, path: path, body: body, stylesheets: [WebStyle.path])
-    }
 }

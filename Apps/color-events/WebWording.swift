@@ -1,6 +1,7 @@
 import AppSupport
 import ColorEventsEntity
 import Core
+import WebSupport
 
 /// ColorEvents' words for a browser: the same typed errors `ErrorWording` words for a terminal,
 /// with advice a person can follow on the page (buttons, not keys or flags).
@@ -16,8 +17,7 @@ enum WebWording {
             return "There is no event named \(Quote.quoted(name)); choose one of the buttons."
         case ColorEventsError.loadingFailed: return "Loading failed; send reset to start again."
         default:
-            let line = ErrorWording.reporter.message(for: failure)
-            return line.prefix(1).uppercased() + line.dropFirst() + (line.hasSuffix(".") ? "" : ".")
+            return WebSite.sentence(ErrorWording.reporter.message(for: failure))
         }
     }
 }

@@ -22,15 +22,15 @@ struct MemorizePages: WebRoutes {
         router.post("/games/:id/choose") { request, context in
             let id = try context.parameters.require("id")
             let form = try await FormFields(request)
-            guard let number = Int(form["card"]) else { return Self.redirect(to: "/games/\(id)") }
+            guard let number = Int(form["card"]) else { return WebSite.seeOther("/games/\(id)") }
             guard await games.choose(number, in: id) else { return Self.gone() }
             // Back to the card just chosen: the keyboard goes on from there, not from the top.
-            return Self.redirect(to: "/games/\(id)#card-\(number)")
+            return WebSite.seeOther("/games/\(id)#card-\(number)")
         }
         router.post("/games/:id/restart") { _, context in
             let id = try context.parameters.require("id")
             guard await games.restart(id) else { return Self.gone() }
-            return Self.redirect(to: "/games/\(id)")
+            return WebSite.seeOther("/games/\(id)")
         }
         router.get("/scores") { request, _ in await scoresPage(theme: request.uri.queryParameters.get("theme")) }
         WebStyle.stylesheet.addRoutes(to: router)
@@ -43,7 +43,7 @@ struct MemorizePages: WebRoutes {
         do {
             return WebViews.themes(try presenter.state.result(), form: form).response(status: status)
         } catch {
-            return WebViews.failure(WebWording.line(for: error)).response(status: .internalServerError)
+            return WebViews.site.failure(error, words: WebWording.line(for:))
         }
     }
 
@@ -57,7 +57,7 @@ struct MemorizePages: WebRoutes {
         guard let pairs, let seed else { return await themesPage(form, status: .unprocessableContent) }
         do {
             let theme = form["theme"].isEmpty ? "random" : form["theme"]
-            return Self.redirect(to: "/games/\(try await games.deal(theme: theme, pairs: pairs, seed: seed))")
+            return WebSite.seeOther("/games/\(try await games.deal(theme: theme, pairs: pairs, seed: seed))")
         } catch let full as WebGamesFull {
             let wait = Self.retryAfterSeconds
             form.problem = WebWording.tableFull(full, retryAfter: wait)
@@ -88,7 +88,7 @@ struct MemorizePages: WebRoutes {
             await presenter.load(theme: theme, limit: 10)
             return WebViews.scores(try presenter.state.result(), theme: theme).response()
         } catch {
-            return WebViews.failure(WebWording.line(for: error)).response(status: .internalServerError)
+            return WebViews.site.failure(error, words: WebWording.line(for:))
         }
     }
 
@@ -102,13 +102,9 @@ struct MemorizePages: WebRoutes {
     /// How long a player is asked to wait when every game held is in play.
     static let retryAfterSeconds = 60
 
-    /// `303 See Other` to `path`: the browser then GETs the page.
-    static func redirect(to path: String) -> Response {
-        Response(status: .seeOther, headers: [.location: path])
-    }
-
     /// A game that is no longer (or never was) in play.
     static func gone() -> Response {
-        WebViews.failure(WebWording.line(for: MemorizeError.noGameInPlay)).response(status: .notFound)
+        // The game's address names nothing here any more: the page of the error, at the address's status.
+        WebViews.site.failure(WebWording.line(for: MemorizeError.noGameInPlay)).response(status: .notFound)
     }
 }

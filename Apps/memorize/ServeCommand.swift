@@ -34,14 +34,9 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let (web, store, maxGames) = (web, store, maxGames)
         try await ErrorWording.reporter.run {
-            guard web.hasValidPort else { throw MessageError.usage("--port \(web.port) is not a port; use 0 to 65535") }
             let feature = try store.feature()
             let pages = MemorizePages(feature: feature, games: await WebGames(feature: feature, capacity: maxGames))
-            try await WebServer(web).run(pages) { host, port in
-                // The one output path, unbuffered: a pipe sees the line at once (tests and demos wait for it). A
-                // closed standard output (a service manager's) does not stop the server.
-                try? StandardOutput.writeLine("listening on http://\(host):\(port)")
-            }
+            try await WebServer(web).run(pages)
         }
     }
 }

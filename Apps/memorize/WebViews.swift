@@ -8,18 +8,22 @@ import WebSupport
 /// Cards are buttons of one form, so a click, or Tab and Enter, turns one up without any script;
 /// colour only marks what the words already say.
 enum WebViews {
-    /// The site's name and its navigation, on every page.
-    static let site = "Memorize"
-    static let navigation = [WebPage.Link("New game", path: "/"), WebPage.Link("High scores", path: "/scores")]
+    /// The site: its name, the links every page shows, and its stylesheet.
+    static let site = WebSite(
+        name: "Memorize",
+        navigation: [.init("New game", path: "/"), .init("High scores", path: "/scores")],
+        stylesheets: [WebStyle.path])
 
     /// The theme choice: a form that deals a game, and the themes with their colours and emoji.
     static func themes(_ data: ThemeListViewData, form: FormState = FormState()) -> WebPage {
         let rows = data.rows
-        return page(
+        return site.page(
             "New game", path: "/",
             [
                 .p("Turn cards two at a time and match the pairs."),
-                .unwrap(form.problem) { .p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim($0)) },
+                .unwrap(form.problem) {
+                    .p(.class("error"), .attribute(named: "role", value: "alert"), .plainText($0))
+                },
                 dealForm(form, themes: rows.map(\.name)),
                 .table(
                     .caption("Themes"),
@@ -30,10 +34,10 @@ enum WebViews {
                     .tbody(
                         .forEach(rows) { row in
                             .tr(
-                                .td(swatch(row.color), .verbatim(" " + row.name)),
+                                .td(swatch(row.color), .plainText(" " + row.name)),
                                 .td(.class("number"), .text(String(row.pairs))),
-                                .td(.class("number"), .text(String(row.maxPairs))), .td(.verbatim(row.color.name)),
-                                .td(.verbatim(row.emoji.joined(separator: " "))))
+                                .td(.class("number"), .text(String(row.maxPairs))), .td(.plainText(row.color.name)),
+                                .td(.plainText(row.emoji.joined(separator: " "))))
                         })),
             ])
     }
@@ -74,14 +78,14 @@ enum WebViews {
     static func game(_ data: GameViewData, id: String) -> WebPage {
         let columns = BoardView.columns(for: data.cards.count)
         let rows = (data.cards.count + columns - 1) / max(columns, 1)
-        return page(
+        return site.page(
             data.themeName, path: "/games/\(id)",
             [
-                .p(.class("status"), .id("status"), swatch(data.themeColor), .verbatim(" " + BoardView.status(data))),
+                .p(.class("status"), .id("status"), swatch(data.themeColor), .plainText(" " + BoardView.status(data))),
                 .div(
                     .id("message"), .attribute(named: "role", value: "status"),
-                    .unwrap(data.lastMove.flatMap(WebWording.message)) { .p(.class("notice"), .verbatim($0)) },
-                    .unwrap(WebWording.gameOver(data)) { .p(.class("notice game-over"), .strong(.verbatim($0))) }),
+                    .unwrap(data.lastMove.flatMap(WebWording.message)) { .p(.class("notice"), .plainText($0)) },
+                    .unwrap(WebWording.gameOver(data)) { .p(.class("notice game-over"), .strong(.plainText($0))) }),
                 .if(
                     !data.isOver,
                     .form(
@@ -99,11 +103,11 @@ enum WebViews {
     /// The best games per theme, or what to do when there are none.
     static func scores(_ data: ScoreBoardViewData, theme: String?) -> WebPage {
         let rows = data.rows
-        return page(
+        return site.page(
             "High scores", path: "/scores",
             [
                 rows.isEmpty
-                    ? .p(.verbatim(WebWording.noScores(theme: theme)))
+                    ? .p(.plainText(WebWording.noScores(theme: theme)))
                     : .table(
                         .class("cards"),
                         .thead(
@@ -123,30 +127,21 @@ enum WebViews {
             ])
     }
 
-    /// A page that only says what went wrong.
-    static func failure(_ line: String) -> WebPage {
-        page("Memorize", path: "", [.p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim(line))])
-    }
-
     /// A square of `color`: an SVG fill, which the pages' style policy allows where an inline style is not.
     static func swatch(_ color: ThemeColor) -> Node<HTML.BodyContext> {
         .colourFill(color.hex, className: "swatch")
     }
 
-    private static func page(_ title: String, path: String, _ body: [Node<HTML.BodyContext>]) -> WebPage {
-        WebPage(title: title, site: site, navigation: navigation, path: path, body: body, stylesheets: [WebStyle.path])
-    }
-
     /// A table cell that names its column on a phone, where the table stacks.
     private static func cell(_ label: String, _ value: String, number: Bool = false) -> Node<HTML.TableRowContext> {
-        .td(.if(number, .class("number")), .attribute(named: "data-label", value: label), .verbatim(value))
+        .td(.if(number, .class("number")), .attribute(named: "data-label", value: label), .plainText(value))
     }
 
     /// An `<option>` whose text is its value (Plot's own option has no text), selected when it is `chosen`.
     private static func option(_ text: String, chosen: String) -> Node<HTML.SelectContext> {
         .element(
             named: "option",
-            nodes: [.escaped("value", text), .if(text == chosen, .attribute(named: "selected")), .verbatim(text)])
+            nodes: [.escaped("value", text), .if(text == chosen, .attribute(named: "selected")), .plainText(text)])
     }
 
     /// One card: a button that turns it up, labelled with its number and what it shows.
@@ -165,7 +160,7 @@ enum WebViews {
             // (choosing it again changes nothing, as in the game).
             .if(card.face != .down, .attribute(named: "aria-disabled", value: "true")),
             .span(.class("number"), .text(String(card.number))),
-            .span(.class("face"), .verbatim(shown)))
+            .span(.class("face"), .plainText(shown)))
     }
 }
 

@@ -2,6 +2,7 @@ import AppSupport
 import Core
 import MemorizeEntity
 import MemorizePresenter
+import WebSupport
 
 /// Memorize's words for a browser: the same typed outcomes `BoardView` and `ErrorWording` word for a
 /// terminal, with advice a player can follow on the page (no keys, flags or commands).
@@ -60,13 +61,8 @@ enum WebWording {
             return
                 "\(Quote.quoted(theme)) cannot deal \(pairs) pairs; choose \(allowed.lowerBound) to \(allowed.upperBound), or leave it empty."
         case MemorizeError.noGameInPlay: return "That game is no longer in play; deal a new one."
-        default: return sentence(ErrorWording.reporter.message(for: failure))
+        default: return WebSite.sentence(ErrorWording.reporter.message(for: failure))
         }
     }
 
-    /// `line` as a sentence: capitalised, with a full stop.
-    private static func sentence(_ line: String) -> String {
-        let capitalised = line.prefix(1).uppercased() + line.dropFirst()
-        return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
-    }
 }

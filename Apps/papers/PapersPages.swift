@@ -50,10 +50,10 @@ struct PapersPages: WebRoutes {
         await presenter.addWatch(
             query: form["query"], name: name.isEmpty ? nil : name,
             categories: form["categories"].split(separator: " ").map(String.init))
-        guard case .failed(let failure) = presenter.watches else { return Self.seeOther("/watches") }
+        guard case .failed(let failure) = presenter.watches else { return WebSite.seeOther("/watches") }
         await presenter.loadWatches()
         return WebViews.watches(presenter.watches.value, form: form, problem: WebWording.line(for: failure))
-            .response(status: Self.status(failure))
+            .response(status: WebPage.status(for: failure))
     }
 
     @MainActor
@@ -62,7 +62,7 @@ struct PapersPages: WebRoutes {
         await presenter.removeWatch(named: form["name"])
         do {
             _ = try presenter.watches.result()
-            return Self.seeOther("/watches")
+            return WebSite.seeOther("/watches")
         } catch {
             return Self.failure(error)
         }
@@ -80,12 +80,12 @@ struct PapersPages: WebRoutes {
     @MainActor
     private func markRead(_ form: FormFields) async -> Response {
         guard let through = Int64(form["through"]) else {
-            return WebViews.failure("The form did not say which digest was read; open the digest again.")
+            return WebViews.site.failure("The form did not say which digest was read; open the digest again.")
                 .response(status: .unprocessableContent)
         }
         do {
             try await feature.makeDigestPresenter().markRead(through: Date(millisecondsSince1970: through))
-            return Self.seeOther("/digest")
+            return WebSite.seeOther("/digest")
         } catch {
             return Self.failure(error)
         }
@@ -102,12 +102,7 @@ struct PapersPages: WebRoutes {
 
     /// The page that says what went wrong, with the status of the error's kind.
     private static func failure(_ error: any Error) -> Response {
-        WebViews.failure(WebWording.line(for: error)).response(status: status(error))
-    }
-
-    /// A redirect after a form post (303), so reloading the page does not post again.
-    private static func seeOther(_ path: String) -> Response {
-        Response(status: .seeOther, headers: [.location: path])
+        WebViews.site.failure(error, words: WebWording.line(for:))
     }
 
     /// How many papers a page of results shows.
@@ -127,7 +122,7 @@ struct PapersPages: WebRoutes {
             return WebViews.search(text, results: try presenter.state.result()).response()
         } catch {
             return WebViews.search(text, results: nil, problem: WebWording.line(for: error))
-                .response(status: Self.status(error))
+                .response(status: WebPage.status(for: error))
         }
     }
 
@@ -177,7 +172,7 @@ struct PapersPages: WebRoutes {
         }
         do {
             let data = try presenter.state.result()
-            return Response(status: .seeOther, headers: [.location: "/paper?id=\(WebViews.query(data.id))"])
+            return WebSite.seeOther("/paper?id=\(WebViews.query(data.id))")
         } catch {
             return Self.failure(error)
         }
@@ -205,14 +200,5 @@ struct PapersPages: WebRoutes {
     /// The fields of the request's query string, read as a form's (`+` a space, as browsers send a GET form).
     private static func query(_ request: Request) -> FormFields {
         FormFields(urlEncoded: request.uri.query ?? "")
-    }
-
-    /// The HTTP status for an error's kind: the person's mistake, a paper that is not there, or ours.
-    static func status(_ error: any Error) -> HTTPResponse.Status {
-        switch domainError((error as? ViewFailure)?.error ?? error).kind {
-        case .usage, .validation: .unprocessableContent
-        case .notFound: .notFound
-        default: .internalServerError
-        }
     }
 }

@@ -29,14 +29,9 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let (web, db) = (web, db)
         try await ErrorWording.reporter.run {
-            guard web.hasValidPort else { throw MessageError.usage("--port \(web.port) is not a port; use 0 to 65535") }
             let feature = try PapersFactory.offline(
                 databaseURL: try DatabasePath.resolve(app: "papers", option: db), access: .readWrite, everyMatch: false)
-            try await WebServer(web).run(PapersPages(feature: feature)) { host, port in
-                // The one output path, unbuffered: a pipe sees the line at once (tests and demos wait for it). A
-                // closed standard output (a service manager's) does not stop the server.
-                try? StandardOutput.writeLine("listening on http://\(host):\(port)")
-            }
+            try await WebServer(web).run(PapersPages(feature: feature))
         }
     }
 }

@@ -12,7 +12,7 @@ extension WebViews {
     )
         -> WebPage
     {
-        page(
+        site.page(
             "Watches", path: "/watches",
             [
                 .unwrap(data) { data in
@@ -26,13 +26,13 @@ extension WebViews {
                                     .tr(
                                         .td(
                                             .attribute(named: "data-label", value: "Name"),
-                                            .a(.escaped("href", "/?q=" + query(watch.query)), .verbatim(watch.name))),
+                                            .a(.escaped("href", "/?q=" + query(watch.query)), .plainText(watch.name))),
                                         .td(
                                             .attribute(named: "data-label", value: "Query"),
-                                            .code(.verbatim(watch.query))),
+                                            .code(.plainText(watch.query))),
                                         .td(
                                             .attribute(named: "data-label", value: "Categories"),
-                                            .verbatim(watch.categories.joined(separator: " "))),
+                                            .plainText(watch.categories.joined(separator: " "))),
                                         .td(
                                             .form(
                                                 .method(.post), .action("/watches/remove"),
@@ -56,7 +56,7 @@ extension WebViews {
                     .unwrap(problem) {
                         .p(
                             .class("error"), .id("query-error"), .attribute(named: "role", value: "alert"),
-                            .verbatim($0))
+                            .plainText($0))
                     },
                     .p(
                         .id("query-help"), .class("help"),
@@ -72,16 +72,16 @@ extension WebViews {
     /// The digest of what is new for each watch; reading it moves nothing until "Mark as read".
     static func digest(_ data: DigestViewData) -> WebPage {
         let groups = DigestViews.groups(data)
-        return page(
+        return site.page(
             "Digest", path: "/digest",
             [
-                .p(.class("summary"), .verbatim(WebWording.sentence(DigestViews.summary(data)))),
-                .unwrap(emptyDigest(data)) { .p(.class("empty"), .verbatim($0)) },
+                .p(.class("summary"), .plainText(WebSite.sentence(DigestViews.summary(data)))),
+                .unwrap(emptyDigest(data)) { .p(.class("empty"), .plainText($0)) },
                 .forEach(Array(groups.enumerated()).filter { !$0.element.entries.isEmpty }) { index, group in
                     .section(
                         .attribute(named: "aria-labelledby", value: "watch-\(index)"),
-                        .h2(.id("watch-\(index)"), .verbatim(group.name)),
-                        .unwrap(group.query) { .p(.class("query"), .code(.verbatim($0))) },
+                        .h2(.id("watch-\(index)"), .plainText(group.name)),
+                        .unwrap(group.query) { .p(.class("query"), .code(.plainText($0))) },
                         .ol(
                             .class("papers"),
                             .forEach(group.entries) { entry in
@@ -89,10 +89,10 @@ extension WebViews {
                                     .class("paper"),
                                     .a(
                                         .escaped("href", "/paper?id=\(query(entry.id))"), .class("title"),
-                                        .verbatim(entry.title)),
+                                        .plainText(entry.title)),
                                     .p(
                                         .class("meta"),
-                                        .verbatim(
+                                        .plainText(
                                             ([entry.shortID, entry.date, entry.category, entry.authorSummary]
                                                 + DigestViews.notes(entry))
                                                 .joined(separator: " · "))))

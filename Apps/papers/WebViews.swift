@@ -7,12 +7,14 @@ import WebSupport
 
 /// How each view data looks in a browser: the same facts `Views` prints, as HTML.
 enum WebViews {
-    /// The site's name and its navigation, on every page.
-    static let site = "Papers"
-    static let navigation = [
-        WebPage.Link("Search", path: "/"), WebPage.Link("Favourites", path: "/favourites"),
-        WebPage.Link("Watches", path: "/watches"), WebPage.Link("Digest", path: "/digest"),
-    ]
+    /// The site: its name, the links every page shows, and its stylesheet.
+    static let site = WebSite(
+        name: "Papers",
+        navigation: [
+            .init("Search", path: "/"), .init("Favourites", path: "/favourites"),
+            .init("Watches", path: "/watches"), .init("Digest", path: "/digest"),
+        ],
+        stylesheets: [WebStyle.path])
 
     /// The library search: the form, and a page of ranked results when something was searched.
     ///
@@ -21,7 +23,7 @@ enum WebViews {
         _ query: String, results: PaperListViewData?, problem: String? = nil,
         library: (stats: LibraryStatsViewData?, newest: PaperListViewData?)? = nil
     ) -> WebPage {
-        page(
+        site.page(
             query.isEmpty ? "Search the library" : "Search: \(query)", path: "/",
             [
                 .form(
@@ -33,7 +35,7 @@ enum WebViews {
                         .attribute(named: "aria-invalid", value: problem == nil ? "" : "true")),
                     .button(.type(.submit), .text("Search")),
                     .unwrap(problem) {
-                        .p(.class("error"), .id("q-error"), .attribute(named: "role", value: "alert"), .verbatim($0))
+                        .p(.class("error"), .id("q-error"), .attribute(named: "role", value: "alert"), .plainText($0))
                     },
                     .p(
                         .id("q-help"), .class("help"),
@@ -46,7 +48,7 @@ enum WebViews {
                         .attribute(named: "aria-labelledby", value: "newest"),
                         .p(
                             .class("library-size"),
-                            .verbatim(
+                            .plainText(
                                 library.stats.map {
                                     "The library holds \(Headings.plural($0.papers, "paper")), \(Headings.plural($0.favourites, "favourite"))."
                                 } ?? "The library is empty; import papers with the papers command first.")),
@@ -60,7 +62,7 @@ enum WebViews {
 
     /// The favourites, most recently marked first.
     static func favourites(_ data: PaperListViewData) -> WebPage {
-        page("Favourites", path: "/favourites", [list(data)])
+        site.page("Favourites", path: "/favourites", [list(data)])
     }
 
     /// One paper as a reader wants it: the favourite button, authors and dates, links to arXiv,
@@ -75,7 +77,7 @@ enum WebViews {
     ) -> WebPage {
         let id = query(data.id)
         let names = data.authorNames.isEmpty ? data.authors : data.authorNames
-        return page(
+        return site.page(
             (data.isFavourite ? Views.favouriteMark + " " : "") + data.title, path: "",
             [
                 .unwrap(back) { search, page in
@@ -93,16 +95,16 @@ enum WebViews {
                     .forEach(Array(zip(names, data.authors).enumerated())) { index, author in
                         .group(
                             .if(index > 0, .text(", ")),
-                            .a(.escaped("href", authorSearch(author.0)), .class("author"), .verbatim(author.0)),
-                            .if(author.1 != author.0, .verbatim(String(author.1.dropFirst(author.0.count)))))
+                            .a(.escaped("href", authorSearch(author.0)), .class("author"), .plainText(author.0)),
+                            .if(author.1 != author.0, .plainText(String(author.1.dropFirst(author.0.count)))))
                     }),
                 .dl(
                     .class("facts"),
-                    .dt("Identifier"), .dd(.verbatim(data.shortID)),
-                    .dt("Submitted"), .dd(.verbatim("\(data.published) (v1)")),
+                    .dt("Identifier"), .dd(.plainText(data.shortID)),
+                    .dt("Submitted"), .dd(.plainText("\(data.published) (v1)")),
                     .if(
                         data.version > 1,
-                        .group(.dt("This version"), .dd(.verbatim("\(data.updated) (v\(data.version))")))),
+                        .group(.dt("This version"), .dd(.plainText("\(data.updated) (v\(data.version))")))),
                     .dt("Categories"),
                     .dd(
                         .forEach(
@@ -113,7 +115,7 @@ enum WebViews {
                             index, category in
                             .group(
                                 .if(index > 0, .text(" ")),
-                                .a(.escaped("href", "/?q=" + query("cat:\(category)")), .verbatim(category)))
+                                .a(.escaped("href", "/?q=" + query("cat:\(category)")), .plainText(category)))
                         }),
                     .unwrap(data.journalRef) { journal in
                         .group(
@@ -121,20 +123,20 @@ enum WebViews {
                             .dd(
                                 .a(
                                     .escaped("href", "/?q=" + query("jr:\"\(journal.filter { $0 != "\"" })\"")),
-                                    .verbatim(journal))))
+                                    .plainText(journal))))
                     },
                     .unwrap(data.doi) { doi in
-                        .group(.dt("DOI"), .dd(.a(.escaped("href", "https://doi.org/\(doi)"), .verbatim(doi))))
+                        .group(.dt("DOI"), .dd(.a(.escaped("href", "https://doi.org/\(doi)"), .plainText(doi))))
                     },
-                    .unwrap(data.comment) { .group(.dt("Comment"), .dd(.verbatim($0))) },
-                    .unwrap(data.license) { .group(.dt("Licence"), .dd(.a(.escaped("href", $0), .verbatim($0)))) },
+                    .unwrap(data.comment) { .group(.dt("Comment"), .dd(.plainText($0))) },
+                    .unwrap(data.license) { .group(.dt("Licence"), .dd(.a(.escaped("href", $0), .plainText($0)))) },
                     .if(data.withdrawn, .group(.dt("Withdrawn"), .dd("arXiv has withdrawn this paper.")))),
                 .p(
                     .class("links"),
                     .a(.escaped("href", data.abstractURL), .id("abstract-page"), "Abstract page on arXiv"),
                     .text(" · "), .a(.escaped("href", data.pdfURL), .id("pdf"), "PDF")),
                 .h2("Abstract"),
-                .p(.class("summary"), .verbatim(data.summary)),
+                .p(.class("summary"), .plainText(data.summary)),
                 .if(
                     !data.versions.isEmpty,
                     .table(
@@ -151,9 +153,9 @@ enum WebViews {
                         .attribute(named: "aria-labelledby", value: "cite"),
                         .h2(.id("cite"), "Cite"),
                         .h3("BibTeX"),
-                        .pre(.id("bibtex-text"), .class("citation"), .verbatim(record.bibTeX)),
+                        .pre(.id("bibtex-text"), .class("citation"), .plainText(record.bibTeX)),
                         .h3("RIS"),
-                        .pre(.id("ris-text"), .class("citation"), .verbatim(ExportViews.ris(record))),
+                        .pre(.id("ris-text"), .class("citation"), .plainText(ExportViews.ris(record))),
                         .p(.a(.escaped("href", "/paper/bibtex?id=\(id)"), .id("bibtex"), "Download BibTeX")))
                 },
                 .unwrap(similar) { similar in
@@ -167,18 +169,13 @@ enum WebViews {
             ])
     }
 
-    /// A page that only says what went wrong and where to go on.
-    static func failure(_ line: String) -> WebPage {
-        page("Papers", path: "", [.p(.class("error"), .attribute(named: "role", value: "alert"), .verbatim(line))])
-    }
-
     /// A list of papers: its heading (the terminal's words), then one item per paper, and for a
     /// search the links to the other pages of its results.
     static func list(_ data: PaperListViewData, query: String = "") -> Node<HTML.BodyContext> {
-        guard !data.rows.isEmpty else { return .p(.class("empty"), .verbatim(WebWording.empty(data.subject))) }
+        guard !data.rows.isEmpty else { return .p(.class("empty"), .plainText(WebWording.empty(data.subject))) }
         return .section(
             .attribute(named: "aria-labelledby", value: "results"),
-            .h2(.id("results"), .verbatim(Headings.list(data))),
+            .h2(.id("results"), .plainText(Headings.list(data))),
             rows(data.rows, query: query, start: data.range?.first, page: data.range?.page ?? 1),
             .unwrap(data.range) { pages($0, query: query) })
     }
@@ -198,17 +195,17 @@ enum WebViews {
                     .unwrap(row.isFavourite ? Views.favouriteMark : nil) {
                         .span(.class("mark"), .attribute(named: "title", value: "favourite"), .text($0 + " "))
                     },
-                    .a(.escaped("href", "/paper?id=\(query(row.id))\(back)"), .class("title"), .verbatim(row.title)),
+                    .a(.escaped("href", "/paper?id=\(query(row.id))\(back)"), .class("title"), .plainText(row.title)),
                     .p(
                         .class("authors"),
                         .forEach(Array(row.allAuthors.enumerated())) { index, author in
                             .group(
                                 .if(index > 0, .text(", ")),
-                                .a(.escaped("href", authorSearch(author)), .class("author"), .verbatim(author)))
+                                .a(.escaped("href", authorSearch(author)), .class("author"), .plainText(author)))
                         }),
                     .p(
                         .class("meta"),
-                        .verbatim("\(row.shortID) · \(row.date) · \(row.category)"),
+                        .plainText("\(row.shortID) · \(row.date) · \(row.category)"),
                         .if(
                             !row.abstractURL.isEmpty,
                             .group(.text(" · "), .a(.escaped("href", row.abstractURL), "arXiv"))),
@@ -218,7 +215,7 @@ enum WebViews {
                             .class("snippet"),
                             .forEach(runs) { run in
                                 run.isMatch
-                                    ? .element(named: "mark", nodes: [.verbatim(run.text)]) : .verbatim(run.text)
+                                    ? .element(named: "mark", nodes: [.plainText(run.text)]) : .plainText(run.text)
                             })
                     })
             })
@@ -241,10 +238,6 @@ enum WebViews {
             .if(range.page > 1, link(range.page - 1, "Previous page", "prev")),
             .p(.text("Page \(DisplayFormat.grouped(range.page)) of \(DisplayFormat.grouped(range.lastPage))")),
             .if(range.page < range.lastPage, link(range.page + 1, "Next page", "next")))
-    }
-
-    static func page(_ title: String, path: String, _ body: [Node<HTML.BodyContext>]) -> WebPage {
-        WebPage(title: title, site: site, navigation: navigation, path: path, body: body, stylesheets: [WebStyle.path])
     }
 
     /// Text as one value of a URL's query: `hep-th/9901001` stays readable, `&`, `#` and spaces are encoded.

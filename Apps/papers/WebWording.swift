@@ -2,6 +2,7 @@ import AppSupport
 import Core
 import PapersEntity
 import PapersPresenter
+import WebSupport
 
 /// Papers' words for a browser: the same typed errors and empty lists `ErrorWording` and `Views`
 /// word for a terminal, with advice a person can follow on the page (no flags or commands).
@@ -11,7 +12,7 @@ enum WebWording {
         switch subject {
         case .favourites: "No favourites yet; open a paper and choose Add to favourites."
         case .librarySearch(let text): "Nothing in the library matches \(Quote.quoted(text)); try other words."
-        default: sentence(Views.emptyMessage(subject))
+        default: WebSite.sentence(Views.emptyMessage(subject))
         }
     }
 
@@ -32,13 +33,8 @@ enum WebWording {
                 : "Page \(DisplayFormat.grouped(page)) is past the last; the results fill \(Headings.plural(pages, "page"))."
         case let error as StorageError where error.cause == .missing:
             return "The library is empty; import papers with the papers command first."
-        default: return sentence(ErrorWording.reporter.message(for: failure))
+        default: return WebSite.sentence(ErrorWording.reporter.message(for: failure))
         }
     }
 
-    /// `line` as a sentence: capitalised, with a full stop.
-    static func sentence(_ line: String) -> String {
-        let capitalised = line.prefix(1).uppercased() + line.dropFirst()
-        return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
-    }
 }

@@ -12,9 +12,12 @@ struct NegativeNumberTests {
         ("memorize", nil, ["play", "--pairs", "-2", "--moves", "1"], "-2 pairs is too few"),
         ("color-events", ["send", "reset"], ["journal", "--limit", "-1"], "--limit must be 0 or more, not -1"),
         ("coffee", nil, ["serve", "--port", "-1"], "--port -1 is not a port"),
+        // Every app's serve checks its options in one place (WebServeOptions), before it listens.
+        ("memorize", nil, ["serve", "--idle-timeout", "-1"], "--idle-timeout -1.0 is not a duration"),
+        ("papers", nil, ["serve", "--body-min-rate", "-5"], "--body-min-rate -5 is not a rate"),
     ]
 
-    @Test("a negative number gets the range error, not 'Missing value'", arguments: 0..<5)
+    @Test("a negative number gets the range error, not 'Missing value'", arguments: 0..<7)
     func negative(index: Int) throws {
         let (app, setup, command, says) = Self.cases[index]
         let directory = try TemporaryDirectory()

@@ -101,7 +101,9 @@ struct ServeTests {
         #expect(answer.body.contains("is not in the library"))
     }
 
-    @Test("a query that does not parse, or a page past the last, is a 422 that says why beside the box, never a 500")
+    @Test(
+        "a query that does not parse, or a page past the last, is a 400 (as the JSON API answers a usage error) that says why beside the box, never a 500"
+    )
     func badSearches() async throws {
         let library = try Library()
         let server = try ServedApp(product: "papers", arguments: library.db)
@@ -114,7 +116,7 @@ struct ServeTests {
         ]
         for (path, words) in cases {
             let answer = try await WebClient.get(server.url + path)
-            #expect(answer.status == 422, "\(path)")
+            #expect(answer.status == 400, "\(path)")
             #expect(answer.body.contains("id=\"q-error\" role=\"alert\""), "\(path)")
             #expect(answer.body.contains(words), "\(path): \(answer.body)")
         }
@@ -127,7 +129,7 @@ struct ServeTests {
         defer { server.stop() }
         let refused = try await WebClient.post(
             server.url + "/watches", form: [("query", "helium OR (x"), ("name", "")])
-        #expect(refused.status == 422)
+        #expect(refused.status == 400)
         #expect(refused.body.contains("column 11") && refused.body.contains("value=\"helium OR (x\""))
         let added = try await WebClient.post(
             server.url + "/watches", form: [("query", "au:maestro OR helium"), ("name", "helium"), ("categories", "")])

@@ -14,6 +14,31 @@ import FoundationNetworking
 struct WebSupportTests {
     static let attack = #""><img src=x onerror=alert(1)>"#
 
+    @Test("serve's options: the connection limits they give, 0 for never, and each bad value refused before listening")
+    func serveOptions() throws {
+        let defaults = try WebServeOptions.parse([])
+        #expect(defaults.timeouts == .standard)
+        let never = try WebServeOptions.parse([
+            "--idle-timeout", "0", "--header-timeout", "1.5", "--body-min-rate", "9",
+        ])
+        #expect(never.timeouts == ConnectionTimeouts(idle: nil, header: .milliseconds(1_500), bodyMinRate: 9))
+        let refused: [([String], String)] = [
+            (["--port", "65536"], "--port 65536 is not a port; use 0 to 65535"),
+            (["--idle-timeout", "-1"], "--idle-timeout -1.0 is not a duration; use seconds, 0 for never"),
+            (["--body-timeout", "inf"], "--body-timeout inf is not a duration; use seconds, 0 for never"),
+            (["--body-min-rate", "0"], "--body-min-rate 0 is not a rate; use bytes per second, 1 or more"),
+            (["--allowed-host", "a b"], "--allowed-host 'a b' is not a host name"),
+        ]
+        for (arguments, message) in refused {
+            #expect(throws: (any Error).self, "\(arguments)") { try WebServeOptions.parse(arguments) }
+            do {
+                _ = try WebServeOptions.parse(arguments)
+            } catch {
+                #expect(WebServeOptions.message(for: error).hasPrefix(message), "\(arguments)")
+            }
+        }
+    }
+
     @Test("a page declares its language and viewport, links our stylesheet and script, and has nothing inline")
     func layout() {
         let html = WebPage(
@@ -34,12 +59,12 @@ struct WebSupportTests {
 
     @Test("text and escaped attributes keep a person's characters as text, never markup")
     func escaping() {
-        let text = Node<HTML.BodyContext>.p(.verbatim(Self.attack)).render()
+        let text = Node<HTML.BodyContext>.p(.plainText(Self.attack)).render()
         #expect(text == "<p>\"&gt;&lt;img src=x onerror=alert(1)&gt;</p>")
         let attribute = Node<HTML.BodyContext>.div(.escaped("data-name", Self.attack)).render()
         #expect(attribute == #"<div data-name="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"></div>"#)
         #expect(
-            Node<HTML.BodyContext>.p(.verbatim("Tom &amp; &lt;b&gt;")).render()
+            Node<HTML.BodyContext>.p(.plainText("Tom &amp; &lt;b&gt;")).render()
                 == "<p>Tom &amp;amp; &amp;lt;b&amp;gt;</p>")
         #expect(HTMLEscaping.attribute("a'b&c") == "a&#39;b&amp;c")
     }

@@ -156,9 +156,7 @@ public struct CoffeeFeature: Sendable {
     /// - Parameters:
     ///   - quiet: log only critical errors (for tests, which stop the server by cancelling it).
     ///   - logLevel: the lowest level logged otherwise, one of `serverLogLevels`.
-    ///   - idleTimeout: how long a connection may send nothing, mid-request or between requests (`nil`: never).
-    ///   - headerTimeout: how long a request's head may take from its first byte (`nil`: never).
-    ///   - bodyTimeout: how long any body may take, plus one second per `bodyMinRate` bytes received (`nil`: never).
+    ///   - timeouts: how long a connection may stay silent, and take over a request's head and body.
     ///   - pages: routes the app serves beside the API (its web pages), `nil` for the API alone.
     ///   - allowedHosts: names a proxy serves the server under (`NAME`, `NAME:PORT`, `.NAME`), besides its own.
     ///   - onListening: gets the host and the port actually bound (the real one when 0 was asked for).
@@ -166,13 +164,10 @@ public struct CoffeeFeature: Sendable {
     ///   database to serve), `.cannotListen` when the address cannot be bound.
     public func serve(
         host: String, port: Int, quiet: Bool = false, logLevel: String = "warning",
-        idleTimeout: Duration? = .seconds(30), headerTimeout: Duration? = .seconds(20),
-        bodyTimeout: Duration? = .seconds(20), bodyMinRate: Int = 500, pages: (any RouteSource)? = nil,
+        timeouts: ConnectionTimeouts = .standard, pages: (any RouteSource)? = nil,
         allowedHosts: [String] = [], onListening: @escaping @Sendable (String, Int) -> Void
     ) async throws {
         guard servable else { throw CoffeeError.remoteCannotServe }
-        let timeouts = CoffeeServer.Timeouts(
-            idle: idleTimeout, header: headerTimeout, body: bodyTimeout, bodyMinRate: bodyMinRate)
         guard let postgres else {
             return try await makeServer(pages: pages).run(
                 host: host, port: port, quiet: quiet, logLevel: logLevel, timeouts: timeouts,

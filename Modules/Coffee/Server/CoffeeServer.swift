@@ -37,9 +37,6 @@ public struct CoffeeServer: Sendable {
     private let listCache = ResponseCache()
     private let tokenCache = RevisionCache<APIToken>(capacity: 256)
 
-    /// How long a connection may stay silent, and take over a request's head and body (see `ConnectionTimeouts`).
-    public typealias Timeouts = ConnectionTimeouts
-
     /// The log levels `run` takes, lowest first (`trace` … `critical`).
     public static var logLevels: [String] { HTTPServerRunner.logLevelNames }
 

@@ -47,6 +47,38 @@ struct ShapeTableTests {
         }
     }
 
+    /// Each feature's app folder, and the Feature template's, whose web edge the table's row describes.
+    static let webEdges = [
+        ("Coffee", "Apps/coffee"), ("ColorEvents", "Apps/color-events"), ("Memorize", "Apps/memorize"),
+        ("Papers", "Apps/papers"),
+        ("`strata new Notes`", "Tools/strata/Sources/StrataScaffold/Templates/Feature/files/Apps/__app__"),
+    ]
+
+    @Test(
+        "each app's pages stand on WebSupport's one edge: its site, its failure rule and redirect, its serve runner",
+        arguments: webEdges.indices)
+    func webEdge(_ index: Int) throws {
+        let (column, folder) = Self.webEdges[index]
+        #expect(try Self.cell("the web edge on `WebSupport`", column).contains("`WebViews.site`"))
+        let root = Monorepo.root.appendingPathComponent(folder)
+        let files = FileSystem.files(below: root.path).filter {
+            $0.hasSuffix(".swift") || $0.hasSuffix(".swift.stencil")
+        }
+        let code = try files.map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
+        #expect(code.contains { $0.contains("static let site = WebSite(") }, "\(folder) declares no WebSite")
+        let serve = try #require(files.firstIndex { $0.hasPrefix("ServeCommand.swift") }, "\(folder) has no serve")
+        #expect(code[serve].contains("@OptionGroup var web: WebServeOptions"))
+        // What WebSupport does once, never again in an app: its own layout, redirect, status rule or address line.
+        for (file, text) in zip(files, code) {
+            for copy in [
+                "WebPage(title:", "Response(status: .seeOther", "Response.redirect(", "\"listening on",
+                ".response(status: .internalServerError)", "hasValidPort", "func sentence(",
+            ] {
+                #expect(!text.contains(copy), "\(folder)/\(file) writes \(copy) itself")
+            }
+        }
+    }
+
     @Test("each schema's migrations are the ones its row names", arguments: features)
     func schema(_ feature: String) throws {
         let code = try Self.source("Modules/\(feature)/Repository/\(feature)Schema.swift")
