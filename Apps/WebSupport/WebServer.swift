@@ -66,13 +66,18 @@ public struct WebServeOptions: ParsableArguments, Sendable {
         }
         for (option, seconds) in [
             ("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout),
-        ] where !(seconds.isFinite && seconds >= 0) {
-            throw ValidationError("\(option) \(seconds) is not a duration; use seconds, 0 for never")
+        ] where !(seconds.isFinite && (0...Self.longestTimeout).contains(seconds)) {
+            throw ValidationError(
+                "\(option) \(seconds) is not a duration; use seconds up to \(Int(Self.longestTimeout)) (a week), 0 for never"
+            )
         }
         guard bodyMinRate > 0 else {
             throw ValidationError("--body-min-rate \(bodyMinRate) is not a rate; use bytes per second, 1 or more")
         }
     }
+
+    /// The longest timeout taken, in seconds: a week, far past any use, and far inside `Duration`'s range.
+    static let longestTimeout = 604_800.0
 
     /// `seconds` as a timeout: `nil` (never) for 0.
     private static func duration(_ seconds: Double) -> Duration? {

@@ -24,8 +24,12 @@ struct WebSupportTests {
         #expect(never.timeouts == ConnectionTimeouts(idle: nil, header: .milliseconds(1_500), bodyMinRate: 9))
         let refused: [([String], String)] = [
             (["--port", "65536"], "--port 65536 is not a port; use 0 to 65535"),
-            (["--idle-timeout", "-1"], "--idle-timeout -1.0 is not a duration; use seconds, 0 for never"),
-            (["--body-timeout", "inf"], "--body-timeout inf is not a duration; use seconds, 0 for never"),
+            (
+                ["--idle-timeout", "-1"],
+                "--idle-timeout -1.0 is not a duration; use seconds up to 604800 (a week), 0 for never"
+            ),
+            (["--body-timeout", "inf"], "--body-timeout inf is not a duration; use seconds up to 604800"),
+            (["--header-timeout", "1e300"], "--header-timeout 1e+300 is not a duration; use seconds up to 604800"),
             (["--body-min-rate", "0"], "--body-min-rate 0 is not a rate; use bytes per second, 1 or more"),
             (["--allowed-host", "a b"], "--allowed-host 'a b' is not a host name"),
         ]
