@@ -60,7 +60,7 @@ struct ColorEventsPages: WebRoutes {
         }
         await scene.send([event])
         if let failure = scene.sent.failure {
-            return await scenePage(problem: WebWording.line(for: failure), status: .internalServerError)
+            return await scenePage(problem: WebWording.line(for: failure), status: WebPage.status(for: failure))
         }
         // Back to the button just pressed, so the next event is one key away.
         return WebSite.seeOther("/#send-\(event.rawValue)")

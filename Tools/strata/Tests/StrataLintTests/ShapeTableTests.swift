@@ -72,7 +72,7 @@ struct ShapeTableTests {
         for (file, text) in zip(files, code) {
             for copy in [
                 "WebPage(title:", "Response(status: .seeOther", "Response.redirect(", "\"listening on",
-                ".response(status: .internalServerError)", "hasValidPort", "func sentence(",
+                "status: .internalServerError", "hasValidPort", "func sentence(",
             ] {
                 #expect(!text.contains(copy), "\(folder)/\(file) writes \(copy) itself")
             }
