@@ -96,10 +96,15 @@ public struct WebPage {
     }
 
     /// The status of a page that shows `error`: the JSON API's for the error's kind (`APIError.status(for:)`),
-    /// so a form with a broken rule answers 422 and storage trouble 503; 500 for an error no layer typed.
+    /// so a form with a broken rule answers 422 and storage trouble 503; an error of the HTTP edge
+    /// (a body too large) keeps its own status; 500 for an error no layer typed.
     public static func status(for error: any Error) -> HTTPResponse.Status {
-        let failure = (error as? ViewFailure)?.error ?? error
-        return APIError.status(for: (failure as? any DomainError)?.kind ?? .internal)
+        switch (error as? ViewFailure)?.error ?? error {
+        case let failure as any DomainError: APIError.status(for: failure.kind)
+        case let failure as APIError: failure.status
+        case let failure as any HTTPResponseError: failure.status
+        default: APIError.status(for: .internal)
+        }
     }
 
     /// `html` as a `text/html; charset=utf-8` response that no cache keeps (pages show live data).

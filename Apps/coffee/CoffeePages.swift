@@ -48,18 +48,14 @@ struct CoffeePages: WebRoutes {
     }
 
     func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
+        let router = WebViews.site.pages(router)
         router.get(RouterPath(Self.boardPath)) { request, _ in try await board(request) }
         router.get(RouterPath(Self.boardEventsPath)) { request, _ in await boardEvents(request) }
         router.get(RouterPath(Self.orderPath)) { _, _ in try await orderForm(FormState(), status: .ok) }
         router.post(RouterPath(Self.orderPath)) { request, _ in try await placeOrder(request) }
         router.get(RouterPath(Self.menuPath)) { _, _ in
-            WebViews.menu(
-                try await Self.load(feature) {
-                    await $0.loadMenu()
-                } part: {
-                    $0.menu
-                }
-            ).response()
+            await WebViews.site.page(
+                presenter: feature.makeOrdersPresenter(), load: Self.menu, render: WebViews.menu)
         }
         router.get(RouterPath(Self.staffPath)) { request, _ in try await staffPage(request) }
         WebStyle.stylesheet.addRoutes(to: router)
@@ -104,10 +100,9 @@ struct CoffeePages: WebRoutes {
     }
 
     private func openOrders() async throws -> OrderListViewData {
-        try await Self.load(feature) {
+        try await orders {
             await $0.loadOpenOrders()
-        } part: {
-            $0.orders
+            return $0.orders
         }
     }
 
@@ -120,7 +115,10 @@ struct CoffeePages: WebRoutes {
                 IDPrefix.fullID(id) != nil
             else { return nil }
             guard
-                let detail = try? await Self.load(feature, { await $0.show(id) }, part: { $0.order })
+                let detail = try? await orders({
+                    await $0.show(id)
+                    return $0.order
+                })
             else { return nil }
             let order = detail.order
             return key == "placed"
@@ -138,11 +136,7 @@ struct CoffeePages: WebRoutes {
     // MARK: - Ordering
 
     private func orderForm(_ form: FormState, status: HTTPResponse.Status) async throws -> Response {
-        let menu = try await Self.load(feature) {
-            await $0.loadMenu()
-        } part: {
-            $0.menu
-        }
+        let menu = try await orders(Self.menu)
         return WebViews.orderForm(form, menu: menu).response(status: status)
     }
 
@@ -150,20 +144,13 @@ struct CoffeePages: WebRoutes {
         var form = FormState(try await FormFields(request))
         do {
             let (customer, coffee, size) = (form["customer"], form["coffee"], form["size"])
-            let placed = try await Self.load(feature) {
+            let placed = try await orders {
                 await $0.place(name: customer, coffee: coffee, size: size)
-            } part: {
-                $0.order
+                return $0.order
             }
             return WebSite.seeOther(sealedBoard("placed", id: placed.order.id))
         } catch {
-            for message in WebWording.messages(for: error) {
-                if let field = message.field {
-                    form.errors.add(message.text, to: field)
-                } else {
-                    form.problem = message.text
-                }
-            }
+            form.report(WebWording.messages(for: error))
             return try await orderForm(form, status: WebPage.status(for: error))
         }
     }
@@ -203,10 +190,9 @@ struct CoffeePages: WebRoutes {
         }
         let action = try await FormFields(request)["action"]
         do {
-            let changed = try await Self.load(feature) { presenter in
+            let changed = try await orders { presenter in
                 if action == "cancel" { await presenter.cancel(id) } else { await presenter.advance(id) }
-            } part: {
-                $0.order
+                return presenter.order
             }
             // Back to the order's next button (when it has one), not to the top of the board.
             return WebSite.seeOther(
@@ -235,7 +221,10 @@ struct CoffeePages: WebRoutes {
     }
 
     private func identify(_ secret: String) async throws -> TokenRowViewData {
-        try await Self.present({ feature.makeTokensPresenter() }, { await $0.identify(secret) }, part: { $0.holder })
+        try await WebSite.value(presenter: feature.makeTokensPresenter()) {
+            await $0.identify(secret)
+            return $0.holder
+        }
     }
 
     /// The session cookie for `secret`: sent back only to this site, never to scripts.
@@ -250,24 +239,17 @@ struct CoffeePages: WebRoutes {
 
     // MARK: - Presenters
 
-    /// Runs `work` on a new orders presenter and returns the loaded `part`, or throws its typed error.
+    /// What `load` leaves in a new orders presenter of this request, or its typed error.
     @MainActor
-    static func load<Value>(
-        _ feature: CoffeeFeature, _ work: @MainActor (OrdersPresenter) async -> Void,
-        part: @MainActor (OrdersPresenter) -> ViewState<Value>
-    ) async throws -> Value {
-        try await present({ feature.makeOrdersPresenter() }, work, part: part)
+    private func orders<Value>(_ load: @MainActor (OrdersPresenter) async -> ViewState<Value>) async throws -> Value {
+        try await WebSite.value(presenter: feature.makeOrdersPresenter(), load: load)
     }
 
-    /// A presenter of its own for one request, on the main actor as every presenter runs.
+    /// Loads the menu into `presenter`.
     @MainActor
-    private static func present<Presenter, Value>(
-        _ make: @MainActor () -> Presenter, _ work: @MainActor (Presenter) async -> Void,
-        part: @MainActor (Presenter) -> ViewState<Value>
-    ) async throws -> Value {
-        let presenter = make()
-        await work(presenter)
-        return try part(presenter).result()
+    private static func menu(_ presenter: OrdersPresenter) async -> ViewState<MenuViewData> {
+        await presenter.loadMenu()
+        return presenter.menu
     }
 }
 

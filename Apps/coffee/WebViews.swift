@@ -17,7 +17,7 @@ enum WebViews {
             .init("Board", path: CoffeePages.boardPath), .init("New order", path: CoffeePages.orderPath),
             .init("Menu", path: CoffeePages.menuPath), .init("Staff", path: CoffeePages.staffPath),
         ],
-        stylesheets: [WebStyle.path])
+        stylesheets: [WebStyle.path], words: WebWording.messages(for:))
 
     // MARK: - The board
 

@@ -27,6 +27,7 @@ struct ColorEventsPages: WebRoutes {
     }
 
     func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
+        let router = WebViews.site.pages(router)
         router.get("/") { _, _ in await scenePage(problem: nil, status: .ok) }
         router.post("/events") { request, _ in try await send(FormFields(request)) }
         router.get(RouterPath(WebViews.livePath)) { _, _ in
@@ -56,11 +57,11 @@ struct ColorEventsPages: WebRoutes {
         do {
             event = try Event.named(form["event"])
         } catch {
-            return await scenePage(problem: WebWording.line(for: error), status: .unprocessableContent)
+            return await scenePage(problem: WebViews.site.line(for: error), status: .unprocessableContent)
         }
         await scene.send([event])
         if let failure = scene.sent.failure {
-            return await scenePage(problem: WebWording.line(for: failure), status: WebPage.status(for: failure))
+            return await scenePage(problem: WebViews.site.line(for: failure), status: WebPage.status(for: failure))
         }
         // Back to the button just pressed, so the next event is one key away.
         return WebSite.seeOther("/#send-\(event.rawValue)")
@@ -68,21 +69,21 @@ struct ColorEventsPages: WebRoutes {
 
     @MainActor
     private func journalPage() async -> Response {
-        await scene.loadJournal(limit: nil)
-        do {
-            return WebViews.journal(try scene.journal.result()).response()
-        } catch {
-            return WebViews.site.failure(error, words: WebWording.line(for:))
+        await WebViews.site.page(presenter: scene) {
+            await $0.loadJournal(limit: nil)
+            return $0.journal
+        } render: {
+            WebViews.journal($0)
         }
     }
 
     @MainActor
     private func replayPage() async -> Response {
-        await scene.replay()
-        do {
-            return WebViews.replayed(try scene.replayed.result()).response()
-        } catch {
-            return WebViews.site.failure(error, words: WebWording.line(for:))
+        await WebViews.site.page(presenter: scene) {
+            await $0.replay()
+            return $0.replayed
+        } render: {
+            WebViews.replayed($0)
         }
     }
 }

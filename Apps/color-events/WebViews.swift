@@ -16,7 +16,7 @@ enum WebViews {
             .init("Screens", path: "/"), .init("Journal", path: "/journal"),
             .init("Replay", path: "/replay"),
         ],
-        stylesheets: [WebStyle.path])
+        stylesheets: [WebStyle.path], words: WebWording.messages(for:))
     /// Where the screens page's live region streams its updates.
     static let livePath = "/screens/live"
 
@@ -104,7 +104,7 @@ enum WebViews {
             .p(.class("colour"), .plainText(colour ?? "No colour yet")),
             .p(.class("phase"), .text("state: \(screen.phase.rawValue)")),
             .if(screen.selected, .p(.class("tab"), .text("selected tab"))),
-            .unwrap(screen.failure) { .p(.class("error"), .plainText(WebWording.line(for: $0))) })
+            .unwrap(screen.failure) { .p(.class("error"), .plainText(site.line(for: $0))) })
     }
 
     /// A square of `color`, as an SVG fill.

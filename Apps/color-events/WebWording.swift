@@ -9,8 +9,12 @@ enum WebWording {
     /// What the journal page says before anything was sent.
     static let emptyJournal = "The journal is empty; send an event from the screens page."
 
-    /// The line for an error on a page.
-    static func line(for error: any Error) -> String {
+    /// The words for `error` on a page.
+    static func messages(for error: any Error) -> [WebMessage] {
+        [WebMessage(text(for: error))]
+    }
+
+    private static func text(for error: any Error) -> String {
         let failure = (error as? ViewFailure)?.error ?? error
         switch failure {
         case ColorEventsError.unknownEvent(let name, _):

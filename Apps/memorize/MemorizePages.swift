@@ -16,6 +16,7 @@ struct MemorizePages: WebRoutes {
     let games: WebGames
 
     func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
+        let router = WebViews.site.pages(router)
         router.get("/") { _, _ in await themesPage(FormState(), status: .ok) }
         router.post("/games") { request, _ in try await deal(FormFields(request)) }
         router.get("/games/:id") { _, context in try await gamePage(context.parameters.require("id")) }
@@ -38,12 +39,14 @@ struct MemorizePages: WebRoutes {
 
     @MainActor
     private func themesPage(_ form: FormState, status: HTTPResponse.Status) async -> Response {
-        let presenter = feature.makeThemeListPresenter()
-        await presenter.load()
         do {
-            return WebViews.themes(try presenter.state.result(), form: form).response(status: status)
+            let themes = try await WebSite.value(presenter: feature.makeThemeListPresenter()) {
+                await $0.load()
+                return $0.state
+            }
+            return WebViews.themes(themes, form: form).response(status: status)
         } catch {
-            return WebViews.site.failure(error, words: WebWording.line(for:))
+            return WebViews.site.failure(error)
         }
     }
 
@@ -52,8 +55,8 @@ struct MemorizePages: WebRoutes {
         var form = FormState(fields)
         let pairs = Self.number(form["pairs"], as: Int.self)
         let seed = Self.number(form["seed"], as: UInt64.self)
-        if pairs == nil { form.errors.add(WebWording.notANumber(field: "Pairs"), to: "pairs") }
-        if seed == nil { form.errors.add(WebWording.notANumber(field: "Seed"), to: "seed") }
+        if pairs == nil { form.report([WebWording.notANumber("pairs", label: "Pairs")]) }
+        if seed == nil { form.report([WebWording.notANumber("seed", label: "Seed")]) }
         guard let pairs, let seed else { return await themesPage(form, status: .unprocessableContent) }
         do {
             let theme = form["theme"].isEmpty ? "random" : form["theme"]
@@ -65,12 +68,7 @@ struct MemorizePages: WebRoutes {
             response.headers[.retryAfter] = String(wait)
             return response
         } catch {
-            let line = WebWording.line(for: error)
-            if let field = WebWording.field(for: error) {
-                form.errors.add(line, to: field)
-            } else {
-                form.problem = line
-            }
+            form.report(WebWording.messages(for: error))
             return await themesPage(form, status: .unprocessableContent)
         }
     }
@@ -83,12 +81,11 @@ struct MemorizePages: WebRoutes {
 
     @MainActor
     private func scoresPage(theme: String?) async -> Response {
-        do {
-            let presenter = try feature.makeScoreBoardPresenter()
-            await presenter.load(theme: theme, limit: 10)
-            return WebViews.scores(try presenter.state.result(), theme: theme).response()
-        } catch {
-            return WebViews.site.failure(error, words: WebWording.line(for:))
+        await WebViews.site.page(presenter: try feature.makeScoreBoardPresenter()) {
+            await $0.load(theme: theme, limit: 10)
+            return $0.state
+        } render: {
+            WebViews.scores($0, theme: theme)
         }
     }
 
@@ -105,6 +102,6 @@ struct MemorizePages: WebRoutes {
     /// A game that is no longer (or never was) in play.
     static func gone() -> Response {
         // The game's address names nothing here any more: the page of the error, at the address's status.
-        WebViews.site.failure(WebWording.line(for: MemorizeError.noGameInPlay)).response(status: .notFound)
+        WebViews.site.failure(WebViews.site.line(for: MemorizeError.noGameInPlay)).response(status: .notFound)
     }
 }

@@ -12,7 +12,7 @@ enum WebViews {
     static let site = WebSite(
         name: "Memorize",
         navigation: [.init("New game", path: "/"), .init("High scores", path: "/scores")],
-        stylesheets: [WebStyle.path])
+        stylesheets: [WebStyle.path], words: WebWording.messages(for:))
 
     /// The theme choice: a form that deals a game, and the themes with their colours and emoji.
     static func themes(_ data: ThemeListViewData, form: FormState = FormState()) -> WebPage {

@@ -32,13 +32,18 @@ enum WebWording {
         "This server already holds \(full.capacity) games in play; try again in \(seconds) seconds."
     }
 
-    /// A form field that needed a whole number and got something else.
-    static func notANumber(field: String) -> String {
-        "\(field) must be a whole number, or left empty."
+    /// The form field `field`, labelled `label`, needed a whole number and got something else.
+    static func notANumber(_ field: String, label: String) -> WebMessage {
+        WebMessage("\(label) must be a whole number, or left empty.", field: field)
+    }
+
+    /// The words for `error` on a page, beside the deal form's field it belongs to, if any.
+    static func messages(for error: any Error) -> [WebMessage] {
+        [WebMessage(line(for: error), field: field(for: error))]
     }
 
     /// The deal form's field `error` belongs beside; `nil` when it is about the page as a whole.
-    static func field(for error: any Error) -> String? {
+    private static func field(for error: any Error) -> String? {
         switch (error as? ViewFailure)?.error ?? error {
         case MemorizeError.unknownTheme: "theme"
         case MemorizeError.tooFewPairs, MemorizeError.tooManyPairs: "pairs"

@@ -14,6 +14,7 @@ struct PapersPages: WebRoutes {
     let feature: PapersFeature
 
     func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
+        let router = WebViews.site.pages(router)
         router.get("/") { request, _ in
             let fields = Self.query(request)
             return await searchPage(fields["q"], page: fields["page"])
@@ -36,9 +37,12 @@ struct PapersPages: WebRoutes {
 
     @MainActor
     private func watchesPage() async -> Response {
-        let presenter = feature.makeDigestPresenter()
-        await presenter.loadWatches()
-        return Self.page(presenter.watches) { WebViews.watches($0) }
+        await WebViews.site.page(presenter: feature.makeDigestPresenter()) {
+            await $0.loadWatches()
+            return $0.watches
+        } render: {
+            WebViews.watches($0)
+        }
     }
 
     /// Adds a watch and goes back to the list (303); a query that does not parse is shown again
@@ -52,7 +56,7 @@ struct PapersPages: WebRoutes {
             categories: form["categories"].split(separator: " ").map(String.init))
         guard case .failed(let failure) = presenter.watches else { return WebSite.seeOther("/watches") }
         await presenter.loadWatches()
-        return WebViews.watches(presenter.watches.value, form: form, problem: WebWording.line(for: failure))
+        return WebViews.watches(presenter.watches.value, form: form, problem: WebViews.site.line(for: failure))
             .response(status: WebPage.status(for: failure))
     }
 
@@ -64,16 +68,19 @@ struct PapersPages: WebRoutes {
             _ = try presenter.watches.result()
             return WebSite.seeOther("/watches")
         } catch {
-            return Self.failure(error)
+            return WebViews.site.failure(error)
         }
     }
 
     /// The digest since the mark; reading it moves nothing.
     @MainActor
     private func digestPage() async -> Response {
-        let presenter = feature.makeDigestPresenter()
-        await presenter.loadDigest()
-        return Self.page(presenter.digest, WebViews.digest)
+        await WebViews.site.page(presenter: feature.makeDigestPresenter()) {
+            await $0.loadDigest()
+            return $0.digest
+        } render: {
+            WebViews.digest($0)
+        }
     }
 
     /// Moves the mark to the digest the person read (its `asOf`, from the form), never past it.
@@ -87,22 +94,8 @@ struct PapersPages: WebRoutes {
             try await feature.makeDigestPresenter().markRead(through: Date(millisecondsSince1970: through))
             return WebSite.seeOther("/digest")
         } catch {
-            return Self.failure(error)
+            return WebViews.site.failure(error)
         }
-    }
-
-    /// The page `view` makes of a presenter's loaded value, or the page of its failure with the status of its kind.
-    private static func page<Value>(_ state: ViewState<Value>, _ view: (Value) -> WebPage) -> Response {
-        do {
-            return view(try state.result()).response()
-        } catch {
-            return failure(error)
-        }
-    }
-
-    /// The page that says what went wrong, with the status of the error's kind.
-    private static func failure(_ error: any Error) -> Response {
-        WebViews.site.failure(error, words: WebWording.line(for:))
     }
 
     /// How many papers a page of results shows.
@@ -121,7 +114,7 @@ struct PapersPages: WebRoutes {
         do {
             return WebViews.search(text, results: try presenter.state.result()).response()
         } catch {
-            return WebViews.search(text, results: nil, problem: WebWording.line(for: error))
+            return WebViews.search(text, results: nil, problem: WebViews.site.line(for: error))
                 .response(status: WebPage.status(for: error))
         }
     }
@@ -139,9 +132,12 @@ struct PapersPages: WebRoutes {
 
     @MainActor
     private func favouritesPage() async -> Response {
-        let presenter = feature.makePaperListPresenter()
-        await presenter.favourites()
-        return Self.page(presenter.state, WebViews.favourites)
+        await WebViews.site.page(presenter: feature.makePaperListPresenter()) {
+            await $0.favourites()
+            return $0.state
+        } render: {
+            WebViews.favourites($0)
+        }
     }
 
     @MainActor
@@ -158,7 +154,7 @@ struct PapersPages: WebRoutes {
                 paper, citation: citation.export.value?.records.first, similar: similar.state.value, back: back
             ).response()
         } catch {
-            return Self.failure(error)
+            return WebViews.site.failure(error)
         }
     }
 
@@ -174,7 +170,7 @@ struct PapersPages: WebRoutes {
             let data = try presenter.state.result()
             return WebSite.seeOther("/paper?id=\(WebViews.query(data.id))")
         } catch {
-            return Self.failure(error)
+            return WebViews.site.failure(error)
         }
     }
 
@@ -193,7 +189,7 @@ struct PapersPages: WebRoutes {
                 ],
                 body: .init(byteBuffer: ByteBuffer(string: text)))
         } catch {
-            return Self.failure(error)
+            return WebViews.site.failure(error)
         }
     }
 

@@ -14,7 +14,7 @@ enum WebViews {
             .init("Search", path: "/"), .init("Favourites", path: "/favourites"),
             .init("Watches", path: "/watches"), .init("Digest", path: "/digest"),
         ],
-        stylesheets: [WebStyle.path])
+        stylesheets: [WebStyle.path], words: WebWording.messages(for:))
 
     /// The library search: the form, and a page of ranked results when something was searched.
     ///

@@ -16,8 +16,12 @@ enum WebWording {
         }
     }
 
-    /// The line for an error on a page.
-    static func line(for error: any Error) -> String {
+    /// The words for `error` on a page.
+    static func messages(for error: any Error) -> [WebMessage] {
+        [WebMessage(text(for: error))]
+    }
+
+    private static func text(for error: any Error) -> String {
         let failure = (error as? ViewFailure)?.error ?? error
         switch failure {
         case PapersError.offlineLookup(let ids):

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import HTTPServer
 import Hummingbird
@@ -167,6 +168,82 @@ struct WebSupportTests {
                 }
                 let region = try await browser.find("#region")
                 #expect(try await browser.attribute("data-live-updates", of: region) == "1")
+            }
+        }
+    }
+
+    @Test("a page route's error is the site's failure page in HTML with its kind's status, never the API's JSON")
+    func failurePages() async throws {
+        try await Self.withServer(SitePages()) { base in
+            for (path, method, body, status, words) in [
+                ("loaded", "GET", "", 200, "Loaded 7."),
+                ("failed", "GET", "", 503, "Storage trouble."),
+                ("thrown", "GET", "", 503, "Storage trouble."),
+                (
+                    "form", "POST", String(repeating: "a=b&", count: FormFields.bodyLimit / 4 + 1), 413,
+                    "The request body is larger than 16 KiB"
+                ),
+            ] {
+                let (page, response) = try await PageRequest.send(
+                    base.appendingPathComponent(path), method: method, body: body.isEmpty ? nil : Data(body.utf8),
+                    headers: ["Content-Type": "application/x-www-form-urlencoded"])
+                let html = String(decoding: page, as: UTF8.self)
+                #expect(response.statusCode == status, "\(path)")
+                #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/html; charset=utf-8", "\(path)")
+                #expect(html.contains("— Site</title>") && html.contains(words), "\(path): \(html)")
+            }
+        }
+    }
+
+    @Test("a form reports every message: each beside its field, the first a field keeps, the others above the form")
+    func formReport() {
+        var form = FormState(FormFields(["name": "Ada", "size": "huge"]))
+        form.report([
+            WebMessage("Choose a size.", field: "size"), WebMessage("Storage trouble."),
+            WebMessage("Another size error.", field: "size"), WebMessage("Enter a name.", field: "name"),
+            WebMessage("Try again."),
+        ])
+        #expect(form.errors.fields == ["size", "name"])
+        #expect(form.errors["size"] == "Choose a size.")
+        #expect(form.problem == "Storage trouble. Try again.")
+        #expect(form["size"] == "huge" && form["name"] == "Ada")
+    }
+
+    /// A site whose routes load a stand-in presenter, fail, throw, and read a form.
+    struct SitePages: WebRoutes {
+        static let site = WebSite(name: "Site", navigation: []) { error in
+            [WebMessage(error is StorageError ? "Storage trouble." : "Other trouble.")]
+        }
+        static let storage = StorageError(.read, path: "/x/y.sqlite", reason: "disk I/O error")
+
+        /// A presenter's stand-in: one view state.
+        @MainActor
+        final class Sample {
+            var state: ViewState<Int> = .initial
+        }
+
+        func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
+            let router = Self.site.pages(router)
+            router.get("loaded") { _, _ in
+                await Self.site.page(presenter: Sample()) {
+                    $0.state = .loaded(7)
+                    return $0.state
+                } render: {
+                    Self.site.page("Loaded", [.p(.plainText("Loaded \($0)."))])
+                }
+            }
+            router.get("failed") { _, _ in
+                await Self.site.page(presenter: Sample()) {
+                    $0.state = .failed(ViewFailure(Self.storage))
+                    return $0.state
+                } render: {
+                    Self.site.page("Loaded", [.p(.plainText("Loaded \($0)."))])
+                }
+            }
+            router.get("thrown") { _, _ -> Response in throw Self.storage }
+            router.post("form") { request, _ in
+                _ = try await FormFields(request)
+                return WebSite.seeOther("/form")
             }
         }
     }

@@ -68,11 +68,21 @@ struct ShapeTableTests {
         #expect(code.contains { $0.contains("static let site = WebSite(") }, "\(folder) declares no WebSite")
         let serve = try #require(files.firstIndex { $0.hasPrefix("ServeCommand.swift") }, "\(folder) has no serve")
         #expect(code[serve].contains("@OptionGroup var web: WebServeOptions"))
-        // What WebSupport does once, never again in an app: its own layout, redirect, status rule or address line.
+        // One wording shape: the site's words are the app's `WebWording.messages(for:)`, a list of WebMessage.
+        let wording = try #require(files.firstIndex { $0.hasPrefix("WebWording.swift") }, "\(folder) has no wording")
+        #expect(code[wording].contains("static func messages(for error: any Error) -> [WebMessage]"))
+        #expect(code.contains { $0.contains("words: WebWording.messages(for:)") }, "\(folder)'s site has other words")
+        // Every page route is in the site's group, so what one throws is an HTML page, not the API's JSON.
+        let pages = try #require(
+            files.firstIndex { $0.hasSuffix("Pages.swift") || $0.hasSuffix("Pages.swift.stencil") })
+        #expect(code[pages].contains("let router = WebViews.site.pages(router)"), "\(folder)/\(files[pages])")
+        // What WebSupport does once, never again in an app: its own layout, redirect, status rule,
+        // address line, error message type, or "make a presenter, run it, take the result".
         for (file, text) in zip(files, code) {
             for copy in [
                 "WebPage(title:", "Response(status: .seeOther", "Response.redirect(", "\"listening on",
-                "status: .internalServerError", "hasValidPort", "func sentence(",
+                "status: .internalServerError", "hasValidPort", "func sentence(", "struct Message", "struct AddForm",
+                "func present<", "func load<", "errors.add(",
             ] {
                 #expect(!text.contains(copy), "\(folder)/\(file) writes \(copy) itself")
             }
