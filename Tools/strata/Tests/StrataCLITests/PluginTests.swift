@@ -5,10 +5,27 @@ import Testing
 /// The source-built SwiftPM command plugin, from a package that depends on the tool's package by path.
 ///
 /// The adopter has targets named like ours used to be (Core, Database, HTTPClient, AppSupport):
-/// the tool's package names every target Strata…, so nothing clashes. One plugin build serves
-/// every assertion: the adopter is rewritten each run, but its scratch folder is kept.
-@Suite("SwiftPM command plugin", .tags(.scaffoldSmoke))
+/// the tool's package names every target Strata…, so nothing clashes. The plugin's code is the
+/// artifact-bundle plugin's own file (`ArtifactBundlePluginTests` runs it on every test run); what
+/// is the source route's alone, resolving and loading the graph, is checked on every run too.
+/// Building strata and swift-syntax from source as a dependency costs a whole build of the tool
+/// (minutes on two cores), so running the plugin that way is opt-in (`STRATA_PLUGIN_FROM_SOURCE=1`)
+/// and `make bench`'s plugin bench does it; its scratch folder is kept between runs.
+@Suite("SwiftPM command plugin", .tags(.scaffoldSmoke), .serialized)
 struct PluginTests {
+    /// Whether to build strata from source in the adopter and run the plugin there.
+    static let fromSource = ProcessInfo.processInfo.environment["STRATA_PLUGIN_FROM_SOURCE"] == "1"
+
+    /// The adopter's folder and its scratch folder, under the monorepo's `.build`.
+    static let work = Monorepo.root.appendingPathComponent(".build/strata-plugin")
+
+    /// Runs `swift package` with `arguments` in the adopter.
+    static func swiftPackage(_ arguments: [String]) throws -> SmokeShell.Result {
+        try SmokeShell.run(
+            ["swift", "package", "--scratch-path", work.appendingPathComponent("scratch").path] + arguments,
+            in: work.appendingPathComponent("adopter"), timeout: 1_200)
+    }
+
     /// The adopter's layers, bottom up: each target uses the one before it.
     static let targets = ["Core", "Database", "HTTPClient", "AppSupport", "Lib"]
 
@@ -52,27 +69,41 @@ struct PluginTests {
     }
 
     @Test(
-        "swift package strata init, lint, lint --fix and graph run in a package with targets Core, Database, HTTPClient, AppSupport",
+        "by path, the tool's package resolves six packages, loads beside targets Core, Database, HTTPClient, AppSupport, and offers the strata command",
         .enabled(if: ScaffoldSmokeTests.enabled, "STRATA_SKIP_SMOKE is set"))
-    func plugin() throws {
-        let work = Monorepo.root.appendingPathComponent(".build/strata-plugin")
-        let adopter = work.appendingPathComponent("adopter")
-        let scratch = work.appendingPathComponent("scratch")
-        try Self.writeAdopter(at: adopter, dependency: ".package(path: \"\(Monorepo.toolPackage.path)\")")
-        func swiftPackage(_ arguments: [String]) throws -> SmokeShell.Result {
-            try SmokeShell.run(
-                ["swift", "package", "--scratch-path", scratch.path] + arguments, in: adopter, timeout: 1_200)
-        }
-
-        let resolve = try swiftPackage(["resolve"])
+    func byPath() throws {
+        try Self.writeAdopter(
+            at: Self.work.appendingPathComponent("adopter"),
+            dependency: ".package(path: \"\(Monorepo.toolPackage.path)\")")
+        let resolve = try Self.swiftPackage(["resolve"])
         try #require(resolve.status == 0, "\(resolve.tail)")
         let checkouts =
-            (try? FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent("checkouts").path))
-            ?? []
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: Self.work.appendingPathComponent("scratch/checkouts").path)) ?? []
         print("plugin by path: swift package resolve cloned \(checkouts.count) packages: \(checkouts.sorted())")
         // The tool's own dependencies (argument parser, Yams, Stencil and its PathKit and Spectre,
         // swift-syntax), none of the monorepo's.
         #expect(checkouts.count <= 6, "\(checkouts.sorted())")
+
+        // Loading the graph fails on a target name two packages share: none does.
+        let plugins = try Self.swiftPackage(["plugin", "--list"])
+        #expect(plugins.status == 0, "\(plugins.tail)")
+        #expect(plugins.output.contains("‘strata’ (plugin ‘StrataPlugin’ in package ‘strata’)"), "\(plugins.tail)")
+
+        // The plugin the source route builds is, file for file, the one the bundle's tests run.
+        let plugin = Monorepo.toolPackage.appendingPathComponent("Plugins/StrataPlugin/StrataPlugin.swift")
+        let bundled = Monorepo.root.appendingPathComponent(
+            "Tools/strata-plugin/Plugins/StrataCommandPlugin/StrataCommandPlugin.swift")
+        #expect(plugin.resolvingSymlinksInPath().path == bundled.resolvingSymlinksInPath().path)
+    }
+
+    @Test(
+        "built from source, swift package strata init, lint, lint --fix and graph run in a package with targets Core, Database, HTTPClient, AppSupport",
+        .enabled(if: fromSource, "set STRATA_PLUGIN_FROM_SOURCE=1 to build strata from source in the adopter"))
+    func plugin() throws {
+        let adopter = Self.work.appendingPathComponent("adopter")
+        try Self.writeAdopter(at: adopter, dependency: ".package(path: \"\(Monorepo.toolPackage.path)\")")
+        let swiftPackage = Self.swiftPackage
 
         let initRun = try swiftPackage(["--allow-writing-to-package-directory", "strata", "init"])
         try #require(initRun.status == 0, "\(initRun.tail)")
