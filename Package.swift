@@ -31,9 +31,11 @@ let features: [Feature] = [
         infrastructure: ["Database", "Postgres", postgresNIO, "HTTPClient"],
         appDependencies: ["WebSupport", hummingbird, plot, crypto],
         server: ["HTTPServer", hummingbird, hummingbirdAuth, serviceLifecycle, structuredFields]),
+    // The journal lives in SQLite or PostgreSQL (several servers and commands; each append NOTIFYs).
     // The bus's subscriber queues are the shared Mailbox (Modules/Shared/Mailbox says why not AsyncStream).
     Feature(
-        "ColorEvents", app: "color-events", infrastructure: ["Database"], useCaseInfrastructure: ["Mailbox"],
+        "ColorEvents", app: "color-events", infrastructure: ["Database", "Postgres", postgresNIO],
+        useCaseInfrastructure: ["Mailbox"],
         appDependencies: ["WebSupport", hummingbird, plot]),
     Feature(
         "Memorize", app: "memorize", infrastructure: ["Database"], appDependencies: ["WebSupport", hummingbird, plot]),

@@ -65,6 +65,40 @@ public enum SharedWording {
         return "there is no \(noun)\(file) yet (nothing was created); \(start), or pass the right file with --db"
     }
 
+    /// The line for a failure of `app`'s PostgreSQL database: the URL (never with its password)
+    /// and what to check; `nil` for a file's failure.
+    public static func postgres(_ error: StorageError, app: String) -> String? {
+        guard let url = error.path, url.hasPrefix("postgres://") else { return nil }
+        let variable = "$\(DatabaseURL.variable(app: app))"
+        switch error.cause {
+        case .busy:
+            return "PostgreSQL at \(url) gave up the change for a concurrent one (\(error.reason)); retry it"
+        case .passwordRequired:
+            return
+                "PostgreSQL at \(url) asks for a password and the URL has none; put it in the URL given to --database or \(variable), as postgres://USER:PASSWORD@HOST:PORT/DATABASE"
+        case .tlsUnsupported:
+            return
+                "PostgreSQL at \(url) does not offer TLS, which the URL requires (sslmode=require); turn on ssl in the server's postgresql.conf, or on a network you trust connect with ?sslmode=disable (or prefer)"
+        case .tlsRequired:
+            return
+                "PostgreSQL at \(url) refuses this connection without TLS (its pg_hba.conf has no line for it without encryption); drop sslmode=disable from the URL (sslmode=prefer, the default, encrypts when the server can), or add a host line for it to the server's pg_hba.conf"
+        case .certificateRejected:
+            return
+                "PostgreSQL at \(url) could not be verified: \(error.reason); give the authority's certificate with ?sslrootcert=FILE and a host the certificate names, or encrypt without verifying with sslmode=require"
+        case .unavailable where error.operation != .open:
+            return
+                "PostgreSQL at \(url) does not answer (\(Quote.text(error.reason))); check that the server runs, then retry"
+        default: break
+        }
+        switch error.operation {
+        case .open:
+            return
+                "cannot use PostgreSQL at \(url): \(Quote.text(error.reason)); check that the server runs and the URL given to --database or \(variable)"
+        case .read, .write:
+            return "PostgreSQL at \(url) failed: \(Quote.text(error.reason))"
+        }
+    }
+
     /// The line for a file the app cannot use as it is: written by a newer version, damaged, or
     /// not one of the app's databases; `nil` for any other storage failure.
     ///

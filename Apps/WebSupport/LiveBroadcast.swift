@@ -6,7 +6,9 @@ import ServiceLifecycle
 /// the same bytes are sent to every open stream of that audience, and at most `limit` streams are open.
 ///
 /// One task asks `version()` every `interval` while any stream is open (a revision counter that
-/// every process writing the data raises, so a change made anywhere reaches every page). A change
+/// every process writing the data raises, so a change made anywhere reaches every page); or, when
+/// the store signals its changes itself (`wakeUps`, such as PostgreSQL's `NOTIFY`), it asks on
+/// each signal and at every `heartbeat`, and never polls. A change
 /// costs one rendering per audience (everyone, or one staff session) however many pages are open,
 /// and one write per stream of bytes already made. A stream that cannot keep up keeps only its
 /// latest few updates, each the whole region. A comment every `heartbeat` without a change finds
@@ -27,22 +29,36 @@ public actor LiveBroadcast<Version: Equatable & Sendable> {
     private let interval: Duration
     private let heartbeat: Duration
     private let version: @Sendable () async throws -> Version
+    private let wakeUps: AsyncStream<Void>?
     private var subscribers: [UInt64: Subscriber] = [:]
     private var renderers: [String: Render] = [:]
     private var nextID: UInt64 = 0
     private var watcher: Task<Void, Never>?
+    /// With `wakeUps`: the heartbeat's own task, beside the watcher that takes the signals.
+    private var pulse: Task<Void, Never>?
+    /// Whether a check runs now, and whether another was asked for meanwhile.
+    private var checking = false
+    private var checkAgain = false
     private var lastWrite = ContinuousClock.now
     private var renderings = 0
 
-    /// A broadcast of the data whose version `version()` reads, to at most `limit` streams at once.
+    /// A broadcast of the data whose version `version()` reads, to at most `limit` streams at once:
+    /// read every `interval`, or on each of `wakeUps` when the store signals its changes.
     public init(
         limit: Int = LiveStreams.defaultLimit, interval: Duration = .milliseconds(100),
-        heartbeat: Duration = .seconds(15), version: @escaping @Sendable () async throws -> Version
+        heartbeat: Duration = .seconds(15), wakeUps: AsyncStream<Void>? = nil,
+        version: @escaping @Sendable () async throws -> Version
     ) {
         self.limit = max(1, limit)
         self.interval = interval
         self.heartbeat = heartbeat
+        self.wakeUps = wakeUps
         self.version = version
+    }
+
+    deinit {
+        watcher?.cancel()
+        pulse?.cancel()
     }
 
     /// How many renderings the changes have cost so far (a stream's first event is its own).
@@ -92,34 +108,71 @@ public actor LiveBroadcast<Version: Equatable & Sendable> {
 
     private func startWatching() {
         guard watcher == nil else { return }
+        if let wakeUps {
+            // For the broadcast's whole life: the signal is one stream, taken by one task. Neither
+            // task keeps the broadcast alive, and its end cancels both (and so the store's listening).
+            watcher = Task { [weak self] in
+                for await _ in wakeUps { await self?.check() }
+            }
+            let heartbeat = heartbeat
+            pulse = Task { [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: heartbeat)
+                    guard let self else { return }
+                    await self.check()
+                }
+            }
+            return
+        }
         let interval = interval
         watcher = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
-                guard await tick() else { return }
+                guard await self.poll() else { return }
             }
         }
     }
 
-    /// Sends what changed to the streams that have not seen it; `false` (and the watch ends) when none is open.
-    private func tick() async -> Bool {
+    /// One check of the polling watch; `false` (and the watch ends) when no stream is open.
+    private func poll() async -> Bool {
         guard !subscribers.isEmpty else {
             watcher = nil
             return false
         }
+        await tick()
+        return true
+    }
+
+    /// A check on a signal or a heartbeat; a signal during a check makes one more check after it.
+    private func check() async {
+        guard !subscribers.isEmpty else { return }
+        guard !checking else {
+            checkAgain = true
+            return
+        }
+        checking = true
+        repeat {
+            checkAgain = false
+            await tick()
+        } while checkAgain && !subscribers.isEmpty
+        checking = false
+    }
+
+    /// Sends what changed to the streams that have not seen it, and a heartbeat when it is due.
+    private func tick() async {
         // Storage that does not answer: the streams keep what they show and the next tick asks again.
         let current: Version
         do {
             current = try await version()
         } catch {
-            return true
+            return
         }
         let stale = subscribers.filter { $0.value.seen.map { $0 != current } ?? false }
         guard !stale.isEmpty else {
             if ContinuousClock.now - lastWrite >= heartbeat {
                 send(ServerSentEvent.comment("heartbeat"), to: subscribers.keys)
             }
-            return true
+            return
         }
         var rendered: [String: ByteBuffer] = [:]
         for audience in Set(stale.values.map(\.audience)) {
@@ -134,7 +187,6 @@ public actor LiveBroadcast<Version: Equatable & Sendable> {
             subscribers[id]?.seen = current
         }
         lastWrite = .now
-        return true
     }
 
     private func send(_ event: ServerSentEvent, to ids: some Sequence<UInt64>) {

@@ -18,7 +18,7 @@ struct StoreOptions: ParsableArguments {
     var database: String?
 
     /// The environment variable that names a PostgreSQL database, as `--database` does.
-    static let databaseVariable = "STRATA_COFFEE_DATABASE_URL"
+    static let databaseVariable = DatabaseURL.variable(app: "coffee")
 
     /// The database file `--db` and the environment name.
     func databaseURL() throws -> URL {
@@ -29,24 +29,8 @@ struct StoreOptions: ParsableArguments {
     func postgresURL(server: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws -> String?
     {
-        let chosen = [db == nil ? nil : "--db", database == nil ? nil : "--database", server == nil ? nil : "--server"]
-            .compactMap { $0 }
-        guard chosen.count <= 1 else {
-            throw MessageError.usage("give one of \(chosen.joined(separator: ", ")), not several")
-        }
-        if let database {
-            guard !database.isEmpty else {
-                throw MessageError.usage(
-                    "--database is empty; give a postgres:// URL, or leave it out for the local file")
-            }
-            return database
-        }
-        guard db == nil, server == nil, let value = environment[Self.databaseVariable] else { return nil }
-        guard !value.isEmpty else {
-            throw MessageError.usage(
-                "$\(Self.databaseVariable) is set but empty; give it a postgres:// URL, or unset it for the local file")
-        }
-        return value
+        let others = [db == nil ? nil : "--db", server == nil ? nil : "--server"].compactMap { $0 }
+        return try DatabaseURL.resolve(app: "coffee", option: database, others: others, environment: environment)
     }
 
     /// The feature on the PostgreSQL database or the file the options name; `.readOnly` for

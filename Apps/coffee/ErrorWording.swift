@@ -14,8 +14,8 @@ enum ErrorWording {
         {
             return line
         }
-        if let error = error as? StorageError, let url = error.path, url.hasPrefix("postgres://") {
-            return postgres(error, url: url)
+        if let error = error as? StorageError, let line = SharedWording.postgres(error, app: "coffee") {
+            return line
         }
         if let error = error as? StorageError, error.cause == .missing {
             return SharedWording.missing(error, noun: "order database", start: "`coffee order` starts one")
@@ -126,38 +126,6 @@ enum ErrorWording {
         case .portInUse(let host, let port):
             return
                 "cannot listen on \(host):\(port): another program already uses port \(port); pick another with --port, or --port 0 for any free one"
-        }
-    }
-
-    /// PostgreSQL's failures: the URL (never with its password) and what to check; a file's are `SharedWording`'s.
-    private static func postgres(_ error: StorageError, url: String) -> String {
-        let variable = "$\(StoreOptions.databaseVariable)"
-        switch error.cause {
-        case .busy:
-            return "PostgreSQL at \(url) gave up the change for a concurrent one (\(error.reason)); retry it"
-        case .passwordRequired:
-            return
-                "PostgreSQL at \(url) asks for a password and the URL has none; put it in the URL given to --database or \(variable), as postgres://USER:PASSWORD@HOST:PORT/DATABASE"
-        case .tlsUnsupported:
-            return
-                "PostgreSQL at \(url) does not offer TLS, which the URL requires (sslmode=require); turn on ssl in the server's postgresql.conf, or on a network you trust connect with ?sslmode=disable (or prefer)"
-        case .tlsRequired:
-            return
-                "PostgreSQL at \(url) refuses this connection without TLS (its pg_hba.conf has no line for it without encryption); drop sslmode=disable from the URL (sslmode=prefer, the default, encrypts when the server can), or add a host line for it to the server's pg_hba.conf"
-        case .certificateRejected:
-            return
-                "PostgreSQL at \(url) could not be verified: \(error.reason); give the authority's certificate with ?sslrootcert=FILE and a host the certificate names, or encrypt without verifying with sslmode=require"
-        case .unavailable where error.operation != .open:
-            return
-                "PostgreSQL at \(url) does not answer (\(Quote.text(error.reason))); check that the server runs, then retry"
-        default: break
-        }
-        switch error.operation {
-        case .open:
-            return
-                "cannot use PostgreSQL at \(url): \(Quote.text(error.reason)); check that the server runs and the URL given to --database or \(variable)"
-        case .read, .write:
-            return "PostgreSQL at \(url) failed: \(Quote.text(error.reason))"
         }
     }
 

@@ -31,7 +31,7 @@ struct ColorEventsCommand: AsyncParsableCommand {
         if Terminal.stdinIsTTY {
             try await Interactive(options: options).run()
         } else {
-            try Views.screens(await options.restoredSceneOrFresh().snapshot).print(as: .text)
+            try await options.withSceneOrFresh { try Views.screens($0.snapshot).print(as: .text) }
         }
     }
 }
@@ -43,35 +43,63 @@ struct CommonOptions: ParsableArguments {
         help: "The SQLite file (default: $STRATA_COLOR_EVENTS_DB, else $XDG_DATA_HOME/strata/color-events.sqlite).")
     var db: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep the journal in PostgreSQL instead of a file, shared by every server and command that names it, "
+                + "such as postgres://user@127.0.0.1:5432/colors (default: $\(DatabaseURL.variable(app: "color-events"))).",
+            valueName: "url"))
+    var database: String?
+
     @Option(name: .long, parsing: .unconditional, help: "Seed for the random colours, so a run can be repeated.")
     var seed: UInt64?
 
-    /// The feature on the journal named by `--db`, its colours from `--seed`.
+    /// The feature on the journal `--database` or `--db` names, its colours from `--seed`.
     ///
     /// `.readOnly` for commands that only print the journal or the state: a missing file is
-    /// reported, not created.
+    /// reported, not created (PostgreSQL is shared, so its access is its own to decide).
     func feature(access: StorageAccess = .readWrite) throws -> ColorEventsFeature {
-        try ColorEventsFactory.live(
+        let others = db == nil ? [] : ["--db"]
+        if let url = try DatabaseURL.resolve(app: "color-events", option: database, others: others) {
+            return try ColorEventsFactory.postgres(databaseURL: url, seed: seed)
+        }
+        return try ColorEventsFactory.live(
             databaseURL: try DatabasePath.resolve(app: "color-events", option: db), seed: seed, access: access)
     }
 
-    /// The presenters over the journal, brought to the state the journal leads to.
+    /// Runs `body` with the presenters brought to the state the journal leads to, and the
+    /// journal ready for as long as it runs.
     @MainActor
-    func restoredScene(access: StorageAccess = .readWrite) async throws -> ScenePresenter {
-        let scene = try feature(access: access).makeScenePresenter()
-        await scene.restore()
-        _ = try scene.restored.result()
-        return scene
+    func withScene<Result: Sendable>(
+        access: StorageAccess = .readWrite,
+        _ body: @MainActor (ScenePresenter, ColorEventsFeature) async throws -> Result
+    ) async throws -> Result {
+        try await Self.withScene(of: try feature(access: access), body)
     }
 
-    /// The scene the journal leads to, read-only; before there is a journal, the screens a new one
-    /// starts from (printing them must not create the file).
+    /// As `withScene`, read-only; before there is a journal file, the screens a new one starts
+    /// from (printing them must not create the file).
     @MainActor
-    func restoredSceneOrFresh() async throws -> ScenePresenter {
+    func withSceneOrFresh<Result: Sendable>(_ body: @MainActor (ScenePresenter) async throws -> Result)
+        async throws -> Result
+    {
+        let feature: ColorEventsFeature
         do {
-            return try await restoredScene(access: .readOnly)
+            feature = try self.feature(access: .readOnly)
         } catch let error as StorageError where error.cause == .missing {
-            return ColorEventsFactory.inMemory(seed: seed, clock: .live).makeScenePresenter()
+            feature = ColorEventsFactory.inMemory(seed: seed, clock: .live)
+        }
+        return try await Self.withScene(of: feature) { scene, _ in try await body(scene) }
+    }
+
+    @MainActor
+    private static func withScene<Result: Sendable>(
+        of feature: ColorEventsFeature, _ body: @MainActor (ScenePresenter, ColorEventsFeature) async throws -> Result
+    ) async throws -> Result {
+        try await feature.run {
+            let scene = feature.makeScenePresenter()
+            await scene.restore()
+            _ = try scene.restored.result()
+            return try await body(scene, feature)
         }
     }
 }

@@ -10,17 +10,20 @@ import WebSupport
 /// A send is a form POST answered by a redirect (303), so it works without a script; every open
 /// screens page also streams the screens (Server-Sent Events into its live region) and repaints
 /// them whenever they change, whichever page or process sent the event: the server follows the
-/// journal every process writes.
+/// journal every process writes, on PostgreSQL's notification of each append, or on a file by
+/// asking it ten times a second.
 struct ColorEventsPages: WebRoutes {
     let scene: ScenePresenter
     /// The screens' event streams: each change rendered once for every open page, at most `maxStreams` open.
     private let liveStreams: LiveBroadcast<SceneSnapshot>
 
-    init(scene: ScenePresenter, maxStreams: Int = LiveStreams.defaultLimit) {
+    /// Pages over `scene`, whose live pages check the journal on each of `journalChanges` (the
+    /// store's signal of appends anywhere) or, without one, ten times a second.
+    init(scene: ScenePresenter, maxStreams: Int = LiveStreams.defaultLimit, journalChanges: AsyncStream<Void>? = nil) {
         self.scene = scene
         // Every check first catches up with the journal, so an event sent by another process (a
-        // terminal's `color-events send`, another server on the same file) repaints the open pages.
-        liveStreams = LiveBroadcast(limit: maxStreams) {
+        // terminal's `color-events send`, another server on the same journal) repaints the open pages.
+        liveStreams = LiveBroadcast(limit: maxStreams, wakeUps: journalChanges) {
             await scene.follow()
             return await scene.snapshot
         }

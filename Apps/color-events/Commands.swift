@@ -37,10 +37,11 @@ struct Send: AsyncParsableCommand {
         }
         // Every name is checked before anything is sent, so a typo sends nothing.
         let parsed = try events.map(Event.named)
-        let scene = try await options.restoredScene()
-        await scene.send(parsed)
-        let sent = try scene.sent.result()
-        try Views.sent(sent, screens: scene.snapshot).print(as: output.format)
+        try await options.withScene { scene, _ in
+            await scene.send(parsed)
+            let sent = try scene.sent.result()
+            try Views.sent(sent, screens: scene.snapshot).print(as: output.format)
+        }
     }
 }
 
@@ -86,9 +87,10 @@ struct Journal: AsyncParsableCommand {
 
     @MainActor
     private func execute() async throws {
-        let scene = try await options.restoredScene(access: .readOnly)
-        await scene.loadJournal(limit: limit)
-        try Views.journal(scene.journal.result()).print(as: output.format)
+        try await options.withScene(access: .readOnly) { scene, _ in
+            await scene.loadJournal(limit: limit)
+            try Views.journal(scene.journal.result()).print(as: output.format)
+        }
     }
 }
 
@@ -108,8 +110,9 @@ struct Replay: AsyncParsableCommand {
 
     @MainActor
     private func execute() async throws {
-        let scene = try await options.restoredScene(access: .readOnly)
-        await scene.replay()
-        try Views.screens(scene.replayed.result()).print(as: output.format)
+        try await options.withScene(access: .readOnly) { scene, _ in
+            await scene.replay()
+            try Views.screens(scene.replayed.result()).print(as: output.format)
+        }
     }
 }

@@ -14,6 +14,9 @@ enum ErrorWording {
         {
             return line
         }
+        if let error = error as? StorageError, let line = SharedWording.postgres(error, app: "color-events") {
+            return line
+        }
         if let error = error as? StorageError, error.cause == .missing {
             return SharedWording.missing(error, noun: "journal", start: "`color-events send EVENT` starts one")
         }
@@ -31,6 +34,8 @@ enum ErrorWording {
             "journal entry \(sequence) holds a bad colour \(Quote.quoted(text)); the journal is damaged"
         case .colorCountMismatch(let event, let expected, let recorded):
             "a journal entry for \(event.rawValue) holds \(recorded) colours where its actions draw \(expected); the journal is damaged"
+        case .notADatabaseURL(let url):
+            "\(Quote.quoted(url)) is not a PostgreSQL URL; pass one like postgres://user@127.0.0.1:5432/colors to --database"
         }
     }
 }

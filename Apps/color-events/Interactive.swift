@@ -32,7 +32,11 @@ struct Interactive {
 
     @MainActor
     func run() async throws {
-        let scene = try await options.restoredScene()
+        try await options.withScene { scene, _ in try await play(scene) }
+    }
+
+    @MainActor
+    private func play(_ scene: ScenePresenter) async throws {
         let environment = TerminalEnvironment.live
         let raw = Terminal.stdinIsTTY
         let renderer = PaneRenderer(

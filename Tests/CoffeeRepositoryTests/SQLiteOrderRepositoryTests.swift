@@ -31,7 +31,7 @@ struct SQLiteOrderRepositoryTests {
         _ = try coffeeDatabase(url)
         #expect(try await database.journalMode() == "wal")
         let applied = try await database.read { db in try CoffeeSchema.migrator.appliedMigrations(db) }
-        #expect(applied == ["v1", "v2", "v3", "v4", "v5"])
+        #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6"])
         #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM menu_items") } == 7)
         let columns = try await database.read { db in try db.columns(in: "orders").map(\.name) }
         #expect(
@@ -42,7 +42,11 @@ struct SQLiteOrderRepositoryTests {
         let indexes = try await database.read { db in
             try db.indexes(on: "orders").map(\.name).filter { !$0.hasPrefix("sqlite_") }.sorted()
         }
-        #expect(indexes == ["orders_created_at", "orders_customer_key", "orders_idempotency_key", "orders_status"])
+        #expect(
+            indexes == [
+                "orders_by_total", "orders_created_at", "orders_customer_key", "orders_idempotency_key",
+                "orders_status",
+            ])
     }
 
     @Test("v5 keeps an order placed with a key before it, id and all; the key, not stored then, places a new order")
@@ -137,7 +141,7 @@ struct SQLiteOrderRepositoryTests {
         let database = try coffeeDatabase(url)
         #expect(
             try await database.read { db in try CoffeeSchema.migrator.appliedMigrations(db) } == [
-                "v1", "v2", "v3", "v4", "v5",
+                "v1", "v2", "v3", "v4", "v5", "v6",
             ])
         #expect(
             try await database.read { db in try db.tableExists("coffeeOrder") || db.tableExists("menuItem") } == false)

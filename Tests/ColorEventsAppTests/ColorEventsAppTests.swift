@@ -87,6 +87,42 @@ struct ColorEventsAppTests {
         #expect(negative.status == 64)
     }
 
+    @Test(
+        "--database keeps the journal in PostgreSQL: two commands share it, replay rebuilds it; a bad URL, a second store or no server is one line"
+    )
+    func postgres() async throws {
+        let directory = try TemporaryDirectory()
+        let url = try await PostgresCluster.makeDatabase()
+        let first = try run(["send", "--database", url, "--seed", "9", "changeRightColor"], in: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try run(["send", "--database", url, "--seed", "9", "changeLeftColor"], in: directory)
+        #expect(second.stdout.hasPrefix("sent #2 changeLeftColor"), "\(second.stdout)\(second.stderr)")
+        let journal = try run(["journal", "--database", url, "--format", "plain"], in: directory)
+        #expect(journal.stdout.split(separator: "\n").count == 2, "\(journal.stdout)")
+        let replay = try run(["replay", "--database", url, "--format", "json"], in: directory)
+        let send = try run(
+            ["send", "--db", directory.path("other.sqlite").path, "--format", "json", "reset"], in: directory)
+        #expect(replay.status == 0 && send.status == 0)
+        #expect(try run(["journal"], in: directory).status == 66, "the file was never written")
+
+        let notPostgres = try run(["journal", "--database", "mysql://ada@localhost/colors"], in: directory)
+        #expect(notPostgres.status == 64)
+        #expect(
+            notPostgres.stderr
+                == "color-events: error: 'mysql://ada@localhost/colors' is not a PostgreSQL URL; pass one like postgres://user@127.0.0.1:5432/colors to --database\n"
+        )
+        let both = try run(["journal", "--database", url, "--db", "x.sqlite"], in: directory)
+        #expect(both.status == 64)
+        #expect(both.stderr == "color-events: error: give one of --database, --db, not several\n")
+        let refused = try run(
+            ["send", "reset", "--database", "postgres://ada:hunter2@127.0.0.1:1/colors"], in: directory)
+        #expect(refused.status == 74)
+        #expect(
+            refused.stderr
+                == "color-events: error: cannot use PostgreSQL at postgres://ada@127.0.0.1:1/colors: could not connect: connection refused; check that the server runs and the URL given to --database or $STRATA_COLOR_EVENTS_DATABASE_URL\n"
+        )
+    }
+
     @Test("an unknown event is one line listing the known ones, exit 64, and nothing is sent")
     func unknownEvent() throws {
         let directory = try TemporaryDirectory()

@@ -45,6 +45,35 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("two schemas with their own migrations tables share one database, each with its own v1")
+    func ownMigrationsTables() async throws {
+        let location = try #require(PostgresLocation(try await PostgresCluster.makeDatabase()))
+        let store = PostgresStore(location: location, maximumConnections: 2, deadline: Self.deadline)
+        let other = PostgresMigrations(
+            lockKey: 43, table: "other_migrations", [.init("v1", ["CREATE TABLE others (id integer PRIMARY KEY)"])])
+        try await store.run { () async throws in
+            #expect(try await migrations.apply(to: store) == ["v1", "v2"])
+            #expect(try await other.apply(to: store) == ["v1"])
+            // Each again: nothing new, and neither takes the other's ids for a newer version's.
+            #expect(try await migrations.apply(to: store) == ["v1", "v2"])
+            #expect(try await other.apply(to: store) == ["v1"])
+        }
+    }
+
+    @Test("a notification wakes a listener of its channel, from another connection; its first wake-up says it listens")
+    func notifications() async throws {
+        let location = try #require(PostgresLocation(try await PostgresCluster.makeDatabase()))
+        let store = PostgresStore(location: location, maximumConnections: 2, deadline: Self.deadline)
+        try await store.run {
+            var wakeUps = store.notifications(on: "strata_test").makeAsyncIterator()
+            #expect(await wakeUps.next() != nil)
+            _ = try await store.withConnection(.write) { connection in
+                try await connection.query("SELECT pg_notify('strata_test', 'hello')", logger: store.statementLogger)
+            }
+            #expect(await wakeUps.next() != nil)
+        }
+    }
+
     @Test("a write that throws is rolled back; the caller's error comes through unchanged")
     func rollback() async throws {
         struct Refused: Error, Equatable {}

@@ -92,6 +92,29 @@ struct WebGuardTests {
         }
     }
 
+    @Test("with the store's own signal of changes, the broadcast reads the version on each signal and never polls")
+    func signalledChanges() async throws {
+        let state = LiveState()
+        let reads = LiveState()  // its version counts the reads
+        let (signals, signal) = AsyncStream.makeStream(of: Void.self)
+        // A poll every millisecond would read the version hundreds of times while the streams wait.
+        let broadcast = LiveBroadcast<Int>(
+            limit: 10, interval: .milliseconds(1), heartbeat: .seconds(3600), wakeUps: signals
+        ) {
+            reads.change()
+            return state.version
+        }
+        try await WebSupportTests.withServer(LivePages(broadcast: broadcast, state: state)) { base in
+            let stream = try EventStreamReader(port: base.port ?? 0, path: "/live")
+            #expect(try await offPool { try stream.nextData() } == "version 0")
+            #expect(reads.version == 1, "the stream's first event reads the version once")
+            state.change()
+            signal.yield()
+            #expect(try await offPool { try stream.nextData() } == "version 1")
+            #expect(reads.version == 2, "one more read, for the one signal")
+        }
+    }
+
     @Test("past the limit a stream is answered 503 with Retry-After; a closed stream frees its place")
     func streamLimit() async throws {
         let state = LiveState()

@@ -117,11 +117,7 @@ public struct CoffeeFeature: Sendable {
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
     ) async throws -> Result {
         guard let postgres else { return try await body() }
-        try await postgres.checkReachable()
-        return try await postgres.run {
-            try await CoffeeSchema.postgres.apply(to: postgres)
-            return try await body()
-        }
+        return try await postgres.run(migrating: CoffeeSchema.postgres, body)
     }
 
     /// The orders screen's presenter; times are shown in `timeZone`.

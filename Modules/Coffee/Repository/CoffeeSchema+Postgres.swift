@@ -38,6 +38,8 @@ extension CoffeeSchema {
                     WHERE idempotency_key IS NOT NULL
                     """,
                 ]),
+            // The history by total as an index, as SQLite's v6.
+            .init("v5", ["CREATE INDEX orders_by_total ON orders (total_cents DESC, created_at, id)"]),
         ])
 
     /// How many rows `order_revisions` has.

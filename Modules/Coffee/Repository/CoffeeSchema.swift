@@ -19,6 +19,7 @@ public enum CoffeeSchema {
         migrator.registerMigration("v3", migrate: v3)
         migrator.registerMigration("v4", migrate: v4)
         migrator.registerMigration("v5", migrate: v5)
+        migrator.registerMigration("v6", migrate: v6)
         return migrator
     }
 
@@ -108,5 +109,12 @@ public enum CoffeeSchema {
                 ALTER TABLE orders ADD COLUMN idempotency_key TEXT;
                 CREATE UNIQUE INDEX orders_idempotency_key ON orders (idempotency_key) WHERE idempotency_key IS NOT NULL;
                 """)
+    }
+
+    /// The history sorted by total, dearest first, ties by time then id (`OrderSort.total`), as an
+    /// index: a page of it is a seek to the cursor's total and a walk, never a scan and a sort of
+    /// every order.
+    private static func v6(_ db: GRDB.Database) throws {
+        try db.execute(sql: "CREATE INDEX orders_by_total ON orders (total_cents DESC, created_at, id)")
     }
 }

@@ -248,14 +248,17 @@ public struct PostgresOrderRepository: OrderRepository {
             let time = bind(after.createdAt.millisecondsSince1970)
             let id = bind(after.idString)
             if query.sort == .total {
+                // The first term seeks `orders_by_total`; the second drops the cursor's own total's
+                // orders up to the cursor (the ties, a handful).
                 let total = bind(after.totalCents)
                 conditions.append(
-                    "(total_cents < \(total) OR (total_cents = \(total) AND (created_at, id) > (\(time), \(id))))")
+                    "total_cents <= \(total) AND (total_cents < \(total) OR (created_at, id) > (\(time), \(id)))")
             } else {
                 conditions.append("(created_at, id) > (\(time), \(id))")
             }
         }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        // Each sort is an index's order: `orders_by_total`, `orders_created_at`.
         let order = query.sort == .total ? "total_cents DESC, created_at, id" : "created_at, id"
         let limit = query.limit.map { " LIMIT \(bind($0))" } ?? ""
         return PostgresQuery(

@@ -185,7 +185,9 @@ public struct SQLiteOrderRepository: OrderRepository {
             // Keyset paging: the rows past the cursor in the sort's own order, found through the same index.
             let time = after.createdAt.millisecondsSince1970
             if query.sort == .total {
-                conditions.append("(total_cents < ? OR (total_cents = ? AND (created_at, id) > (?, ?)))")
+                // The first term seeks `orders_by_total`; the second drops the cursor's own total's
+                // orders up to the cursor (the ties, a handful).
+                conditions.append("total_cents <= ? AND (total_cents < ? OR (created_at, id) > (?, ?))")
                 arguments += [after.totalCents, after.totalCents, time, after.idString]
             } else {
                 conditions.append("(created_at, id) > (?, ?)")
@@ -193,6 +195,7 @@ public struct SQLiteOrderRepository: OrderRepository {
             }
         }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        // Each sort is an index's order: `orders_by_total`, `orders_created_at`.
         let order = query.sort == .total ? "total_cents DESC, created_at, id" : "created_at, id"
         var limit = ""
         if let count = query.limit {

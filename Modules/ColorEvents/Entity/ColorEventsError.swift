@@ -17,11 +17,13 @@ public enum ColorEventsError: DomainError, Equatable {
     case damagedColor(sequence: Int64, text: String)
     /// A journal entry's colours do not fit its event's actions, so it cannot be replayed.
     case colorCountMismatch(event: Event, expected: Int, recorded: Int)
+    /// The database URL is not a `postgres://` URL with a user and a host (shown without its password).
+    case notADatabaseURL(url: String)
 
     /// The kind picks the exit code: usage for what was typed, bad data for a damaged journal.
     public var kind: ErrorKind {
         switch self {
-        case .unknownEvent, .negativeLimit: .usage
+        case .unknownEvent, .negativeLimit, .notADatabaseURL: .usage
         // A screen failing is the state the failLoading event asks for, not a fault of the app;
         // it is shown, never thrown to the reporter. `internal` keeps it out of every other kind.
         case .loadingFailed: .internal

@@ -19,9 +19,37 @@ public protocol JournalRepository: Sendable {
 
     /// Every entry whose sequence number is above `sequence`, oldest first: what was appended since.
     func entries(after sequence: Int64) async throws -> [JournalEntry]
+
+    /// A wake-up whenever an entry may have been appended, by this process or another: the
+    /// store's own signal (PostgreSQL's `NOTIFY`); `nil` when the store has none, and a reader
+    /// that wants to follow asks `entries(after:)` from time to time instead.
+    func changes() -> AsyncStream<Void>?
 }
 
 extension JournalRepository {
     /// Every entry, oldest first.
     public func allEntries() async throws -> [JournalEntry] { try await entries(limit: nil) }
+
+    /// No signal: a SQLite file or memory tells nobody of an append.
+    public func changes() -> AsyncStream<Void>? { nil }
+}
+
+extension JournalEntry {
+    /// The entry a stored row holds, its event by name and its colours as `#RRGGBB` joined by spaces.
+    ///
+    /// - Throws: `ColorEventsError.unknownStoredEvent` or `.damagedColor` for a row this version cannot read.
+    static func stored(sequence: Int64, event name: String, sentAt: Int64, colors text: String) throws(ColorEventsError)
+        -> JournalEntry
+    {
+        guard let event = Event(rawValue: name) else { throw .unknownStoredEvent(sequence: sequence, name: name) }
+        var colors: [RGBColor] = []
+        for hex in text.split(separator: " ") {
+            guard let color = RGBColor(hex: String(hex)) else {
+                throw .damagedColor(sequence: sequence, text: String(hex))
+            }
+            colors.append(color)
+        }
+        return JournalEntry(
+            sequence: sequence, event: event, sentAt: Date(millisecondsSince1970: sentAt), colors: colors)
+    }
 }

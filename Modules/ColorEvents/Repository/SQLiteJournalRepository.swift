@@ -53,19 +53,6 @@ public struct SQLiteJournalRepository: JournalRepository {
     }
 
     private static func entry(_ row: Row) throws(ColorEventsError) -> JournalEntry {
-        let sequence: Int64 = row["sequence"]
-        let name: String = row["event"]
-        let colorText: String = row["colors"]
-        guard let event = Event(rawValue: name) else { throw .unknownStoredEvent(sequence: sequence, name: name) }
-        var colors: [RGBColor] = []
-        for hex in colorText.split(separator: " ") {
-            guard let color = RGBColor(hex: String(hex)) else {
-                throw .damagedColor(sequence: sequence, text: String(hex))
-            }
-            colors.append(color)
-        }
-        let sentAt: Int64 = row["sent_at"]
-        return JournalEntry(
-            sequence: sequence, event: event, sentAt: Date(millisecondsSince1970: sentAt), colors: colors)
+        try .stored(sequence: row["sequence"], event: row["event"], sentAt: row["sent_at"], colors: row["colors"])
     }
 }

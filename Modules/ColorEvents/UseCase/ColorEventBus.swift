@@ -57,6 +57,9 @@ public final class ColorEventBus: Sendable {
         self.clock = clock
     }
 
+    /// The journal's signal of appends by any process (`JournalRepository.changes()`), if it has one.
+    public func journalChanges() -> AsyncStream<Void>? { journal.changes() }
+
     /// Subscribes to every action of type `A` delivered from now on.
     public func subscribe<A: ScreenAction>(_ type: A.Type = A.self) -> ActionSubscription<A> {
         let mailbox = Mailbox()

@@ -68,4 +68,8 @@ public struct ColorEventsUseCase: Sendable {
 
     /// The scene the whole journal leads to, rebuilt from the journal alone.
     public func replay() async throws -> SceneState { try await bus.replay() }
+
+    /// A wake-up whenever any process may have appended to the journal, when the journal's store
+    /// signals appends; `nil` when it does not, and `follow()` is then asked from time to time.
+    public func journalChanges() -> AsyncStream<Void>? { bus.journalChanges() }
 }

@@ -63,6 +63,19 @@ public final class PostgresStore: Service {
         }
     }
 
+    /// Runs `body` while the pool runs, after checking the server answers (`checkReachable()`)
+    /// and applying `schema`'s migrations, then stops the pool: a feature's `run` for commands.
+    public func run<Result: Sendable>(
+        isolation: isolated (any Actor)? = #isolation, migrating schema: PostgresMigrations,
+        _ body: () async throws -> Result
+    ) async throws -> Result {
+        try await checkReachable()
+        return try await run {
+            try await schema.apply(to: self)
+            return try await body()
+        }
+    }
+
     /// Connects once outside the pool and hangs up: an unreachable server, a wrong password or a
     /// missing database fails now, with its reason. The pool would keep retrying instead, and a
     /// request would wait for it forever.
