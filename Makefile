@@ -49,16 +49,10 @@ setup:
 ## build: debug build of every target, the strata tool package's too; warnings in our targets are errors.
 # strata is built once, in its own package, and copied beside the apps: their version, help and
 # install tests run it there (built from this package too, swift-syntax would compile twice).
-# The two packages build at once, each in its own .build: neither build alone keeps two cores
-# busy (one long module, swift-syntax's or NIO's, holds the rest back), so together they end
-# minutes sooner. The tool's output is kept in a file and printed after this package's.
+# One package after the other: each build keeps both cores busy (building them at once took as long).
 build: setup
-	@mkdir -p .build; \
-	$(SWIFT) build $(TOOL) --build-tests >.build/strata-tool-build.log 2>&1 & tool=$$!; \
-	echo "$(SWIFT) build --build-tests (and $(SWIFT) build $(TOOL) --build-tests beside it)"; \
-	$(SWIFT) build --build-tests; apps=$$?; \
-	wait $$tool; tool=$$?; cat .build/strata-tool-build.log; \
-	[ $$apps -eq 0 ] && [ $$tool -eq 0 ]
+	$(SWIFT) build --build-tests
+	$(SWIFT) build $(TOOL) --build-tests
 	@cp "$$($(SWIFT) build $(TOOL) --show-bin-path)/strata" "$$($(SWIFT) build --show-bin-path)/strata"
 
 ## format: format every Swift file with `swift format` and the checked-in .swift-format.
