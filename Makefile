@@ -50,9 +50,16 @@ setup:
 # strata is built once, in its own package, and copied beside the apps: their version, help and
 # install tests run it there (built from this package too, swift-syntax would compile twice).
 # One package after the other: each build keeps both cores busy (building them at once took as long).
+# The tool's package is built by product, its tests, strata and the parse floor: `--build-tests`
+# would also build everything its command plugin runs for the host (strata and swift-syntax a
+# second time, a third of the whole build) though no test runs that plugin from this build.
+TOOL_PRODUCTS := strataPackageTests strata StrataParseFloor
 build: setup
 	$(SWIFT) build --build-tests
-	$(SWIFT) build $(TOOL) --build-tests
+	@for product in $(TOOL_PRODUCTS); do \
+	  echo "$(SWIFT) build $(TOOL) --product $$product"; \
+	  $(SWIFT) build $(TOOL) --product $$product || exit 1; \
+	done
 	@cp "$$($(SWIFT) build $(TOOL) --show-bin-path)/strata" "$$($(SWIFT) build --show-bin-path)/strata"
 
 ## format: format every Swift file with `swift format` and the checked-in .swift-format.
