@@ -51,6 +51,8 @@ struct TerminalTests {
         let session = try PseudoTerminal(
             product: "color-events", arguments: ["run", "--seed", "3", "--db", directory.path("e.sqlite").path])
         #expect(session.waitFor(PseudoTerminal.clearScreen), "the first frame")
+        // As for the ending signals: a resize before the handler is installed would be ignored.
+        try session.waitForHandler(of: SIGWINCH)
         let pid = try #require(session.executablePID)
         kill(pid, SIGWINCH)
         #expect(session.waitFor(PseudoTerminal.clearScreen, count: 2), "the frame drawn for the resize")
