@@ -9,7 +9,7 @@ import Foundation
 public enum DatabasePath {
     /// The environment variable that names `app`'s database, such as `STRATA_COLOR_EVENTS_DB`.
     public static func variable(app: String) -> String {
-        "STRATA_" + app.uppercased().replacingOccurrences(of: "-", with: "_") + "_DB"
+        EnvironmentValue.name(app: app, setting: "DB")
     }
 
     /// The file `app` uses, given the `--db` option.

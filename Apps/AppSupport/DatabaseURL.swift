@@ -10,7 +10,7 @@ import Foundation
 public enum DatabaseURL {
     /// The environment variable that names `app`'s PostgreSQL database, such as `STRATA_COFFEE_DATABASE_URL`.
     public static func variable(app: String) -> String {
-        "STRATA_" + app.uppercased().replacingOccurrences(of: "-", with: "_") + "_DATABASE_URL"
+        EnvironmentValue.name(app: app, setting: "DATABASE_URL")
     }
 
     /// The PostgreSQL URL for `app`, or `nil` for the store `others` chose or the file.

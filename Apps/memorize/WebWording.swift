@@ -11,14 +11,14 @@ enum WebWording {
     static func message(_ move: MoveOutcome) -> String? {
         switch move {
         case .redealt: "New game: the cards were dealt again."
-        case .refused(let error): line(for: error)
+        case .refused(let error): text(for: error)
         case .chose(let number, let outcome): BoardView.describe(outcome, number: number)
         }
     }
 
     /// The closing line once the game is over, with its rank or why it was not saved.
     static func gameOver(_ data: GameViewData) -> String? {
-        BoardView.gameOver(data) { line(for: $0) }
+        BoardView.gameOver(data) { text(for: $0) }
     }
 
     /// What the scores page says when there are none.
@@ -39,7 +39,7 @@ enum WebWording {
 
     /// The words for `error` on a page, beside the deal form's field it belongs to, if any.
     static func messages(for error: any Error) -> [WebMessage] {
-        [WebMessage(line(for: error), field: field(for: error))]
+        [WebMessage(text(for: error), field: field(for: error))]
     }
 
     /// The deal form's field `error` belongs beside; `nil` when it is about the page as a whole.
@@ -51,8 +51,8 @@ enum WebWording {
         }
     }
 
-    /// The line for an error on a page: the feature's own words where they name nothing of the terminal.
-    static func line(for error: any Error) -> String {
+    /// The words for `error` on a page: the feature's own where they name nothing of the terminal.
+    private static func text(for error: any Error) -> String {
         let failure = (error as? ViewFailure)?.error ?? error
         switch failure {
         case MemorizeError.noCard(let number, let count):
