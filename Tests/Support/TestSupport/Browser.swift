@@ -44,7 +44,7 @@ public final class Browser: @unchecked Sendable {
     /// Starts a driver and a browser whose viewport is `width` × `height` CSS pixels, runs `body`
     /// with it, then always quits the browser and stops the driver.
     ///
-    /// One browser at a time in a test process: each is a driver and a Chromium, hundreds of MB
+    /// One browser per core at a time in a test process: each is a driver and a Chromium, hundreds of MB
     /// and seconds of CPU to start, and suites running in parallel would start them all at once
     /// on a machine whose other tests time servers.
     public static func run<Result>(
@@ -414,21 +414,25 @@ enum FreePort {
     }
 }
 
-/// Browsers take turns: one runs at a time, the others wait in order.
+/// Browsers take turns: `width` run at once, the others wait in order.
 private actor BrowserTurns {
-    static let shared = BrowserTurns()
-    private var busy = false
+    /// One per core: a browser's start and its pages' layout and scripts keep a core busy.
+    static let shared = BrowserTurns(width: max(1, ProcessInfo.processInfo.activeProcessorCount))
+    private let width: Int
+    private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
+    init(width: Int) { self.width = width }
+
     func take() async {
-        guard busy else {
-            busy = true
+        guard running >= width else {
+            running += 1
             return
         }
         await withCheckedContinuation { waiting.append($0) }
     }
 
     func give() {
-        if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+        if waiting.isEmpty { running -= 1 } else { waiting.removeFirst().resume() }
     }
 }
