@@ -51,7 +51,8 @@ struct CreateTests {
         let test = try SmokeShell.run(
             ["make", "test", "SWIFT=\(swift.path)"], in: shop, environment: ["PATH": path], timeout: 1_800)
         #expect(test.status == 0, "\(test.tail)")
-        #expect(test.output.contains("Test run with 26 tests"), "\(test.tail)")
+        #expect(test.output.contains("Test run with 27 tests"), "\(test.tail)")
+        #expect(ScaffoldSmokeTests.browserAuditPassed(test.output), "\(test.tail)")
         #expect(test.output.contains(" 0 error(s), 0 warning(s)"), "\(test.tail)")
         print("create: make test in the new package in \(String(format: "%.1f", test.seconds)) s")
     }

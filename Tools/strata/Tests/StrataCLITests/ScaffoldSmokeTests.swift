@@ -83,13 +83,26 @@ struct ScaffoldSmokeTests {
         }
         #expect(warnings.isEmpty, "warnings in the generated code:\n\(warnings.joined(separator: "\n"))")
 
+        // The copy's page audit reads axe-core from this repository's virtualenv: the same pinned
+        // files (its venv.sh finds them installed), not a second install from PyPI.
+        let venv = package.appendingPathComponent(".build/consumers-venv")
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: venv.path)) == nil {
+            try FileManager.default.createDirectory(
+                at: venv.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: venv)
+            try FileManager.default.createSymbolicLink(
+                at: venv, withDestinationURL: ScaffoldRepository.root.appendingPathComponent(".build/consumers-venv"))
+        }
         // Only the generated suites, and never this smoke test again inside the copy.
         let generated = "^\(Self.feature)(Entity|Repository|UseCase|Presenter|Factory|App)Tests\\."
         let test = try SmokeShell.run(
             ["swift", "test", "--skip-build", "--filter", generated] + swiftPM, in: package,
             environment: ["STRATA_SKIP_SMOKE": "1"], timeout: 600)
         #expect(test.status == 0, "the generated tests failed:\n\(test.tail)")
-        #expect(test.output.contains("Test run with 26 tests"), "expected the 26 generated tests to run:\n\(test.tail)")
+        #expect(test.output.contains("Test run with 27 tests"), "expected the 27 generated tests to run:\n\(test.tail)")
+        // The pages in Chromium (`Browser.auditPages`): run, not skipped, here where Chromium is installed.
+        #expect(
+            Self.browserAuditPassed(test.output), "the generated pages' browser audit did not pass:\n\(test.tail)")
         try declared.write(to: manifest)
 
         var lintNote = "skipped: this strata has no lint command"
@@ -119,6 +132,14 @@ struct ScaffoldSmokeTests {
     }
 
     static let handLine = "/// Edited by hand after `strata new`.\n"
+
+    /// Whether a generated feature's test output shows its browser audit run and passed (a skip
+    /// for want of Chromium is not a pass).
+    static func browserAuditPassed(_ output: String) -> Bool {
+        output.split(separator: "\n").contains {
+            $0.contains("Test \"every page at 375 and 1440 px") && $0.contains("passed after")
+        }
+    }
 
     /// Copies the built-in Feature set into the package, changes one line of the entity's template, edits the
     /// smoke feature's entity elsewhere, and upgrades: the dry run lists exactly the entity of each feature,

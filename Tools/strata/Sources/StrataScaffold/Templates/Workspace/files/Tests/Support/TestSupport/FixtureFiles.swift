@@ -1,0 +1,1 @@
+../../../../../../../../../../Tests/Support/TestSupport/FixtureFiles.swift

@@ -1,0 +1,1 @@
+../../../../../../../../../../Tools/Scripts/consumers/venv.sh
