@@ -71,15 +71,17 @@ format-check:
 	@$(SWIFT) format lint --strict --parallel $$($(SWIFT_FILES)) || \
 	  { echo "format-check: the files above are not formatted; run make format" >&2; exit 1; }
 
-## test: check formatting, build with no warnings, run every test (the tool package's too), check the architecture.
+## test: check formatting, build with no warnings, check the architecture, run every test (the tool package's too).
 # The plugin tests read an artifact bundle of the debug strata: packed as `make artifactbundle`
 # packs the release one, without a second, optimised build of the tool and swift-syntax.
+# The architecture check runs before the tests: a broken rule fails in seconds, and its source
+# cache, made by the binary the tool's tests run, seeds their copies of this repository.
 test: format-check build
 	@Tools/Scripts/artifactbundle.sh "$$($(SWIFT) build $(TOOL) --show-bin-path)" Tools/strata-plugin/Binaries
 	@Tools/Scripts/consumers/venv.sh >/dev/null
+	$(LINT)
 	$(SWIFT) test --skip-build
 	$(SWIFT) test $(TOOL) --skip-build
-	$(LINT)
 
 ## lint: the architecture check alone.
 lint: setup

@@ -12,7 +12,7 @@ struct DenyByDefaultTests {
     func hummingbirdInAnEntity() throws {
         let directory = try TemporaryDirectory()
         let copy = directory.path("strata")
-        try RepositoryCopy.sync(from: ScaffoldRepository.root, to: copy)
+        try RepositoryCopy.sync(from: ScaffoldRepository.root, to: copy, seedingSourceCache: true)
         let clean = try strata.run(["lint", "--quiet", "--path", copy.path], timeout: 300)
         #expect(clean.status == 0, "\(clean.stdout)")
 

@@ -12,7 +12,7 @@ struct IfClauseCommandTests {
     /// A copy of the repository with `plants` (file name to source) in the presenter folder.
     func copy(planting plants: [String: String], in directory: TemporaryDirectory) throws -> URL {
         let copy = directory.path("strata")
-        try RepositoryCopy.sync(from: ScaffoldRepository.root, to: copy)
+        try RepositoryCopy.sync(from: ScaffoldRepository.root, to: copy, seedingSourceCache: true)
         for (name, source) in plants {
             try source.write(
                 to: copy.appendingPathComponent("\(Self.folder)/\(name)"), atomically: true, encoding: .utf8)

@@ -16,8 +16,11 @@ enum RepositoryCopy {
     /// Top-level entries never copied: build products, VCS data, editor state.
     static let skipped: Set<String> = [".build", ".git", ".swiftpm"]
 
-    /// Makes `destination` mirror `source`, leaving out `skipped`, `.build*` and the `excluded` paths.
-    static func sync(from source: URL, to destination: URL, excluding excluded: Set<String> = []) throws {
+    /// Makes `destination` mirror `source`, leaving out `skipped`, `.build*` and the `excluded` paths;
+    /// with `seedingSourceCache`, the copy's first lint reuses what the source's last one read.
+    static func sync(
+        from source: URL, to destination: URL, excluding excluded: Set<String> = [], seedingSourceCache: Bool = false
+    ) throws {
         let files = FileManager.default
         try files.createDirectory(at: destination, withIntermediateDirectories: true)
         var wanted: Set<String> = []
@@ -60,6 +63,29 @@ enum RepositoryCopy {
             if path.split(separator: "/").contains(where: { $0.hasPrefix(".build") }) { continue }
             try? files.removeItem(at: destination.appendingPathComponent(path))
         }
+        if seedingSourceCache { seedSourceCache(from: source, to: destination) }
+    }
+
+    /// Copies the source's strata source caches into the copy, where it has none as new: they are
+    /// keyed by file content, so the copy's first lint parses only the files that differ instead of
+    /// every file (`make test` lints the repository before its tests, with the binary they run).
+    private static func seedSourceCache(from source: URL, to destination: URL) {
+        let files = FileManager.default
+        let from = source.appendingPathComponent(".build/strata")
+        let to = destination.appendingPathComponent(".build/strata")
+        let names = (try? files.contentsOfDirectory(atPath: from.path)) ?? []
+        for name in names where name.hasPrefix("sources-") && name.hasSuffix(".cache") {
+            let original = from.appendingPathComponent(name)
+            let seeded = to.appendingPathComponent(name)
+            guard modified(seeded) < modified(original) else { continue }
+            try? files.createDirectory(at: to, withIntermediateDirectories: true)
+            try? files.removeItem(at: seeded)
+            try? files.copyItem(at: original, to: seeded)
+        }
+    }
+
+    private static func modified(_ file: URL) -> Date {
+        ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date) ?? .distantPast
     }
 
     private static func same(_ a: URL, _ b: URL) -> Bool {

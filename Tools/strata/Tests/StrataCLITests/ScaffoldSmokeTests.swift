@@ -42,7 +42,7 @@ struct ScaffoldSmokeTests {
         let work = ScaffoldRepository.root.appendingPathComponent(".build/strata-smoke")
         let package = work.appendingPathComponent("package")
         let scratch = SharedScratch.workspace
-        try RepositoryCopy.sync(from: ScaffoldRepository.root, to: package)
+        try RepositoryCopy.sync(from: ScaffoldRepository.root, to: package, seedingSourceCache: true)
         let pristine = snapshot(package)
         let strata = BinaryRunner(product: "strata")
 
