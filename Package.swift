@@ -1,6 +1,10 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// Settings every target of ours gets: Swift 6 language mode is the default; warnings fail the build.
+/// Declared first: top-level code runs in order, and a value read before its line is empty.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
 // Third-party products named in several places (declared first: top-level code runs in order).
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
@@ -246,9 +250,6 @@ struct Feature {
     private func layer(_ suffix: String) -> String { name + suffix }
     private func targets(_ names: String...) -> [Target.Dependency] { names.map { .target(name: $0) } }
 }
-
-/// Settings every target of ours gets: Swift 6 language mode is the default; warnings fail the build.
-let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 func module(_ name: String, path: String, dependencies: [Target.Dependency] = []) -> Target {
     .target(name: name, dependencies: dependencies, path: path, swiftSettings: strict)
