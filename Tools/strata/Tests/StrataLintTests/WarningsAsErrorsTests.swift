@@ -1,4 +1,5 @@
 import Foundation
+import StrataLint
 import StrataTestSupport
 import Testing
 
@@ -9,17 +10,7 @@ import Testing
 struct WarningsAsErrorsTests {
     @Test("every Swift target of this repository's manifest, as SwiftPM evaluates it, treats warnings as errors")
     func repository() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", Monorepo.root.path, "dump-package"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "swift package dump-package failed")
-
+        let data = try DumpPackage.json(at: Monorepo.root)
         let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let targets = try #require(manifest["targets"] as? [[String: Any]])
         let swiftTargets = targets.filter { ($0["type"] as? String) != "system" }
@@ -43,10 +34,7 @@ struct WarningsAsErrorsTests {
         let lines = template.components(separatedBy: "\n")
         let declared = try #require(lines.firstIndex { $0.hasPrefix("let strict: [SwiftSetting]") })
         let firstUse = try #require(
-            lines.indices.first {
-                lines[$0].contains("strict") && !lines[$0].hasPrefix("let strict") && $0 != declared
-                    && !lines[$0].hasPrefix("///")
-            })
+            lines.firstIndex { $0.contains("strict") && !$0.hasPrefix("///") && !$0.hasPrefix("let strict") })
         #expect(declared < firstUse, "strict is read on line \(firstUse + 1) and declared on line \(declared + 1)")
     }
 }
