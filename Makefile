@@ -8,8 +8,9 @@ SHAREDIR ?= $(abspath $(PREFIX)/..)/share
 # exports with pinned PyPI consumers in a virtualenv (Tools/Scripts/consumers/venv.sh); chromium and
 # chromium-driver: the web pages' tests drive a real headless browser (WebDriver), with
 # fonts-noto-color-emoji so memorize's cards show their emoji; wrk: the benchmarks' load generator;
-# neovim, emacs-nox and elpa-eglot: strata lsp's tests read its diagnostics through real editors' clients.
-APT_PACKAGES := libsqlite3-dev sqlite3 libcurl4-openssl-dev libxml2-dev zlib1g-dev postgresql zip openssl \
+# neovim, emacs-nox and elpa-eglot: strata lsp's tests read its diagnostics through real editors' clients;
+# libopenblas-dev: papers' sentence encoder multiplies its matrices through OpenBLAS.
+APT_PACKAGES := libsqlite3-dev sqlite3 libopenblas-dev libcurl4-openssl-dev libxml2-dev zlib1g-dev postgresql zip openssl \
 	python3-venv chromium chromium-driver fonts-noto-color-emoji wrk neovim \
 	emacs-nox elpa-eglot
 APPS    := papers coffee memorize color-events strata
@@ -33,7 +34,7 @@ SWIFT_FILES = git ls-files '*.swift'
 
 all: build
 
-## setup: install the system libraries SwiftPM links against (apt-get; sudo when not root). Quiet when present.
+## setup: install the system libraries SwiftPM links against (apt-get; sudo when not root) and papers' embedding model (PyPI). Quiet when present.
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -45,6 +46,7 @@ setup:
 	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing >/dev/null || \
 	  { echo "setup: could not install$$missing; install them with apt-get and retry" >&2; exit 1; }; \
 	fi
+	@Tools/Scripts/embedding/model.sh >/dev/null
 
 ## build: debug build of every target, the strata tool package's too; warnings in our targets are errors.
 # strata is built once, in its own package, and copied beside the apps: their version, help and

@@ -72,6 +72,15 @@ let core: [Target] = [
     .systemLibrary(
         name: "CLibXML2", path: "Modules/Shared/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .systemLibrary(name: "CZlib", path: "Modules/Shared/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // Sentence embeddings (all-MiniLM-L6-v2) computed on the CPU: safetensors, WordPiece, the BERT
+    // encoder through OpenBLAS (Debian: libopenblas-dev). Optimised in debug builds too: the tests
+    // embed real texts, and an unoptimised encoder takes minutes where this takes seconds.
+    .target(
+        name: "SentenceEmbedding", dependencies: ["COpenBLAS"], path: "Modules/Shared/SentenceEmbedding",
+        swiftSettings: strict + [.unsafeFlags(["-O"])]),
+    .systemLibrary(
+        name: "COpenBLAS", path: "Modules/Shared/COpenBLAS", pkgConfig: "openblas",
+        providers: [.apt(["libopenblas-dev"])]),
     module(
         "HTTPServer", path: "Modules/Shared/HTTPServer",
         dependencies: ["Core", hummingbird, logging, serviceLifecycle, nioCore, nioHTTP1, nioHTTPTypes]),
@@ -91,6 +100,7 @@ let coreTests: [Target] = [
     test("PostgresTests", dependencies: ["Postgres", "Core", "TestSupport", postgresNIO]),
     test("TerminalUITests", dependencies: ["TerminalUI"]),
     test("MailboxTests", dependencies: ["Mailbox"]),
+    test("SentenceEmbeddingTests", dependencies: ["SentenceEmbedding", "TestSupport"], exclude: ["Fixtures"]),
     // NIOEmbedded: the connection guard's deadlines run on an event loop whose clock the test moves.
     test(
         "HTTPServerTests",
@@ -113,13 +123,25 @@ let coreTests: [Target] = [
 // MARK: - Benchmarks
 //
 // Measuring tools `make bench` runs beside the apps: they ship in no app.
-let benchmarks: [Target] =
+// Declared only while Papers is, the one feature that embeds, so the manifest still loads in a copy
+// without it (strata's smoke test builds such a copy).
+let benchmarks: [(product: String, target: Target)] =
     features.contains { $0.name == "Papers" }
     ? [
         // Library searches timed inside one process, through the presenter the app uses.
-        .executableTarget(
-            name: "PapersBench", dependencies: ["PapersFactory", "PapersPresenter", "AppSupport", argumentParser],
-            path: "Tools/Benchmarks/PapersBench", swiftSettings: strict)
+        (
+            "papers-search-bench",
+            .executableTarget(
+                name: "PapersBench", dependencies: ["PapersFactory", "PapersPresenter", "AppSupport", argumentParser],
+                path: "Tools/Benchmarks/PapersBench", swiftSettings: strict)
+        ),
+        // The sentence encoder's texts per second, beside sentence-transformers (Tools/Scripts/embedding/bench.py).
+        (
+            "embedding-bench",
+            .executableTarget(
+                name: "EmbeddingBench", dependencies: ["SentenceEmbedding"], path: "Tools/Benchmarks/EmbeddingBench",
+                swiftSettings: strict)
+        ),
     ] : []
 
 // MARK: - Libraries for out-of-tree benchmarks
@@ -141,7 +163,7 @@ let package = Package(
     name: "Strata",
     platforms: [.macOS(.v15)],
     products: features.map(\.product) + benchmarkProducts
-        + benchmarks.map { .executable(name: "papers-search-bench", targets: [$0.name]) },
+        + benchmarks.map { .executable(name: $0.product, targets: [$0.target.name]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -158,7 +180,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(path: "Tools/strata"),
     ],
-    targets: core + coreTests + features.flatMap(\.targets) + benchmarks
+    targets: core + coreTests + features.flatMap(\.targets) + benchmarks.map(\.target)
 )
 
 // MARK: - How a feature entry expands
@@ -255,6 +277,6 @@ func module(_ name: String, path: String, dependencies: [Target.Dependency] = []
     .target(name: name, dependencies: dependencies, path: path, swiftSettings: strict)
 }
 
-func test(_ name: String, dependencies: [Target.Dependency]) -> Target {
-    .testTarget(name: name, dependencies: dependencies, path: "Tests/\(name)", swiftSettings: strict)
+func test(_ name: String, dependencies: [Target.Dependency], exclude: [String] = []) -> Target {
+    .testTarget(name: name, dependencies: dependencies, path: "Tests/\(name)", exclude: exclude, swiftSettings: strict)
 }
