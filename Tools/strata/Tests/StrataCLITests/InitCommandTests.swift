@@ -13,23 +13,36 @@ struct InitCommandTests {
         let copy = directory.path("strata")
         try RepositoryCopy.sync(from: ScaffoldRepository.root, to: copy, excluding: ["strata.yml"])
 
-        let dryRun = try strata.run(["init", "--path", copy.path, "--dry-run"], timeout: 300)
-        #expect(dryRun.status == 0, "\(dryRun.stderr)")
-        #expect(dryRun.stdout.contains("targets: [\"{feature}Presenter\"]"))
-        #expect(!FileManager.default.fileExists(atPath: copy.appendingPathComponent("strata.yml").path))
         // What init read is kept in the source cache, by a run that writes, not by a dry run.
-        func sourceCaches() -> [String] {
-            let folder = copy.appendingPathComponent(".build/strata").path
-            return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
-                $0.hasPrefix("sources-")
-            }
+        let cacheFolder = copy.appendingPathComponent(".build/strata")
+        func sourceCaches() -> [String: Data] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: cacheFolder.path)) ?? []
+            return Dictionary(
+                uniqueKeysWithValues: names.filter { $0.hasPrefix("sources-") }.compactMap { name in
+                    (try? Data(contentsOf: cacheFolder.appendingPathComponent(name))).map { (name, $0) }
+                })
         }
         #expect(sourceCaches().isEmpty)
 
         let written = try strata.run(["init", "--path", copy.path], timeout: 300)
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stdout.contains("created strata.yml"))
-        #expect(sourceCaches().count == 1)
+        let rules = copy.appendingPathComponent("strata.yml")
+        let writtenRules = try Data(contentsOf: rules)
+        let cached = sourceCaches()
+        #expect(cached.count == 1)
+
+        // A dry run reads the new file, and writes neither strata.yml nor the cache (the first
+        // run's cache spares it reading the rest of the repository again).
+        let planted = copy.appendingPathComponent("Modules/Core/PlantedForDryRun.swift")
+        try Data("public enum PlantedForDryRun {}\n".utf8).write(to: planted)
+        let dryRun = try strata.run(["init", "--path", copy.path, "--dry-run"], timeout: 300)
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        #expect(dryRun.stdout.contains("targets: [\"{feature}Presenter\"]"))
+        #expect(try Data(contentsOf: rules) == writtenRules)
+        #expect(sourceCaches() == cached)
+        try FileManager.default.removeItem(at: planted)
+
         let lint = try strata.run(["lint", "--path", copy.path], timeout: 300)
         #expect(lint.status == 0, "\(lint.stdout)")
         #expect(lint.stderr.contains(" 0 error(s)") && lint.stderr.contains("(cached)"))
