@@ -44,7 +44,8 @@ let features: [Feature] = [
     Feature(
         "Memorize", app: "memorize", infrastructure: ["Database"], appDependencies: ["WebSupport", hummingbird, plot]),
     Feature(
-        "Papers", app: "papers", infrastructure: ["Database", "HTTPClient"], systemLibraries: ["CLibXML2", "CZlib"],
+        "Papers", app: "papers", infrastructure: ["Database", "HTTPClient", "SentenceEmbedding"],
+        systemLibraries: ["CLibXML2", "CZlib"],
         appDependencies: ["WebSupport", hummingbird, plot]),
 ]
 

@@ -88,6 +88,10 @@ enum ErrorWording {
         case .savedErrorResponse(let file, let message):
             "\(Quote.path(file)) is a saved arXiv error response, not papers (\(Quote.text(message))); nothing was imported"
         case .fileNotFound(let path): "no file at \(Quote.path(path)); check the path"
+        case .modelMissing(let path):
+            "no embedding model: \(Quote.path(path)) does not exist; install all-MiniLM-L6-v2 with `make setup` in a Strata checkout, or pass --model with its folder (or set $\(ModelOption.variable))"
+        case .modelDamaged(let path, let reason):
+            "the embedding model at \(Quote.path(path)) cannot be used: \(Quote.text(reason, limit: 200)); install it again with `make setup`, or pass --model with another folder"
         case .notAVersion(let id, let version):
             "\(id) has no version \(Quote.text(version, limit: 30)); versions count from v1, or leave the version out for the latest"
         case .folderNotFile(let path):

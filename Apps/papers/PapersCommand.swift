@@ -21,7 +21,7 @@ struct PapersCommand: AsyncParsableCommand {
         subcommands: [
             Search.self, Latest.self, Show.self, Fav.self, Unfav.self, Favorites.self,
             Library.self, Import.self, Harvest.self, New.self, Bibtex.self, Doctor.self, WatchCommand.self,
-            DigestCommand.self, Similar.self, Export.self, ServeCommand.self,
+            DigestCommand.self, Similar.self, Export.self, Embed.self, ServeCommand.self,
         ]
     )
 }

@@ -105,6 +105,10 @@ public enum PapersError: DomainError, Equatable {
     case badWatchName(String)
     /// An export that selects no paper: no ids, and no selection option, or options that match nothing.
     case nothingToExport
+    /// The embedding model's folder, or a file it needs, does not exist; the path.
+    case modelMissing(path: String)
+    /// The embedding model's files exist but do not describe a usable model; the path and why.
+    case modelDamaged(path: String, reason: String)
 
     /// The kind of each case, which picks the exit code.
     public var kind: ErrorKind {
@@ -119,7 +123,9 @@ public enum PapersError: DomainError, Equatable {
         case .oaiError(let code, _): ["badArgument", "cannotDisseminateFormat"].contains(code) ? .usage : .remote
         case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound, .noSuchWatch: .notFound
         case .apiError, .unexpectedStatus, .emptyPage, .resumptionLoop: .remote
-        case .badFeed, .savedErrorResponse: .badData
+        // A model that is missing or damaged is configuration the app was not given (EX_CONFIG,
+        // 78), not a service that is down (69): the fix is an install step or --model, not a retry.
+        case .badFeed, .savedErrorResponse, .modelMissing, .modelDamaged: .badData
         case .fileNotReadable, .libraryDamaged, .unreadableList: .storage
         }
     }

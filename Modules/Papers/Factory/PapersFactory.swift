@@ -6,6 +6,7 @@ import PapersEntity
 import PapersPresenter
 import PapersRepository
 import PapersUseCase
+import SentenceEmbedding
 
 /// Builds the Papers feature: live (arXiv and the library), offline (the library alone) or in memory.
 ///
@@ -68,6 +69,17 @@ public enum PapersFactory {
         return feature(source: OfflinePaperSource(), library: library, clock: clock)
     }
 
+    /// The embedding model in `modelFolder` alone, with no library and no network: for embedding texts.
+    ///
+    /// - Throws: `PapersError.modelMissing` or `.modelDamaged` when the folder holds no usable model.
+    public static func embedding(modelFolder: URL, clock: WallClock = .live) throws -> PapersFeature {
+        let useCase = PapersUseCase(
+            source: OfflinePaperSource(), library: InMemoryPaperLibrary(), feeds: FilePaperFeedReader(),
+            harvests: OfflineHarvestSource(), announcements: OfflineAnnouncementSource(), clock: clock,
+            embedder: SentenceEncoderEmbedder(encoder: try loadEncoder(modelFolder)))
+        return PapersFeature(useCase: useCase, clock: clock)
+    }
+
     /// No library and no network, only the feed reader: for checking files (an import's dry run) without opening anything.
     public static func checking(clock: WallClock = .live) -> PapersFeature {
         feature(source: OfflinePaperSource(), library: InMemoryPaperLibrary(), clock: clock)
@@ -80,6 +92,15 @@ public enum PapersFactory {
     ) -> PapersFeature {
         let useCase = PapersUseCase.inMemory(library: papers, remote: remote, feeds: feeds, clock: clock)
         return PapersFeature(useCase: useCase, clock: clock)
+    }
+
+    /// The sentence encoder in `folder`, loaded once and shared by everything that embeds.
+    private static func loadEncoder(_ folder: URL) throws(PapersError) -> SentenceEncoder {
+        do throws(SentenceEmbeddingError) {
+            return try SentenceEncoder(modelFolder: folder)
+        } catch {
+            throw PapersError(loading: error)
+        }
     }
 
     private static func openDatabase(_ url: URL, access: StorageAccess = .readWrite) throws -> AppDatabase {

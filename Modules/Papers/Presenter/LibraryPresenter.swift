@@ -20,11 +20,18 @@ public final class LibraryPresenter: Presenting {
     public private(set) var export: ViewState<ExportViewData> = .initial
     /// What the last check of the library found and fixed.
     public private(set) var health: ViewState<LibraryHealthViewData> = .initial
+    /// The vectors of the last texts embedded.
+    public private(set) var embedding: ViewState<EmbeddingViewData> = .initial
 
     @ObservationIgnored private let useCase: PapersUseCase
 
     public init(useCase: PapersUseCase) {
         self.useCase = useCase
+    }
+
+    /// Embeds texts with the embedding model, one vector per text.
+    public func embed(_ texts: [String]) async {
+        await load(\.embedding) { EmbeddingViewData(vectors: try await useCase.embed(texts)) }
     }
 
     /// Loads the statistics.

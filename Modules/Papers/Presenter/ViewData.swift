@@ -313,3 +313,14 @@ public struct BibTeXViewData: Sendable, Equatable, Codable {
     /// The entries separated by blank lines.
     public var text: String { entries.joined(separator: "\n\n") }
 }
+
+/// Texts as vectors: one unit-length vector per text, in the order the texts were given.
+public struct EmbeddingViewData: Sendable, Equatable, Codable {
+    /// The vectors, each of the model's length.
+    public let vectors: [[Float]]
+
+    /// Creates the view data.
+    public init(vectors: [[Float]]) {
+        self.vectors = vectors
+    }
+}

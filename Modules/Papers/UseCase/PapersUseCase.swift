@@ -15,13 +15,16 @@ public struct PapersUseCase: Sendable {
     let harvests: any HarvestSource
     private let announcementSource: any AnnouncementSource
     let clock: WallClock
+    let embedder: (any TextEmbedder)?
 
     /// Creates the use cases over a source of papers, the library, a reader of feed files, an
-    /// OAI-PMH repository to harvest, the daily announcements and a clock.
+    /// OAI-PMH repository to harvest, the daily announcements, a clock and, for what works by
+    /// meaning, an embedding model.
     public init(
         source: any PaperSource, library: any PaperLibrary, feeds: any PaperFeedReader, harvests: any HarvestSource,
-        announcements: any AnnouncementSource, clock: WallClock
+        announcements: any AnnouncementSource, clock: WallClock, embedder: (any TextEmbedder)? = nil
     ) {
+        self.embedder = embedder
         self.source = source
         self.library = library
         self.feeds = feeds
