@@ -44,7 +44,7 @@ let features: [Feature] = [
     Feature(
         "Memorize", app: "memorize", infrastructure: ["Database"], appDependencies: ["WebSupport", hummingbird, plot]),
     Feature(
-        "Papers", app: "papers", infrastructure: ["Database", "HTTPClient", "SentenceEmbedding"],
+        "Papers", app: "papers", infrastructure: ["Database", "HTTPClient", "SentenceEmbedding", "VectorStore"],
         systemLibraries: ["CLibXML2", "CZlib"],
         appDependencies: ["WebSupport", hummingbird, plot]),
 ]
@@ -82,6 +82,11 @@ let core: [Target] = [
     .systemLibrary(
         name: "COpenBLAS", path: "Modules/Shared/COpenBLAS", pkgConfig: "openblas",
         providers: [.apt(["libopenblas-dev"])]),
+    // Vectors by key in one memory-mapped file beside a library, searched exactly (cblas_sgemv per
+    // segment, on every core). Optimised in debug builds too: its tests search thousands of vectors.
+    .target(
+        name: "VectorStore", dependencies: ["COpenBLAS"], path: "Modules/Shared/VectorStore",
+        swiftSettings: strict + [.unsafeFlags(["-O"])]),
     module(
         "HTTPServer", path: "Modules/Shared/HTTPServer",
         dependencies: ["Core", hummingbird, logging, serviceLifecycle, nioCore, nioHTTP1, nioHTTPTypes]),
@@ -101,6 +106,7 @@ let coreTests: [Target] = [
     test("PostgresTests", dependencies: ["Postgres", "Core", "TestSupport", postgresNIO]),
     test("TerminalUITests", dependencies: ["TerminalUI"]),
     test("MailboxTests", dependencies: ["Mailbox"]),
+    test("VectorStoreTests", dependencies: ["VectorStore", "Core"]),
     test("SentenceEmbeddingTests", dependencies: ["SentenceEmbedding", "TestSupport"], exclude: ["Fixtures"]),
     // NIOEmbedded: the connection guard's deadlines run on an event loop whose clock the test moves.
     test(
@@ -141,6 +147,14 @@ let benchmarks: [(product: String, target: Target)] =
             "embedding-bench",
             .executableTarget(
                 name: "EmbeddingBench", dependencies: ["SentenceEmbedding"], path: "Tools/Benchmarks/EmbeddingBench",
+                swiftSettings: strict)
+        ),
+        // The vector store's exact search at 3 million vectors, beside one bare sgemv pass, and int8's recall.
+        (
+            "vector-bench",
+            .executableTarget(
+                name: "VectorBench", dependencies: ["VectorStore", "COpenBLAS", "Core"],
+                path: "Tools/Benchmarks/VectorBench",
                 swiftSettings: strict)
         ),
     ] : []

@@ -51,10 +51,15 @@ struct CommonOptions: ParsableArguments {
     /// A command that only reads passes `.readOnly`: it never creates the file (a typo in --db is
     /// "not found", not a new empty library) and reads a file it may not write.
     ///
-    /// - Parameter everyMatch: searches rank every match, not only the newest of a large library.
-    func feature(access: StorageAccess = .readWrite, everyMatch: Bool = false) throws -> PapersFeature {
+    /// - Parameters:
+    ///   - everyMatch: searches rank every match, not only the newest of a large library.
+    ///   - model: for what works by meaning, the embedding model's folder (the library's vectors are opened too).
+    func feature(access: StorageAccess = .readWrite, everyMatch: Bool = false, model: URL? = nil) throws
+        -> PapersFeature
+    {
         try PapersFactory.offline(
-            databaseURL: try DatabasePath.resolve(app: "papers", option: db), access: access, everyMatch: everyMatch)
+            databaseURL: try DatabasePath.resolve(app: "papers", option: db), access: access, everyMatch: everyMatch,
+            modelFolder: model)
     }
 
     /// The feed reader alone, for a dry run: it opens no library, so it creates and changes nothing.

@@ -90,6 +90,12 @@ enum ErrorWording {
         case .fileNotFound(let path): "no file at \(Quote.path(path)); check the path"
         case .modelMissing(let path):
             "no embedding model: \(Quote.path(path)) does not exist; install all-MiniLM-L6-v2 with `make setup` in a Strata checkout, or pass --model with its folder (or set $\(ModelOption.variable))"
+        case .notEmbedded(otherModel: false):
+            "the library has no vectors to search by meaning yet; `papers library embed` makes them (once; later runs add new papers)"
+        case .notEmbedded(otherModel: true):
+            "the library's vectors were made by another version of the embedding model; `papers library embed` makes them again"
+        case .vectorsDamaged(let path, let reason):
+            "cannot use the library's vectors at \(Quote.path(path)): \(Quote.text(reason, limit: 200)); remove that file and run `papers library embed` to make them again"
         case .modelDamaged(let path, let reason):
             "the embedding model at \(Quote.path(path)) cannot be used: \(Quote.text(reason, limit: 200)); install it again with `make setup`, or pass --model with another folder"
         case .notAVersion(let id, let version):

@@ -75,10 +75,14 @@ struct Similar: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "similar", abstract: "List papers in the library like one of them, offline, best first.",
         discussion: """
-            The paper's title and abstract words, weighted against how many papers of the library \
-            hold them, are searched for and ranked as `papers library search` ranks.
+            By words (the default): the paper's title and abstract words, weighted against how many \
+            papers of the library hold them, are searched for and ranked as `papers library search` \
+            ranks. By meaning: the papers whose vectors (`papers library embed`) are nearest the \
+            paper's, with their cosine; the paper needs no vector of its own.
 
-            Example: papers similar 2411.18474 --limit 20
+            Examples:
+              papers similar 2411.18474 --limit 20
+              papers similar 2411.18474 --by meaning
             """)
 
     @Argument(help: "An arXiv id in the library.")
@@ -87,14 +91,35 @@ struct Similar: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "How many papers to list.")
     var limit = 10
 
+    @Option(
+        help: "words (shared title and abstract words, the default) or meaning (vectors from `papers library embed`).")
+    var by: SimilarityMeasure = .words
+
+    @OptionGroup var model: ModelOption
+
     @OptionGroup var options: CommonOptions
 
     func run() async throws {
-        let (id, limit, options) = (id, limit, options)
+        let (id, limit, by, model, options) = (id, limit, by, model, options)
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.feature(access: .readOnly).makePaperListPresenter()
-            await presenter.similar(to: id, limit: limit)
-            try Views.list(presenter.state.result()).print(as: options.format)
+            switch by {
+            case .words:
+                let presenter = try options.feature(access: .readOnly).makePaperListPresenter()
+                await presenter.similar(to: id, limit: limit)
+                try Views.list(presenter.state.result()).print(as: options.format)
+            case .meaning:
+                let presenter = try options.feature(access: .readOnly, model: model.folder()).makePaperListPresenter()
+                await presenter.similarByMeaning(to: id, limit: limit)
+                try Views.list(presenter.state.result()).print(as: options.format)
+            }
         }
     }
+}
+
+/// How `papers similar` compares papers.
+enum SimilarityMeasure: String, ExpressibleByArgument, CaseIterable {
+    /// Shared title and abstract words, weighted by tf-idf and ranked by BM25.
+    case words
+    /// The cosine of the papers' vectors from the embedding model.
+    case meaning
 }

@@ -41,7 +41,19 @@ enum Headings {
 
     /// `library: 3 added, 0 updated, 0 unchanged`, for a fetched list.
     static func saved(_ data: PaperListViewData) -> String? {
-        data.saved.map { "library: \(counts(added: $0.added, updated: $0.updated, unchanged: $0.unchanged))" }
+        if let unembedded = data.unembedded, unembedded > 0 {
+            return
+                "\(plural(unembedded, "paper")) of the library \(unembedded == 1 ? "has" : "have") no vector yet, so cannot be found by meaning; `papers library embed` adds them"
+        }
+        return data.saved.map { "library: \(counts(added: $0.added, updated: $0.updated, unchanged: $0.unchanged))" }
+    }
+
+    /// One line for an embedding run.
+    static func embedLine(_ data: EmbedViewData) -> String {
+        let current = data.alreadyCurrent + data.embedded
+        let line =
+            "embedded \(plural(data.embedded, "paper")); \(DisplayFormat.grouped(current)) of \(plural(data.total, "paper")) have current vectors"
+        return data.stopped ? line + " (stopped: run `papers library embed` again to go on)" : line
     }
 
     /// One line for an import or a dry run.

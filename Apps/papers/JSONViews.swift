@@ -26,10 +26,15 @@ struct PaperListJSON: Encodable {
     let savedNote: String?
     /// For a library search: which matches the rows are, and how many there are.
     let range: ResultRangeViewData?
+    /// For a list by meaning: each row's cosine, and how many papers have no vector yet.
+    let scores: [Double]?
+    let unembedded: Int?
 
     init(_ data: PaperListViewData, emptyMessage: String) {
         heading = Headings.list(data)
         range = data.range
+        scores = data.scores
+        unembedded = data.unembedded
         totalResults = data.totalResults
         saved = data.saved
         rows = data.rows.map { row in

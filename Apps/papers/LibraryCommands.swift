@@ -1,16 +1,18 @@
+import AppSupport
 import ArgumentParser
 import Core
 import Foundation
 import PapersEntity
 import PapersPresenter
+import TerminalUI
 
 /// `papers library`: the local library, offline.
 struct Library: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "library",
-        abstract: "Search the local library offline, or show its statistics.",
+        abstract: "Search the local library offline, by words or by meaning, or show its statistics.",
         discussion: "Example: papers library stats",
-        subcommands: [LibrarySearch.self, Stats.self])
+        subcommands: [LibrarySearch.self, Stats.self, EmbedLibrary.self])
 }
 
 /// `papers library search`: full-text search, offline.
@@ -27,10 +29,15 @@ struct LibrarySearch: AsyncParsableCommand {
             the size), so an older paper that matches a common word better is not shown; --every-match ranks \
             them all.
 
+            With --meaning the text is free text, and the papers nearest it in meaning are listed, \
+            best first, with their cosine (1 is the same meaning): the papers `papers library embed` \
+            gave vectors to, by all-MiniLM-L6-v2 on this computer.
+
             Examples:
               papers library search 'au:maestro helium' --limit 5
               papers library search 'helium OR testing' --page 2
               papers library search 1312.6177
+              papers library search --meaning 'learning to rank search results with neural networks'
             """)
 
     @Argument(help: "What to search for, in the query language (see above).")
@@ -45,15 +52,64 @@ struct LibrarySearch: AsyncParsableCommand {
     @Flag(help: "Rank every match, not only the 4,000 newest (slower in a library of more than 250,000 papers).")
     var everyMatch = false
 
+    @Flag(help: "Find the papers nearest the text in meaning, not those holding its words.")
+    var meaning = false
+
+    @OptionGroup var model: ModelOption
+
     @OptionGroup var options: CommonOptions
 
     func run() async throws {
         let (text, limit, page, everyMatch) = (text.joined(separator: " "), limit, page, everyMatch)
-        let options = options
+        let (meaning, model, options) = (meaning, model, options)
         try await ErrorWording.reporter.run { @MainActor in
-            let presenter = try options.feature(access: .readOnly, everyMatch: everyMatch).makePaperListPresenter()
-            await presenter.searchLibrary(text, page: page, pageSize: limit)
+            guard meaning else {
+                let presenter = try options.feature(access: .readOnly, everyMatch: everyMatch)
+                    .makePaperListPresenter()
+                await presenter.searchLibrary(text, page: page, pageSize: limit)
+                return try Views.list(presenter.state.result()).print(as: options.format)
+            }
+            if page != 1 || everyMatch {
+                throw MessageError.usage(
+                    "\(page != 1 ? "--page" : "--every-match") does not apply to --meaning, which ranks every paper with a vector; raise --limit to see more"
+                )
+            }
+            let presenter = try options.feature(access: .readOnly, model: model.folder()).makePaperListPresenter()
+            await presenter.searchByMeaning(text, limit: limit)
             try Views.list(presenter.state.result()).print(as: options.format)
+        }
+    }
+}
+
+/// `papers library embed`: a vector of each paper's meaning, for `--meaning` and `similar --by meaning`.
+struct EmbedLibrary: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "embed", abstract: "Give every paper of the library a vector of its meaning, on this computer.",
+        discussion: """
+            Each paper's title and abstract are embedded by all-MiniLM-L6-v2 (papers' own encoder, on \
+            every core, no network) and kept beside the library (papers.sqlite.vectors). Only papers \
+            without a current vector are embedded: new ones, and ones whose title or abstract changed. \
+            Imports, harvests and `papers new` leave new papers for the next run, so they stay as fast \
+            as they were. Each batch is kept as it is made: stop the run (Ctrl-C) at any point and run \
+            it again to go on. A new model version embeds everything again.
+
+            Example: papers library embed
+            """)
+
+    @OptionGroup var model: ModelOption
+
+    @OptionGroup var options: CommonOptions
+
+    func run() async throws {
+        let (model, options) = (model, options)
+        try await ErrorWording.reporter.run { @MainActor in
+            let presenter = try options.feature(model: model.folder()).makeLibraryPresenter()
+            let line = ProgressBar(label: "embedding", environment: .live)
+            let stop = StopRequest.onInterrupt()
+            await presenter.embedLibrary(
+                progress: { line.update(done: $0.current, total: $0.total) }, shouldStop: { stop.isRequested })
+            line.finish()
+            try Views.embed(presenter.embedResult.result()).print(as: options.format)
         }
     }
 }

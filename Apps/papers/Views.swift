@@ -21,13 +21,15 @@ enum Views {
                 guard !data.rows.isEmpty else { return emptyMessage(data.subject) }
                 let style = Style(terminal)
                 let typed = data.rows.contains { $0.announceType != nil }
+                let scores = data.scores?.map { String(format: "%.2f", $0) }
                 var table = Table(
-                    columns: [.init(""), .init("ID")] + (typed ? [.init("TYPE")] : []) + [
-                        .init("DATE"), .init("AUTHORS", maxWidth: authorWidth), .init("CATEGORY"),
-                        .init("TITLE", flexible: true, minWidth: minimumTitleWidth),
-                    ])
-                for row in data.rows {
-                    let type = typed ? [row.announceType ?? ""] : []
+                    columns: [.init(""), .init("ID")] + (typed ? [.init("TYPE")] : [])
+                        + (scores == nil ? [] : [.init("SCORE")]) + [
+                            .init("DATE"), .init("AUTHORS", maxWidth: authorWidth), .init("CATEGORY"),
+                            .init("TITLE", flexible: true, minWidth: minimumTitleWidth),
+                        ])
+                for (index, row) in data.rows.enumerated() {
+                    let type = (typed ? [row.announceType ?? ""] : []) + (scores.map { [$0[index]] } ?? [])
                     let note = row.snippet.map { snippet(Self.fitted($0, to: terminal.fitWidth.map { $0 - 2 }), style) }
                     table.append(
                         [
@@ -44,8 +46,9 @@ enum Views {
             },
             // Plain is for scripts: every author, not the summary the table shows.
             plain: {
-                data.rows.map { row in
+                data.rows.enumerated().map { index, row in
                     [row.shortID] + (row.announceType.map { [$0] } ?? [])
+                        + (data.scores.map { [String(format: "%.4f", $0[index])] } ?? [])
                         + [row.date, row.category, row.allAuthors.joined(separator: ", "), row.title]
                 }
             },
@@ -91,6 +94,10 @@ enum Views {
         case .newest: "the library is empty; fill it with `papers import FILE` or `papers search WORDS`"
         case .similar(let id):
             "nothing else in the library is like \(id); import or harvest more papers in its field"
+        case .similarByMeaning(let id):
+            "no other paper of the library has a vector to compare with \(id); `papers library embed` makes them"
+        case .meaningSearch:
+            "no paper of the library has a vector yet; `papers library embed` makes them"
         case .librarySearch(let text):
             "nothing in the library matches \(Quote.quoted(text)); fetch more with `papers search` or `papers import`"
         }
@@ -155,6 +162,10 @@ enum Views {
         Rendering(
             text: { _ in Headings.harvestLine(data) }, plain: { [[Headings.harvestLine(data)]] },
             json: { HarvestJSON(data) })
+    }
+
+    static func embed(_ data: EmbedViewData) -> Rendering {
+        Rendering(text: { _ in Headings.embedLine(data) }, plain: { [[Headings.embedLine(data)]] }, json: { data })
     }
 
     static func bibTeX(_ data: BibTeXViewData) -> Rendering {

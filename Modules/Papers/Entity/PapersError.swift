@@ -109,6 +109,10 @@ public enum PapersError: DomainError, Equatable {
     case modelMissing(path: String)
     /// The embedding model's files exist but do not describe a usable model; the path and why.
     case modelDamaged(path: String, reason: String)
+    /// The library has no vectors to search by meaning: none were ever made, or only by another model.
+    case notEmbedded(otherModel: Bool)
+    /// The file of the library's vectors cannot be used; its path and why.
+    case vectorsDamaged(path: String, reason: String)
 
     /// The kind of each case, which picks the exit code.
     public var kind: ErrorKind {
@@ -121,12 +125,13 @@ public enum PapersError: DomainError, Equatable {
             .nothingToExport, .noWatchCategories, .watchCategory, .badWatchName:
             .usage
         case .oaiError(let code, _): ["badArgument", "cannotDisseminateFormat"].contains(code) ? .usage : .remote
-        case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound, .noSuchWatch: .notFound
+        case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound, .noSuchWatch, .notEmbedded:
+            .notFound
         case .apiError, .unexpectedStatus, .emptyPage, .resumptionLoop: .remote
         // A model that is missing or damaged is configuration the app was not given (EX_CONFIG,
         // 78), not a service that is down (69): the fix is an install step or --model, not a retry.
         case .badFeed, .savedErrorResponse, .modelMissing, .modelDamaged: .badData
-        case .fileNotReadable, .libraryDamaged, .unreadableList: .storage
+        case .fileNotReadable, .libraryDamaged, .unreadableList, .vectorsDamaged: .storage
         }
     }
 }

@@ -7,6 +7,7 @@ import PapersPresenter
 import PapersRepository
 import PapersUseCase
 import SentenceEmbedding
+import VectorStore
 
 /// Builds the Papers feature: live (arXiv and the library), offline (the library alone) or in memory.
 ///
@@ -60,13 +61,30 @@ public enum PapersFactory {
     ///   - everyMatch: a search ranks every match however large the library, not only the
     ///     newest (see `SQLitePaperLibrary.search`).
     /// - Throws: `StorageError` when the library cannot be opened or migrated (`.missing` when a read finds no file).
+    ///   - modelFolder: for what works by meaning, the embedding model's folder: the model is
+    ///     loaded and the library's vectors file (beside it) opened, with the library's access.
     public static func offline(
-        databaseURL: URL, access: StorageAccess = .readWrite, everyMatch: Bool = false, clock: WallClock = .live
+        databaseURL: URL, access: StorageAccess = .readWrite, everyMatch: Bool = false, clock: WallClock = .live,
+        modelFolder: URL? = nil
     ) throws -> PapersFeature {
         let database = try openDatabase(databaseURL, access: access)
         let library = SQLitePaperLibrary(
             database: database, everyMatchUpTo: everyMatch ? .max : SQLitePaperLibrary.everyMatchUpTo, clock: clock)
-        return feature(source: OfflinePaperSource(), library: library, clock: clock)
+        guard let modelFolder else { return feature(source: OfflinePaperSource(), library: library, clock: clock) }
+        let encoder = try loadEncoder(modelFolder)
+        let vectors: VectorFile
+        do throws(VectorStoreError) {
+            vectors = try VectorFile.open(
+                at: FileVectorIndex.url(besideLibrary: databaseURL), dimensions: encoder.dimensions,
+                model: encoder.modelVersion, access: access == .readOnly ? .readOnly : .readWrite)
+        } catch {
+            throw PapersError(vectorStore: error)
+        }
+        let useCase = PapersUseCase(
+            source: OfflinePaperSource(), library: library, feeds: FilePaperFeedReader(),
+            harvests: OfflineHarvestSource(), announcements: OfflineAnnouncementSource(), clock: clock,
+            embedder: SentenceEncoderEmbedder(encoder: encoder), vectors: FileVectorIndex(file: vectors))
+        return PapersFeature(useCase: useCase, clock: clock)
     }
 
     /// The embedding model in `modelFolder` alone, with no library and no network: for embedding texts.

@@ -22,6 +22,8 @@ public final class LibraryPresenter: Presenting {
     public private(set) var health: ViewState<LibraryHealthViewData> = .initial
     /// The vectors of the last texts embedded.
     public private(set) var embedding: ViewState<EmbeddingViewData> = .initial
+    /// What the last embedding of the library did.
+    public private(set) var embedResult: ViewState<EmbedViewData> = .initial
 
     @ObservationIgnored private let useCase: PapersUseCase
 
@@ -32,6 +34,22 @@ public final class LibraryPresenter: Presenting {
     /// Embeds texts with the embedding model, one vector per text.
     public func embed(_ texts: [String]) async {
         await load(\.embedding) { EmbeddingViewData(vectors: try await useCase.embed(texts)) }
+    }
+
+    /// Gives every paper of the library a current vector, telling `progress` after each batch;
+    /// stops after the batch in hand once `shouldStop` says so.
+    public func embedLibrary(
+        progress: @escaping @Sendable (EmbedProgressViewData) -> Void = { _ in },
+        shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) async {
+        await load(\.embedResult) {
+            let summary = try await useCase.embedLibrary(
+                progress: { progress(EmbedProgressViewData(current: $0.current, total: $0.total)) },
+                shouldStop: shouldStop)
+            return EmbedViewData(
+                embedded: summary.embedded, alreadyCurrent: summary.alreadyCurrent, total: summary.total,
+                stopped: summary.stopped)
+        }
     }
 
     /// Loads the statistics.

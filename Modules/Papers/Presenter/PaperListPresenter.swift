@@ -90,6 +90,37 @@ public final class PaperListPresenter: Presenting {
         }
     }
 
+    /// Papers in the library nearest in meaning to the one with `id`, offline.
+    public func similarByMeaning(to id: String, limit: Int = 10) async {
+        await load(\.state) {
+            let found = try await useCase.similarByMeaning(to: id, limit: limit)
+            return try await meaningView(
+                found.similar, unembedded: found.unembedded, description: "like \(found.paper.shortID) in meaning",
+                subject: .similarByMeaning(found.paper.shortID))
+        }
+    }
+
+    /// Papers in the library nearest in meaning to `text`, offline.
+    public func searchByMeaning(_ text: String, limit: Int = 10) async {
+        await load(\.state) {
+            let found = try await useCase.searchByMeaning(text, limit: limit)
+            return try await meaningView(
+                found.matches, unembedded: found.unembedded, description: text, subject: .meaningSearch(text))
+        }
+    }
+
+    private func meaningView(
+        _ matches: [MeaningMatch], unembedded: Int, description: String, subject: PaperListSubject
+    ) async throws -> PaperListViewData {
+        let list = PaperList(
+            papers: matches.map(\.paper), favouriteIDs: try await useCase.favouriteIDs(), totalResults: nil,
+            saved: nil, description: description)
+        var data = view(list, subject: subject)
+        data.scores = matches.map(\.score)
+        data.unembedded = unembedded
+        return data
+    }
+
     private func view(_ list: PaperList, subject: PaperListSubject, snippets: [String: MarkedText]? = nil)
         -> PaperListViewData
     {

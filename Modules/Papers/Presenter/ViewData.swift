@@ -75,6 +75,10 @@ public struct PaperListViewData: Sendable, Equatable, Codable {
     public var saved: SavedCounts?
     /// For a library search: which of the matches the rows are.
     public var range: ResultRangeViewData? = nil
+    /// For a list by meaning: each row's cosine with what was searched for, from -1 to 1.
+    public var scores: [Double]? = nil
+    /// For a list by meaning: how many papers of the library have no vector yet, so could not be found.
+    public var unembedded: Int? = nil
 }
 
 /// What a save did to the library.
@@ -107,6 +111,10 @@ public enum PaperListSubject: Sendable, Equatable, Codable {
     case announcements(String, unfiltered: Int, day: String?)
     /// Papers like the one with this id (with version), in the library.
     case similar(String)
+    /// Papers nearest in meaning to the one with this id (with version), in the library.
+    case similarByMeaning(String)
+    /// Papers of the library nearest in meaning to this text.
+    case meaningSearch(String)
     /// The papers of the library whose version 1 is newest.
     case newest
 }
@@ -323,4 +331,24 @@ public struct EmbeddingViewData: Sendable, Equatable, Codable {
     public init(vectors: [[Float]]) {
         self.vectors = vectors
     }
+}
+
+/// How far an embedding run has come.
+public struct EmbedProgressViewData: Sendable, Equatable, Codable {
+    /// Papers with a current vector.
+    public let current: Int
+    /// Papers in the library.
+    public let total: Int
+}
+
+/// What an embedding run did.
+public struct EmbedViewData: Sendable, Equatable, Codable {
+    /// Papers embedded by this run.
+    public let embedded: Int
+    /// Papers whose vectors were current already.
+    public let alreadyCurrent: Int
+    /// Papers in the library.
+    public let total: Int
+    /// Whether the run was stopped before the end (what it did is kept).
+    public let stopped: Bool
 }

@@ -111,6 +111,12 @@ public final class InMemoryPaperLibrary: PaperLibrary {
                 .prefix(max(0, limit)))
     }
 
+    /// A page of every paper, by id.
+    public func papers(after id: String?, limit: Int) async throws -> [Paper] {
+        let papers = state.withLock { $0.papers.values.filter { $0.id > (id ?? "") } }
+        return Array(papers.sorted { $0.id < $1.id }.prefix(max(0, limit)))
+    }
+
     /// Marks or unmarks a favourite.
     public func setFavourite(id: String, _ favourite: Bool, at date: Date) async throws -> Bool {
         try state.withLock { state in

@@ -29,6 +29,8 @@ public protocol PaperLibrary: Sendable {
     func count(_ expression: QueryExpression) async throws -> MatchCount
     /// The `limit` papers whose version 1 is newest, newest first.
     func newest(limit: Int) async throws -> [Paper]
+    /// Every paper, a page at a time: the first `limit` whose ids sort after `id` (from the first when nil), by id.
+    func papers(after id: String?, limit: Int) async throws -> [Paper]
     /// Marks or unmarks a favourite; returns whether anything changed.
     ///
     /// - Throws: `PapersError.notInLibrary` when marking a paper the library lacks.

@@ -188,6 +188,16 @@ public struct SQLitePaperLibrary: PaperLibrary {
         }
     }
 
+    /// A page of every paper, by id (the primary key's order, so each page is one index range).
+    public func papers(after id: String?, limit: Int) async throws -> [Paper] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT \(Columns.select) FROM papers WHERE id > ? ORDER BY id LIMIT ?",
+                arguments: [id ?? "", max(0, limit)]
+            ).map(Columns.paper(_:))
+        }
+    }
+
     /// The ids of every favourite.
     public func favouriteIDs() async throws -> Set<String> {
         try await database.read { db in Set(try String.fetchAll(db, sql: "SELECT paper_id FROM favourites")) }

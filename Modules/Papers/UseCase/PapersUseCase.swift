@@ -16,15 +16,18 @@ public struct PapersUseCase: Sendable {
     private let announcementSource: any AnnouncementSource
     let clock: WallClock
     let embedder: (any TextEmbedder)?
+    let vectors: (any PaperVectorIndex)?
 
     /// Creates the use cases over a source of papers, the library, a reader of feed files, an
     /// OAI-PMH repository to harvest, the daily announcements, a clock and, for what works by
-    /// meaning, an embedding model.
+    /// meaning, an embedding model and the library's vectors.
     public init(
         source: any PaperSource, library: any PaperLibrary, feeds: any PaperFeedReader, harvests: any HarvestSource,
-        announcements: any AnnouncementSource, clock: WallClock, embedder: (any TextEmbedder)? = nil
+        announcements: any AnnouncementSource, clock: WallClock, embedder: (any TextEmbedder)? = nil,
+        vectors: (any PaperVectorIndex)? = nil
     ) {
         self.embedder = embedder
+        self.vectors = vectors
         self.source = source
         self.library = library
         self.feeds = feeds
