@@ -12,6 +12,8 @@ import WebSupport
 /// POST answered by a redirect (303) to the paper's page.
 struct PapersPages: WebRoutes {
     let feature: PapersFeature
+    /// How a paper's page finds its similar papers.
+    var similarBy: SimilarityMeasure = .words
 
     func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
         let router = WebViews.site.pages(router)
@@ -149,7 +151,10 @@ struct PapersPages: WebRoutes {
             let citation = feature.makeLibraryPresenter()
             await citation.export(ids: [paper.id], favourites: false, watch: nil, query: nil)
             let similar = feature.makePaperListPresenter()
-            await similar.similar(to: paper.id, limit: Self.similarPapers)
+            switch similarBy {
+            case .words: await similar.similar(to: paper.id, limit: Self.similarPapers)
+            case .meaning: await similar.similarByMeaning(to: paper.id, limit: Self.similarPapers)
+            }
             return WebViews.paper(
                 paper, citation: citation.export.value?.records.first, similar: similar.state.value, back: back
             ).response()

@@ -15,7 +15,12 @@ struct ServeCommand: AsyncParsableCommand {
             Port 0 picks a free port; the first line printed is `listening on http://HOST:PORT`. \
             The pages never ask arXiv: import or search with the other commands to fill the library.
 
-            Example: papers serve --port 0
+            With --similar meaning a paper's page lists the papers nearest it in meaning, from the \
+            vectors `papers library embed` made (the model is loaded once, at start).
+
+            Examples:
+              papers serve --port 0
+              papers serve --similar meaning
             """)
 
     @OptionGroup var web: WebServeOptions
@@ -26,12 +31,21 @@ struct ServeCommand: AsyncParsableCommand {
         ))
     var db: String?
 
+    @Option(
+        help:
+            "How a paper's page finds similar papers: words (the default) or meaning (vectors from `papers library embed`)."
+    )
+    var similar: SimilarityMeasure = .words
+
+    @OptionGroup var model: ModelOption
+
     func run() async throws {
-        let (web, db) = (web, db)
+        let (web, db, similar, model) = (web, db, similar, model)
         try await ErrorWording.reporter.run {
             let feature = try PapersFactory.offline(
-                databaseURL: try DatabasePath.resolve(app: "papers", option: db), access: .readWrite, everyMatch: false)
-            try await WebServer(web).run(PapersPages(feature: feature))
+                databaseURL: try DatabasePath.resolve(app: "papers", option: db), access: .readWrite, everyMatch: false,
+                modelFolder: similar == .meaning ? try model.folder() : nil)
+            try await WebServer(web).run(PapersPages(feature: feature, similarBy: similar))
         }
     }
 }

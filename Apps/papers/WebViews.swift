@@ -161,10 +161,21 @@ enum WebViews {
                 .unwrap(similar) { similar in
                     .section(
                         .attribute(named: "aria-labelledby", value: "similar"),
-                        .h2(.id("similar"), "Similar papers in the library"),
+                        .h2(
+                            .id("similar"),
+                            .text(
+                                similar.unembedded == nil
+                                    ? "Similar papers in the library" : "Similar papers in the library, by meaning")),
                         similar.rows.isEmpty
                             ? .p(.class("empty"), "Nothing else in the library is like this paper.")
-                            : rows(similar.rows, query: ""))
+                            : rows(similar.rows, query: ""),
+                        .unwrap(similar.unembedded.flatMap { $0 > 0 ? $0 : nil }) { missing in
+                            .p(
+                                .class("note"),
+                                .text(
+                                    "\(Headings.plural(missing, "paper")) of the library \(missing == 1 ? "has" : "have") no vector yet and cannot be listed here; run papers library embed."
+                                ))
+                        })
                 },
             ])
     }

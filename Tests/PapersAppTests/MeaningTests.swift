@@ -46,7 +46,7 @@ struct MeaningTests {
     @Test(
         "embed makes every vector once; similar --by meaning shares 9 of sentence-transformers' top 10; search --meaning finds a title's paper"
     )
-    func similarByMeaning() throws {
+    func similarByMeaning() async throws {
         let directory = try TemporaryDirectory()
         let common = try library(in: directory)
         let reference = try JSONDecoder().decode(
@@ -77,6 +77,20 @@ struct MeaningTests {
         }
         print("similar --by meaning: at least \(fewest) of sentence-transformers' top 10 for each of 25 papers")
         try searchByMeaning(common)
+        try await webSimilar(common, reference: reference)
+    }
+
+    /// `papers serve --similar meaning`: a paper's page lists sentence-transformers' nearest paper first, saying "by meaning".
+    func webSimilar(_ common: [String], reference: Reference) async throws {
+        let server = try ServedApp(product: "papers", arguments: common + ["--similar", "meaning"])
+        defer { server.stop() }
+        let id = try #require(reference.top10.keys.sorted().last)
+        let nearest = try #require(reference.top10[id]?.first)
+        let page = try await WebClient.get(server.url + "/paper?id=\(id)")
+        #expect(page.status == 200)
+        #expect(page.body.contains("Similar papers in the library, by meaning"))
+        let section = try #require(page.body.components(separatedBy: "id=\"similar\"").last)
+        #expect(section.contains(">\(nearest)"), "\(section.prefix(600))")
     }
 
     /// search --meaning finds a paper by its own title first, with its cosine; bad input gets one
