@@ -80,22 +80,18 @@ public enum PapersFactory {
         } catch {
             throw PapersError(vectorStore: error)
         }
-        let useCase = PapersUseCase(
-            source: OfflinePaperSource(), library: library, feeds: FilePaperFeedReader(),
-            harvests: OfflineHarvestSource(), announcements: OfflineAnnouncementSource(), clock: clock,
+        return feature(
+            source: OfflinePaperSource(), library: library, clock: clock,
             embedder: SentenceEncoderEmbedder(encoder: encoder), vectors: FileVectorIndex(file: vectors))
-        return PapersFeature(useCase: useCase, clock: clock)
     }
 
     /// The embedding model in `modelFolder` alone, with no library and no network: for embedding texts.
     ///
     /// - Throws: `PapersError.modelMissing` or `.modelDamaged` when the folder holds no usable model.
     public static func embedding(modelFolder: URL, clock: WallClock = .live) throws -> PapersFeature {
-        let useCase = PapersUseCase(
-            source: OfflinePaperSource(), library: InMemoryPaperLibrary(), feeds: FilePaperFeedReader(),
-            harvests: OfflineHarvestSource(), announcements: OfflineAnnouncementSource(), clock: clock,
+        feature(
+            source: OfflinePaperSource(), library: InMemoryPaperLibrary(), clock: clock,
             embedder: SentenceEncoderEmbedder(encoder: try loadEncoder(modelFolder)))
-        return PapersFeature(useCase: useCase, clock: clock)
     }
 
     /// No library and no network, only the feed reader: for checking files (an import's dry run) without opening anything.
@@ -130,11 +126,12 @@ public enum PapersFactory {
 
     private static func feature(
         source: any PaperSource, library: any PaperLibrary, harvests: any HarvestSource = OfflineHarvestSource(),
-        announcements: any AnnouncementSource = OfflineAnnouncementSource(), clock: WallClock
+        announcements: any AnnouncementSource = OfflineAnnouncementSource(), clock: WallClock,
+        embedder: (any TextEmbedder)? = nil, vectors: (any PaperVectorIndex)? = nil
     ) -> PapersFeature {
         let useCase = PapersUseCase(
             source: source, library: library, feeds: FilePaperFeedReader(), harvests: harvests,
-            announcements: announcements, clock: clock)
+            announcements: announcements, clock: clock, embedder: embedder, vectors: vectors)
         return PapersFeature(useCase: useCase, clock: clock)
     }
 }

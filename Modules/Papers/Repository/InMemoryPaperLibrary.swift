@@ -111,6 +111,9 @@ public final class InMemoryPaperLibrary: PaperLibrary {
                 .prefix(max(0, limit)))
     }
 
+    /// How many papers the library holds.
+    public func paperCount() async throws -> Int { state.withLock { $0.papers.count } }
+
     /// A page of every paper, by id.
     public func papers(after id: String?, limit: Int) async throws -> [Paper] {
         let papers = state.withLock { $0.papers.values.filter { $0.id > (id ?? "") } }

@@ -44,6 +44,8 @@ public protocol PaperLibrary: Sendable {
     func markedVersions() async throws -> [String: Int]
     /// Counts, top categories and dates.
     func stats() async throws -> LibraryStats
+    /// How many papers the library holds: `stats().papers` without the rest of its work.
+    func paperCount() async throws -> Int
     /// Looks for damage; with `fix`, repairs what it can in one transaction and checks again.
     func checkHealth(fix: Bool) async throws -> LibraryHealth
     /// The saved state of the harvest following `key`, if one ever stored a page.

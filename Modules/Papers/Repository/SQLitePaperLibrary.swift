@@ -239,6 +239,11 @@ public struct SQLitePaperLibrary: PaperLibrary {
         }
     }
 
+    /// How many papers the library holds (a count over the smallest index, no grouping).
+    public func paperCount() async throws -> Int {
+        try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM papers") ?? 0 }
+    }
+
     /// Looks for damage; with `fix`, repairs what it can in one transaction and checks again.
     ///
     /// Read-only, the index is checked by the papers it lists; a fix (which may write) also has

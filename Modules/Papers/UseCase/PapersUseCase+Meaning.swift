@@ -27,7 +27,7 @@ extension PapersUseCase {
     ) async throws -> EmbedSummary {
         let (model, vectors) = (try model(), try vectorIndex())
         let stored = try await vectors.textHashes()
-        let total = try await library.stats().papers
+        let total = try await library.paperCount()
         var (embedded, alreadyCurrent, stopped) = (0, 0, false)
         var after: String?
         pages: while true {
@@ -96,7 +96,7 @@ extension PapersUseCase {
         let matches = scores.compactMap { score in
             papers[score.id].map { MeaningMatch(paper: $0, score: Double(score.score)) }
         }
-        let unembedded = max(0, try await library.stats().papers - vectors.count())
+        let unembedded = max(0, try await library.paperCount() - vectors.count())
         return (matches, unembedded)
     }
 

@@ -23,25 +23,22 @@ extension VectorFile {
             guard count > 0 else { return [] }
             let capacity = min(limit, count)
             let cores = openblas_get_num_threads() > 1 ? 1 : ProcessInfo.processInfo.activeProcessorCount
-            let scoringBlocks = min(count, cores)
-            let selectionBlocks = scoringBlocks
+            let blocks = min(count, cores)
             let results = Mutex<[TopK.Entry]>([])
             let scores = UnsafeMutableBufferPointer<Float>.allocate(capacity: count)
             defer { scores.deallocate() }
             query.withUnsafeBufferPointer { buffer in
                 let shared = BlockBuffers(scores: scores, query: buffer)
-                DispatchQueue.concurrentPerform(iterations: scoringBlocks) { block in
+                DispatchQueue.concurrentPerform(iterations: blocks) { block in
                     Self.score(
-                        Self.rows(of: block, in: scoringBlocks, count: count), of: snapshot, shared.query, shared.scores
-                    )
+                        Self.rows(of: block, in: blocks, count: count), of: snapshot, shared.query, shared.scores)
                 }
-            }
-            let shared = BlockBuffers(scores: scores, query: UnsafeBufferPointer(start: nil, count: 0))
-            DispatchQueue.concurrentPerform(iterations: selectionBlocks) { block in
-                let best = Self.select(
-                    Self.rows(of: block, in: selectionBlocks, count: count), of: snapshot, scores: shared.scores,
-                    capacity: capacity, excluding: excluding)
-                results.withLock { $0.append(contentsOf: best.entries) }
+                DispatchQueue.concurrentPerform(iterations: blocks) { block in
+                    let best = Self.select(
+                        Self.rows(of: block, in: blocks, count: count), of: snapshot, scores: shared.scores,
+                        capacity: capacity, excluding: excluding)
+                    results.withLock { $0.append(contentsOf: best.entries) }
+                }
             }
             let merged = results.withLock { $0 }.sorted { TopK.isBetter($0, than: $1) }
             return merged.prefix(limit).map { (key: $0.key, score: $0.score) }
