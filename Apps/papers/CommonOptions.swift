@@ -90,12 +90,14 @@ struct NetworkOptions: ParsableArguments {
     }
 
     /// The feature on the library at `db` (the `--db` option): offline, or live against the resolved endpoint.
-    func feature(db: String?) throws -> PapersFeature {
+    ///
+    /// - Parameter model: for what works by meaning, the embedding model's folder (loaded at first use).
+    func feature(db: String?, model: URL? = nil) throws -> PapersFeature {
         let databaseURL = try DatabasePath.resolve(app: "papers", option: db)
-        guard !offline else { return try PapersFactory.offline(databaseURL: databaseURL) }
+        guard !offline else { return try PapersFactory.offline(databaseURL: databaseURL, modelFolder: model) }
         return try PapersFactory.live(
             databaseURL: databaseURL, apiURL: try resolvedAPIURL(), timeouts: try Timeouts.resolve(),
-            onRetry: RetryNotice.live.show)
+            onRetry: RetryNotice.live.show, modelFolder: model)
     }
 
     /// `--api-url`, else `$STRATA_ARXIV_API_URL`, else arXiv's own endpoint; a usage error for anything but an http(s) URL.

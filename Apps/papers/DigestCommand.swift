@@ -13,7 +13,9 @@ struct DigestCommand: AsyncParsableCommand {
         discussion: """
             New means the paper, or a new version of it, entered the library since the last digest \
             (by import, harvest, new, search or show), as the library recorded it. Each paper is listed \
-            once, under the first watch it matches. Favourites with a version newer than the one they \
+            once, under the first watch it matches. A watch by meaning needs the embedding model \
+            (--model), and the digest embeds the new papers in its categories that have no vector yet. \
+            Favourites with a version newer than the one they \
             were marked at are listed too. Once the digest is written and flushed, its mark moves on \
             (never back, whatever another digest did meanwhile); output that could not be written \
             (a full disk, a closed pipe) leaves the mark and exits 74. --peek and --since leave it. \
@@ -44,18 +46,22 @@ struct DigestCommand: AsyncParsableCommand {
 
     @OptionGroup var feed: FeedOption
 
+    @OptionGroup var model: ModelOption
+
     func run() async throws {
-        let (peek, since, fetch, format, library, feed) = (peek, since, fetch, format, library, feed)
+        let (peek, since, fetch, format, library, feed, model) = (peek, since, fetch, format, library, feed, model)
         try await ErrorWording.reporter.run { @MainActor in
             let from = try since.map { try Self.day($0) }
             let databaseURL = try library.url()
+            // Loaded only if a watch is by meaning.
+            let modelFolder = try model.folder()
             let feature: PapersFeature
             if fetch {
                 feature = try PapersFactory.live(
                     databaseURL: databaseURL, rssURL: try feed.url(), timeouts: try Timeouts.resolve(),
-                    onRetry: RetryNotice.live.show)
+                    onRetry: RetryNotice.live.show, modelFolder: modelFolder)
             } else {
-                feature = try PapersFactory.offline(databaseURL: databaseURL)
+                feature = try PapersFactory.offline(databaseURL: databaseURL, modelFolder: modelFolder)
             }
             let presenter = feature.makeDigestPresenter()
             await presenter.loadDigest(since: from, fetch: fetch)

@@ -29,7 +29,7 @@ enum DigestViews {
                 for watch in data.watches {
                     table.append([
                         style.cyan(Quote.visible(watch.name)), Quote.visible(watch.categories.joined(separator: " ")),
-                        Quote.visible(watch.query),
+                        Quote.visible(criterion(watch.query, threshold: watch.threshold)),
                     ])
                 }
                 return
@@ -38,7 +38,11 @@ enum DigestViews {
                     ])
                     .joined(separator: "\n")
             },
-            plain: { data.watches.map { [$0.name, $0.categories.joined(separator: " "), $0.query] } },
+            plain: {
+                data.watches.map {
+                    [$0.name, $0.categories.joined(separator: " "), $0.query, $0.threshold.map { "\($0)" } ?? ""]
+                }
+            },
             json: { WatchListJSON(watches: data.watches, notice: notice()) })
     }
 
@@ -55,6 +59,12 @@ enum DigestViews {
         }
     }
 
+    /// What a watch looks for: its query, or its description by meaning with the cosine it needs.
+    static func criterion(_ query: String, threshold: Double?) -> String {
+        guard let threshold else { return query }
+        return "by meaning, cosine ≥ \(threshold): \(query)"
+    }
+
     /// `since 2026-11-26 07:00 UTC`, or `of everything in the library` for a first digest.
     static func period(_ data: DigestViewData) -> String {
         data.since.map { "since \($0) UTC" } ?? "of everything in the library"
@@ -63,7 +73,8 @@ enum DigestViews {
     /// The heading line: what the digest covers and how much it lists.
     static func summary(_ data: DigestViewData) -> String {
         "digest \(period(data)): \(Headings.plural(data.count, "paper")) for \(DisplayFormat.grouped(data.sections.count)) watch\(data.sections.count == 1 ? "" : "es")"
-            + " (\(Headings.plural(data.changed, "paper")) new or updated in the library)"
+            + " (\(Headings.plural(data.changed, "paper")) new or updated in the library"
+            + (data.embedded > 0 ? "; \(DisplayFormat.grouped(data.embedded)) embedded for the meaning watches)" : ")")
     }
 
     /// What an empty digest says, by why it is empty; nil when it lists something.
@@ -88,7 +99,7 @@ enum DigestViews {
     static func groups(_ data: DigestViewData) -> [(
         name: String, query: String?, entries: [DigestEntryViewData]
     )] {
-        data.sections.map { ($0.name, $0.query, $0.entries) }
+        data.sections.map { ($0.name, criterion($0.query, threshold: $0.threshold), $0.entries) }
             + (data.favourites.isEmpty ? [] : [("favourites with a new version", nil, data.favourites)])
     }
 

@@ -96,6 +96,8 @@ enum ErrorWording {
             "the library's vectors were made by another version of the embedding model; `papers library embed` makes them again"
         case .vectorsDamaged(let path, let reason):
             "cannot use the library's vectors at \(Quote.path(path)): \(Quote.text(reason, limit: 200)); remove that file and run `papers library embed` to make them again"
+        case .thresholdOutOfRange(let value):
+            "--threshold must be a cosine above 0 and at most 1, such as 0.5; got \(value)"
         case .modelDamaged(let path, let reason):
             "the embedding model at \(Quote.path(path)) cannot be used: \(Quote.text(reason, limit: 200)); install it again with `make setup`, or pass --model with another folder"
         case .notAVersion(let id, let version):

@@ -11,7 +11,8 @@ struct Export: AsyncParsableCommand {
         commandName: "export", abstract: "Export papers as BibTeX, RIS or CSL-JSON (Zotero, Mendeley, pandoc).",
         discussion: """
             Selects the ids given (fetched when the library lacks them), the favourites, a watch's \
-            papers and a library search's, each paper once. Authors are split into family and given \
+            papers and a library search's, each paper once. A watch by meaning selects the papers \
+            with a vector (`papers library embed`) that reach its threshold. Authors are split into family and given \
             names, with the DOI (the journal's, else arXiv's DataCite DOI), the arXiv id and version, \
             the categories as keywords and the abstract.
 
@@ -47,13 +48,16 @@ struct Export: AsyncParsableCommand {
 
     @OptionGroup var network: NetworkOptions
 
+    @OptionGroup var model: ModelOption
+
     func run() async throws {
         let (ids, favorites, watch, query, format, output) = (ids, favorites, watch, query, format, output)
-        let (library, network) = (library, network)
+        let (library, network, model) = (library, network, model)
         try await ErrorWording.reporter.run { @MainActor in
             // Thousands of ids come through standard input: argument parsing takes each one in turn.
             let ids = ids == ["-"] ? Self.standardInputIDs() : ids
-            let presenter = try network.feature(db: library.db).makeLibraryPresenter()
+            // The model is loaded only for a watch by meaning.
+            let presenter = try network.feature(db: library.db, model: model.folder()).makeLibraryPresenter()
             await presenter.export(ids: ids, favourites: favorites, watch: watch, query: query)
             let text = try ExportViews.render(presenter.export.result(), as: format)
             guard let output else { return try StandardOutput.write(text) }

@@ -16,7 +16,8 @@ struct ServeCommand: AsyncParsableCommand {
             The pages never ask arXiv: import or search with the other commands to fill the library.
 
             With --similar meaning a paper's page lists the papers nearest it in meaning, from the \
-            vectors `papers library embed` made (the model is loaded once, at start).
+            vectors `papers library embed` made (the model is loaded once, at start). The digest \
+            page of watches by meaning loads it when first shown.
 
             Examples:
               papers serve --port 0
@@ -44,7 +45,9 @@ struct ServeCommand: AsyncParsableCommand {
         try await ErrorWording.reporter.run {
             let feature = try PapersFactory.offline(
                 databaseURL: try DatabasePath.resolve(app: "papers", option: db), access: .readWrite, everyMatch: false,
-                modelFolder: similar == .meaning ? try model.folder() : nil)
+                modelFolder: try model.folder())
+            // A digest of meaning watches loads the model when asked; similar papers need it from the start.
+            if similar == .meaning { try feature.loadMeaning() }
             try await WebServer(web).run(PapersPages(feature: feature, similarBy: similar))
         }
     }

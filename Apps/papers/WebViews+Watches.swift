@@ -26,10 +26,17 @@ extension WebViews {
                                     .tr(
                                         .td(
                                             .attribute(named: "data-label", value: "Name"),
-                                            .a(.escaped("href", "/?q=" + query(watch.query)), .plainText(watch.name))),
+                                            // A words watch opens its search; a description has no search page.
+                                            watch.threshold == nil
+                                                ? .a(
+                                                    .escaped("href", "/?q=" + query(watch.query)),
+                                                    .plainText(watch.name))
+                                                : .plainText(watch.name)),
                                         .td(
                                             .attribute(named: "data-label", value: "Query"),
-                                            .code(.plainText(watch.query))),
+                                            .code(
+                                                .plainText(
+                                                    DigestViews.criterion(watch.query, threshold: watch.threshold)))),
                                         .td(
                                             .attribute(named: "data-label", value: "Categories"),
                                             .plainText(watch.categories.joined(separator: " "))),

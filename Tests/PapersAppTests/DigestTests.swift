@@ -137,7 +137,7 @@ struct DigestTests {
         let twice = try papers.run(["watch", "add", "neon", "--name", "he"] + db)
         #expect(twice.status == ErrorKind.usage.exitCode)
         #expect(twice.stderr.contains("exists already"))
-        #expect(try papers.run(["watch", "list", "--format", "plain"] + db).stdout == "he\t\thelium\n")
+        #expect(try papers.run(["watch", "list", "--format", "plain"] + db).stdout == "he\t\thelium\t\n")
         let missing = try papers.run(["watch", "remove", "ne"] + db)
         #expect(missing.status == ErrorKind.notFound.exitCode)
         #expect(missing.stderr.contains("the watches are he"))

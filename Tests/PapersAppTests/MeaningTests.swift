@@ -4,8 +4,8 @@ import TestSupport
 import Testing
 
 /// What works by meaning, end to end with the real model: `library embed`, `similar --by meaning`
-/// against sentence-transformers' own ranking, and `library search --meaning`.
-@Suite("papers by meaning: embed, similar --by meaning, library search --meaning")
+/// against sentence-transformers' own ranking, `library search --meaning` and watches by meaning.
+@Suite("papers by meaning: embed, similar --by meaning, library search --meaning, watch add --meaning")
 struct MeaningTests {
     let papers = BinaryRunner(product: "papers")
     /// How many papers of the recorded RSS day the library holds (the reference was made for these).
@@ -81,11 +81,98 @@ struct MeaningTests {
         }
         print("similar --by meaning: at least \(fewest) of sentence-transformers' top 10 for each of 10 papers")
         try searchByMeaning(common)
-        try await webSimilar(common, reference: reference)
+        let watched = try meaningWatch(common)
+        try await webSimilar(common, reference: reference, watched: watched)
+        try digestEmbeds(common)
+    }
+
+    /// The description the meaning watch looks for.
+    static let description = "large language models that write and repair program code"
+
+    /// `watch add --meaning`: the digest lists exactly the papers `search --meaning` scores at the
+    /// threshold or above, in every format, and `export --watch` selects them; returns their ids.
+    ///
+    /// The threshold is set between two neighbouring scores of the search, so no paper is a
+    /// rounding away from it.
+    func meaningWatch(_ common: [String]) throws -> Set<String> {
+        let ranked = try papers.run(
+            ["library", "search", "--meaning", Self.description, "--limit", "150", "--format", "plain"] + common)
+        try #require(ranked.status == 0, "\(ranked.stderr)")
+        let scored = ranked.stdout.split(separator: "\n").compactMap { line -> (String, Double)? in
+            let fields = line.split(separator: "\t")
+            guard fields.count > 1, let score = Double(fields[1]) else { return nil }
+            return (String(fields[0].split(separator: "v")[0]), score)
+        }
+        let cut = try #require((3..<20).first { scored[$0 - 1].1 - scored[$0].1 >= 0.001 })
+        let threshold = String(format: "%.4f", (scored[cut - 1].1 + scored[cut].1) / 2)
+        let expected = Set(scored.prefix(cut).map(\.0))
+
+        let added = try papers.run(
+            ["watch", "add", "--meaning", Self.description, "--name", "code", "--threshold", threshold] + common)
+        #expect(added.status == 0 && added.stdout.contains("watch 'code' added"), "\(added.stderr)")
+        let listed = try papers.run(["watch", "list", "--format", "plain"] + common.prefix(2))
+        #expect(listed.stdout == "code\t\t\(Self.description)\t\(Double(threshold) ?? 0)\n", "\(listed.stdout)")
+
+        let plain = try papers.run(["digest", "--peek", "--format", "plain"] + common)
+        try #require(plain.status == 0, "\(plain.stderr)")
+        let records: [[Substring]] = plain.stdout.split(separator: "\n").map { $0.split(separator: "\t") }
+        let listedIDs: [String] = records.filter { $0.first == "code" && $0.count > 1 }.map { record in
+            String(record[1].prefix { $0 != "v" })
+        }
+        #expect(Set(listedIDs) == expected && listedIDs.count == cut, "\(plain.stdout)")
+        let markdown = try papers.run(["digest", "--peek", "--format", "markdown"] + common)
+        #expect(
+            markdown.stdout.contains("## code — `by meaning, cosine ≥ \(Double(threshold) ?? 0): \(Self.description)`"),
+            "\(markdown.stdout.prefix(400))")
+        let atom = try papers.run(["digest", "--peek", "--format", "atom"] + common)
+        #expect(atom.stdout.components(separatedBy: #"<category term="code" label="watch"/>"#).count == cut + 1)
+        let json = try papers.run(["digest", "--peek", "--format", "json"] + common)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let sections = (object?["data"] as? [String: Any])?["sections"] as? [[String: Any]]
+        #expect(sections?.first?["threshold"] as? Double == Double(threshold), "\(json.stdout.prefix(400))")
+
+        let exported = try papers.run(["export", "--watch", "code", "--format", "bibtex"] + common)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(Set(expected.filter { exported.stdout.contains("eprint = {\($0)}") }) == expected)
+        #expect(exported.stdout.components(separatedBy: "eprint = {").count == cut + 1)
+
+        let database = Array(common.prefix(2))
+        let cases: [([String], Int32, String)] = [
+            (["watch", "add", "graphs", "--threshold", "0.5"] + common, 64, "--threshold is for a watch by meaning"),
+            (
+                ["watch", "add", "--meaning", "graphs", "--threshold", "1.5"] + common, 64,
+                "--threshold must be a cosine"
+            ),
+            (
+                ["watch", "add", "--meaning", "graphs", "--model", "/nonexistent/model"] + database, 78,
+                "no embedding model"
+            ),
+            (["watch", "add", "--meaning", "  "] + common, 64, "the search is empty"),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try papers.run(arguments)
+            #expect(result.status == status && result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        let unchanged = try papers.run(["watch", "list", "--format", "plain"] + database)
+        #expect(unchanged.stdout.split(separator: "\n").count == 1 && unchanged.stdout.hasPrefix("code\t"))
+        return expected
+    }
+
+    /// Papers imported after `library embed` have no vector: the digest embeds them, says so, and
+    /// `library embed` then has nothing left to do.
+    func digestEmbeds(_ common: [String]) throws {
+        let file = FixtureFiles.url("arxiv", "legacy2016-au-del_maestro-10-of-31.xml").path
+        let imported = try papers.run(["import", file] + common.prefix(2))
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let digest = try papers.run(["digest", "--peek"] + common)
+        #expect(digest.status == 0, "\(digest.stderr)")
+        #expect(digest.stdout.contains("; 10 embedded for the meaning watches)"), "\(digest.stdout.prefix(300))")
+        let embedded = try papers.run(["library", "embed"] + common)
+        #expect(embedded.stdout == "embedded 0 papers; 160 of 160 papers have current vectors\n", "\(embedded.stderr)")
     }
 
     /// `papers serve --similar meaning`: a paper's page lists sentence-transformers' nearest paper first, saying "by meaning".
-    func webSimilar(_ common: [String], reference: Reference) async throws {
+    func webSimilar(_ common: [String], reference: Reference, watched: Set<String>) async throws {
         let server = try ServedApp(product: "papers", arguments: common + ["--similar", "meaning"])
         defer { server.stop() }
         let id = try #require(reference.top10.keys.sorted().last)
@@ -95,6 +182,10 @@ struct MeaningTests {
         #expect(page.body.contains("Similar papers in the library, by meaning"))
         let section = try #require(page.body.components(separatedBy: "id=\"similar\"").last)
         #expect(section.contains(">\(nearest)"), "\(section.prefix(600))")
+        // The digest page lists the meaning watch's papers under what it looks for.
+        let digest = try await WebClient.get(server.url + "/digest")
+        #expect(digest.status == 200 && digest.body.contains("by meaning, cosine ≥ "))
+        #expect(watched.allSatisfy { digest.body.contains("/paper?id=\($0)") }, "\(digest.body.prefix(600))")
     }
 
     /// Runs `library embed` on a terminal, presses Ctrl-C once its bar shows the first batch, and

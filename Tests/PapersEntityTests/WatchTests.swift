@@ -60,8 +60,29 @@ struct WatchTests {
     func rankingTerms() throws {
         let watch = try Watch(name: "w", query: "ti:\"graph neural\" OR au:maestro ANDNOT quantum AND cat:cs.LG")
         #expect(
-            watch.expression.anyPositiveTerm
+            watch.expression?.anyPositiveTerm
                 == .or(.or(.phrase(.ti, "graph neural"), .phrase(.au, "maestro")), .phrase(.cat, "cs.LG")))
         #expect(try Watch(name: "w", query: "cat:hep-th", categories: []).listedCategories == ["hep-th"])
+    }
+
+    @Test(
+        "a meaning watch keeps its description and threshold, refuses a blank one or a cosine outside 0 to 1, and matches no words"
+    )
+    func meaning() throws {
+        let watch = try Watch(name: "gnn", meaning: "graph neural networks (GNNs)", threshold: 0.4, categories: ["cs"])
+        #expect(watch.isMeaning && watch.expression == nil && watch.searchExpression == nil)
+        #expect(watch.listedCategories == ["cs"])
+        let text = PaperText(Self.paper(title: "graph neural networks (GNNs)"))
+        #expect(!watch.matches(text) && watch.isInCategories(text))
+        #expect(!watch.isInCategories(PaperText(Self.paper(title: "x", categories: ["hep-th"]))))
+        #expect(throws: PapersError.emptySearch) { try Watch(name: "w", meaning: " \n", threshold: 0.5) }
+        for threshold in [0, -0.5, 1.01, .nan] {
+            #expect(throws: PapersError.self) { try Watch(name: "w", meaning: "graphs", threshold: threshold) }
+        }
+        #expect(try Watch(name: "w", meaning: "graphs", threshold: 1).threshold == 1)
+        let decoded = try JSONDecoder().decode(Watch.self, from: JSONEncoder().encode(watch))
+        #expect(decoded == watch && decoded.isMeaning)
+        let words = try Watch(name: "w", query: "graph")
+        #expect(try JSONDecoder().decode(Watch.self, from: JSONEncoder().encode(words)).threshold == nil)
     }
 }

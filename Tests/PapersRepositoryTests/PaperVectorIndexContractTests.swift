@@ -38,8 +38,10 @@ struct PaperVectorIndexContractTests {
             try await index.save([PaperVector(id: "2401.00002", textHash: 22, vector: Self.unit(0, tilt: 2))])
             #expect(try await index.count() == 3, "\(name)")
             #expect(try await index.textHashes() == ["2401.00001": 1, "2401.00002": 22, "2401.00003": 3], "\(name)")
-            #expect(try await index.vector(id: "2401.00002") == Self.unit(0, tilt: 2), "\(name)")
-            #expect(try await index.vector(id: "2401.99999") == nil, "\(name)")
+            let found = try await index.vectors(ids: ["2401.00002", "2401.99999"])
+            #expect(found.keys.sorted() == ["2401.00002"], "\(name)")
+            #expect(found["2401.00002"]?.vector == Self.unit(0, tilt: 2), "\(name)")
+            #expect(found["2401.00002"]?.textHash == 22, "\(name)")
 
             let nearest = try await index.nearest(to: Self.unit(0), limit: 2, excluding: ["2401.00001"])
             #expect(nearest.map(\.id) == ["2401.00003", "2401.00002"], "\(name)")

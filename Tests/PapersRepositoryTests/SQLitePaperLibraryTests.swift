@@ -242,7 +242,7 @@ struct SQLitePaperLibraryTests {
             )
         }
         #expect(Set(types) == ["integerinteger", "integer"])
-        #expect(ids == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
+        #expect(ids == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
         #expect(addedAt == [10_500, 20_250])
         // Search, the index and its triggers work on the rebuilt table.
         #expect(try await library.search("webview", limit: 5).count == 1)

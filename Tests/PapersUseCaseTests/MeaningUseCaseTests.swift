@@ -41,7 +41,7 @@ struct MeaningUseCaseTests {
             source: InMemoryPaperSource(papers: []), library: library, feeds: InMemoryPaperFeedReader(files: [:]),
             harvests: InMemoryHarvestSource.empty(),
             announcements: InMemoryAnnouncementSource(.success(AnnouncementFeed(announcements: [], day: nil))),
-            clock: .reference, embedder: embedder, vectors: vectors)
+            clock: .reference, meaning: MeaningModel(embedder: embedder, vectors: vectors))
     }
 
     @Test("a stopped run keeps its batches; the next embeds only the rest, then only what changed")

@@ -29,6 +29,9 @@ import Testing
             #expect(try reader.vector(for: entry.key) == entry.vector)
         }
         #expect(try reader.vector(for: "hep-th/9901001") == nil)
+        let some = try reader.entries(for: ["2411.00003", "2411.00007", "hep-th/9901001"])
+        #expect(some.keys.sorted() == ["2411.00003", "2411.00007"])
+        #expect(some["2411.00007"] == VectorFile.Entry(contentHash: 49, vector: entries[7].vector))
     }
 
     @Test func upsertReplacesInPlace() throws {

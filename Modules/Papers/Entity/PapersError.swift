@@ -113,6 +113,8 @@ public enum PapersError: DomainError, Equatable {
     case notEmbedded(otherModel: Bool)
     /// The file of the library's vectors cannot be used; its path and why.
     case vectorsDamaged(path: String, reason: String)
+    /// A meaning watch's threshold is not a cosine above 0 and at most 1; the value given.
+    case thresholdOutOfRange(Double)
 
     /// The kind of each case, which picks the exit code.
     public var kind: ErrorKind {
@@ -122,7 +124,7 @@ public enum PapersError: DomainError, Equatable {
             .fieldNotOnArxiv, .pageOutOfRange, .notACategory,
             .noFilesToImport, .noIDs, .offlineSearch, .invalidAPIURL, .folderNotFile, .notAVersion, .unknownSet,
             .notADate, .offlineHarvest, .badArchive, .offlineAnnouncements, .notAnAnnounceType, .badQuery, .watchExists,
-            .nothingToExport, .noWatchCategories, .watchCategory, .badWatchName:
+            .nothingToExport, .noWatchCategories, .watchCategory, .badWatchName, .thresholdOutOfRange:
             .usage
         case .oaiError(let code, _): ["badArgument", "cannotDisseminateFormat"].contains(code) ? .usage : .remote
         case .offlineLookup, .paperNotFound, .notInLibrary, .notAFavourite, .fileNotFound, .noSuchWatch, .notEmbedded:

@@ -31,12 +31,13 @@ public enum PapersFactory {
     /// - Parameters:
     ///   - timeouts: seconds an attempt may stay silent and take in all, replacing `limits`' own when given.
     ///   - onRetry: told when arXiv did not answer and the client waits to try again.
+    ///   - modelFolder: for what works by meaning, as `offline` takes it.
     /// - Throws: `StorageError` when the library cannot be opened or migrated.
     public static func live(
         databaseURL: URL, apiURL: URL = defaultAPIURL, oaiURL: URL = defaultOAIURL, rssURL: URL = defaultRSSURL,
         limits: HTTPLimits = defaultLimits, timeouts: (idle: Double, total: Double)? = nil,
         clock: WallClock = .live, transport: HTTPTransport = .live,
-        onRetry: @escaping @Sendable (TransferRetry) -> Void = { _ in }
+        onRetry: @escaping @Sendable (TransferRetry) -> Void = { _ in }, modelFolder: URL? = nil
     ) throws -> PapersFeature {
         var limits = limits
         if let timeouts { (limits.idleTimeout, limits.totalTimeout) = timeouts }
@@ -51,7 +52,8 @@ public enum PapersFactory {
         return feature(
             source: api, library: SQLitePaperLibrary(database: database, clock: clock),
             harvests: OAIPMHSource(baseURL: oaiURL, client: client, gate: gate),
-            announcements: ArxivRSS(baseURL: rssURL, client: client, gate: gate), clock: clock)
+            announcements: ArxivRSS(baseURL: rssURL, client: client, gate: gate), clock: clock,
+            meaning: modelFolder.map { meaningModel(folder: $0, besideLibrary: databaseURL, access: .readWrite) })
     }
 
     /// The library in the file at `databaseURL` alone: no HTTP client is even created, so no connection can be opened.
@@ -60,9 +62,10 @@ public enum PapersFactory {
     ///   - access: `.readOnly` for commands that only read: the file must exist and is never written.
     ///   - everyMatch: a search ranks every match however large the library, not only the
     ///     newest (see `SQLitePaperLibrary.search`).
-    /// - Throws: `StorageError` when the library cannot be opened or migrated (`.missing` when a read finds no file).
     ///   - modelFolder: for what works by meaning, the embedding model's folder: the model is
-    ///     loaded and the library's vectors file (beside it) opened, with the library's access.
+    ///     loaded and the library's vectors file (beside it) opened, with the library's access,
+    ///     when something first works by meaning.
+    /// - Throws: `StorageError` when the library cannot be opened or migrated (`.missing` when a read finds no file).
     public static func offline(
         databaseURL: URL, access: StorageAccess = .readWrite, everyMatch: Bool = false, clock: WallClock = .live,
         modelFolder: URL? = nil
@@ -70,19 +73,9 @@ public enum PapersFactory {
         let database = try openDatabase(databaseURL, access: access)
         let library = SQLitePaperLibrary(
             database: database, everyMatchUpTo: everyMatch ? .max : SQLitePaperLibrary.everyMatchUpTo, clock: clock)
-        guard let modelFolder else { return feature(source: OfflinePaperSource(), library: library, clock: clock) }
-        let encoder = try loadEncoder(modelFolder)
-        let vectors: VectorFile
-        do throws(VectorStoreError) {
-            vectors = try VectorFile.open(
-                at: FileVectorIndex.url(besideLibrary: databaseURL), dimensions: encoder.dimensions,
-                model: encoder.modelVersion, access: access == .readOnly ? .readOnly : .readWrite)
-        } catch {
-            throw PapersError(vectorStore: error)
-        }
         return feature(
             source: OfflinePaperSource(), library: library, clock: clock,
-            embedder: SentenceEncoderEmbedder(encoder: encoder), vectors: FileVectorIndex(file: vectors))
+            meaning: modelFolder.map { meaningModel(folder: $0, besideLibrary: databaseURL, access: access) })
     }
 
     /// The embedding model in `modelFolder` alone, with no library and no network: for embedding texts.
@@ -91,7 +84,8 @@ public enum PapersFactory {
     public static func embedding(modelFolder: URL, clock: WallClock = .live) throws -> PapersFeature {
         feature(
             source: OfflinePaperSource(), library: InMemoryPaperLibrary(), clock: clock,
-            embedder: SentenceEncoderEmbedder(encoder: try loadEncoder(modelFolder)))
+            meaning: MeaningModel(
+                embedder: SentenceEncoderEmbedder(encoder: try loadEncoder(modelFolder)), vectors: nil))
     }
 
     /// No library and no network, only the feed reader: for checking files (an import's dry run) without opening anything.
@@ -106,6 +100,25 @@ public enum PapersFactory {
     ) -> PapersFeature {
         let useCase = PapersUseCase.inMemory(library: papers, remote: remote, feeds: feeds, clock: clock)
         return PapersFeature(useCase: useCase, clock: clock)
+    }
+
+    /// The model in `folder` and the vectors file beside the library at `databaseURL`, opened with
+    /// the library's access, both when something first works by meaning.
+    private static func meaningModel(folder: URL, besideLibrary databaseURL: URL, access: StorageAccess)
+        -> MeaningModel
+    {
+        MeaningModel { () throws(PapersError) in
+            let encoder = try loadEncoder(folder)
+            let vectors: VectorFile
+            do throws(VectorStoreError) {
+                vectors = try VectorFile.open(
+                    at: FileVectorIndex.url(besideLibrary: databaseURL), dimensions: encoder.dimensions,
+                    model: encoder.modelVersion, access: access == .readOnly ? .readOnly : .readWrite)
+            } catch {
+                throw PapersError(vectorStore: error)
+            }
+            return .init(embedder: SentenceEncoderEmbedder(encoder: encoder), vectors: FileVectorIndex(file: vectors))
+        }
     }
 
     /// The sentence encoder in `folder`, loaded once and shared by everything that embeds.
@@ -127,11 +140,11 @@ public enum PapersFactory {
     private static func feature(
         source: any PaperSource, library: any PaperLibrary, harvests: any HarvestSource = OfflineHarvestSource(),
         announcements: any AnnouncementSource = OfflineAnnouncementSource(), clock: WallClock,
-        embedder: (any TextEmbedder)? = nil, vectors: (any PaperVectorIndex)? = nil
+        meaning: MeaningModel? = nil
     ) -> PapersFeature {
         let useCase = PapersUseCase(
             source: source, library: library, feeds: FilePaperFeedReader(), harvests: harvests,
-            announcements: announcements, clock: clock, embedder: embedder, vectors: vectors)
+            announcements: announcements, clock: clock, meaning: meaning)
         return PapersFeature(useCase: useCase, clock: clock)
     }
 }
@@ -147,6 +160,11 @@ public struct PapersFeature: Sendable {
     public init(useCase: PapersUseCase, clock: WallClock) {
         self.useCase = useCase
         self.clock = clock
+    }
+
+    /// Loads the embedding model and the library's vectors now, not at first use (`PapersUseCase.loadMeaning`).
+    public func loadMeaning() throws {
+        try useCase.loadMeaning()
     }
 
     /// A presenter for lists of papers.

@@ -37,6 +37,15 @@ public final class DigestPresenter: Presenting {
         }
     }
 
+    /// Saves a watch for papers whose meaning is near `description`'s, at a cosine of `threshold` or more.
+    public func addMeaningWatch(description: String, name: String?, threshold: Double, categories: [String]) async {
+        await load(\.watches) {
+            let watch = try await useCase.addMeaningWatch(
+                description: description, name: name, threshold: threshold, categories: categories)
+            return try await watchList(change: .added(watch.name))
+        }
+    }
+
     /// Removes a saved search.
     public func removeWatch(named name: String) async {
         await load(\.watches) {
@@ -65,7 +74,8 @@ public final class DigestPresenter: Presenting {
             return DigestViewData(
                 since: digest.since.map(DisplayFormat.minute), asOf: digest.mark,
                 sections: digest.sections.map(Self.section),
-                favourites: digest.favourites.map(Self.entry), changed: digest.changed, markMoved: false)
+                favourites: digest.favourites.map(Self.entry), changed: digest.changed, embedded: digest.embedded,
+                markMoved: false)
         }
     }
 
@@ -86,12 +96,14 @@ public final class DigestPresenter: Presenting {
     private func watchList(change: WatchChange?) async throws -> WatchListViewData {
         WatchListViewData(
             watches: try await useCase.watches().map {
-                WatchViewData(name: $0.name, query: $0.query, categories: $0.categories)
+                WatchViewData(name: $0.name, query: $0.query, categories: $0.categories, threshold: $0.threshold)
             }, change: change)
     }
 
     private static func section(_ section: DigestSection) -> DigestSectionViewData {
-        DigestSectionViewData(name: section.watch.name, query: section.watch.query, entries: section.entries.map(entry))
+        DigestSectionViewData(
+            name: section.watch.name, query: section.watch.query, threshold: section.watch.threshold,
+            entries: section.entries.map(entry))
     }
 
     private static func entry(_ entry: DigestEntry) -> DigestEntryViewData {

@@ -6,10 +6,12 @@ import PapersUseCase
 public struct WatchViewData: Sendable, Equatable, Codable {
     /// The watch's name.
     public var name: String
-    /// Its query as typed.
+    /// Its query as typed; for a meaning watch, its description.
     public var query: String
     /// The categories it is limited to (empty: every category).
     public var categories: [String]
+    /// For a meaning watch, the lowest cosine a paper needs; nil for a watch by words.
+    public var threshold: Double?
 }
 
 /// The saved searches, and what the last change to them was.
@@ -66,9 +68,11 @@ public struct DigestEntryViewData: Sendable, Equatable, Codable {
 
 /// One watch's part of a digest.
 public struct DigestSectionViewData: Sendable, Equatable, Codable {
-    /// The watch's name and query.
+    /// The watch's name and query (for a meaning watch, its description).
     public var name: String
     public var query: String
+    /// For a meaning watch, the lowest cosine a paper needs; nil for a watch by words.
+    public var threshold: Double?
     /// Its papers, best match first.
     public var entries: [DigestEntryViewData]
 }
@@ -85,6 +89,8 @@ public struct DigestViewData: Sendable, Equatable, Codable {
     public var favourites: [DigestEntryViewData]
     /// How many papers changed since `since`, matched or not.
     public var changed: Int
+    /// How many of them were embedded for the meaning watches, having no vector yet.
+    public var embedded: Int
     /// Whether the mark moved (false with `--peek` or `--since`, or before it is committed).
     public var markMoved: Bool
 

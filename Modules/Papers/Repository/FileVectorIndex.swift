@@ -23,8 +23,15 @@ public final class FileVectorIndex: PaperVectorIndex {
         try Self.mapped { () throws(VectorStoreError) in try file.contentHashes() }
     }
 
-    public func vector(id: String) async throws -> [Float]? {
-        try Self.mapped { () throws(VectorStoreError) in try file.vector(for: id) }
+    public func vectors(ids: Set<String>) async throws -> [String: PaperVector] {
+        // An id the store could never hold (over 32 bytes) has no vector, rather than failing the read.
+        let keys = ids.filter { $0.utf8.count <= 32 }
+        return try Self.mapped { () throws(VectorStoreError) in
+            try file.entries(for: keys).reduce(into: [:]) { found, entry in
+                found[entry.key] = PaperVector(
+                    id: entry.key, textHash: entry.value.contentHash, vector: entry.value.vector)
+            }
+        }
     }
 
     public func save(_ vectors: [PaperVector]) async throws {

@@ -13,8 +13,8 @@ public final class InMemoryVectorIndex: PaperVectorIndex {
         stored.withLock { $0.mapValues(\.textHash) }
     }
 
-    public func vector(id: String) async throws -> [Float]? {
-        stored.withLock { $0[id]?.vector }
+    public func vectors(ids: Set<String>) async throws -> [String: PaperVector] {
+        stored.withLock { stored in stored.filter { ids.contains($0.key) } }
     }
 
     public func save(_ vectors: [PaperVector]) async throws {

@@ -8,8 +8,8 @@ import PapersEntity
 public protocol PaperVectorIndex: Sendable {
     /// The `MeaningText` hash each stored vector was made from, by paper id.
     func textHashes() async throws -> [String: UInt64]
-    /// The vector of the paper `id`, if one is stored.
-    func vector(id: String) async throws -> [Float]?
+    /// The stored vector of each paper of `ids` that has one, by id, in one read.
+    func vectors(ids: Set<String>) async throws -> [String: PaperVector]
     /// Stores vectors, each replacing its paper's earlier one, durably before returning.
     func save(_ vectors: [PaperVector]) async throws
     /// The `limit` papers whose vectors have the highest cosine with `query`, best first, without `excluding`.

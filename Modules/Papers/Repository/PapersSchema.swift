@@ -237,6 +237,11 @@ public enum PapersSchema {
                     \(indexTriggers)
                     """)
         }
+        migrator.registerMigration("v8") { db in
+            // Watches by meaning: the lowest cosine a paper's vector must have with the watch's
+            // description (kept in `query`). NULL for a watch by words, as every earlier one is.
+            try db.execute(sql: "ALTER TABLE watches ADD COLUMN threshold REAL")
+        }
         return migrator
     }
 

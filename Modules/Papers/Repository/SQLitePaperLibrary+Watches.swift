@@ -8,10 +8,12 @@ extension SQLitePaperLibrary {
     /// The watches, in the order they were added.
     public func watches() async throws -> [Watch] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT name, query, categories FROM watches ORDER BY position").map { row in
+            try Row.fetchAll(db, sql: "SELECT name, query, categories, threshold FROM watches ORDER BY position").map {
+                row in
                 try Watch.stored(
                     name: row["name"], query: row["query"],
-                    categories: (row["categories"] as String).split(separator: " ").map(String.init))
+                    categories: (row["categories"] as String).split(separator: " ").map(String.init),
+                    threshold: row["threshold"])
             }
         }
     }
@@ -24,8 +26,8 @@ extension SQLitePaperLibrary {
                 throw PapersError.watchExists(watch.name)
             }
             try db.execute(
-                sql: "INSERT INTO watches (name, query, categories) VALUES (?, ?, ?)",
-                arguments: [watch.name, watch.query, watch.categories.joined(separator: " ")])
+                sql: "INSERT INTO watches (name, query, categories, threshold) VALUES (?, ?, ?, ?)",
+                arguments: [watch.name, watch.query, watch.categories.joined(separator: " "), watch.threshold])
         }
     }
 

@@ -17,7 +17,8 @@ public struct DigestEntry: Sendable, Equatable {
     public var reason: DigestReason
     /// The other watches it matches, in their order.
     public var alsoMatches: [String]
-    /// Its BM25 score against the watch's terms, higher is better; 0 when only a category matched.
+    /// Its BM25 score against a words watch's terms (0 when only a category matched), or its
+    /// cosine with a meaning watch's description; higher is better.
     public var score: Double
     /// Whether it is a favourite.
     public var isFavourite: Bool
@@ -45,6 +46,8 @@ public struct Digest: Sendable, Equatable {
     public var favourites: [DigestEntry]
     /// How many papers changed since `since`, matched or not.
     public var changed: Int
+    /// How many of them had no current vector and were embedded to match the meaning watches.
+    public var embedded: Int = 0
 
     /// Every entry, each paper once: the sections' in order, then the favourites'.
     public var entries: [DigestEntry] { sections.flatMap(\.entries) + favourites }

@@ -9,21 +9,27 @@ extension PapersUseCase {
     ///   `.badWatchName` for an empty name or one with a control character, `.watchCategory`
     ///   for a category (or a query's `cat:` term) that is not one, `.watchExists`.
     public func addWatch(query: String, name: String?, categories: [String]) async throws -> Watch {
-        let name = (name ?? query).trimmingCharacters(in: .whitespaces)
-        // The name heads a digest's section and a record of `--format plain`: one visible line.
-        guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else { throw PapersError.badWatchName(name) }
-        let watch = try Watch(name: name, query: query, categories: categories)
+        let watch = try Watch(name: try Self.watchName(name ?? query), query: query, categories: categories)
         try Self.checkCategories(of: watch, saved: false)
         try await library.addWatch(watch)
         return watch
+    }
+
+    /// A watch's name trimmed, checked: it heads a digest's section and a record of `--format plain`, one visible line.
+    ///
+    /// - Throws: `PapersError.badWatchName` for an empty name or one with a control character.
+    static func watchName(_ name: String) throws(PapersError) -> String {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { throw .badWatchName(name) }
+        return name
     }
 
     /// Checks the categories a watch names, its own and its query's `cat:` terms.
     ///
     /// - Throws: `PapersError.watchCategory` naming the watch and the first that is not a category.
     static func checkCategories(of watch: Watch, saved: Bool) throws {
-        let terms = watch.expression.positiveTerms.compactMap { $0.field == .cat ? $0.words : nil }
+        let terms = watch.expression?.positiveTerms.compactMap { $0.field == .cat ? $0.words : nil } ?? []
         for category in watch.categories + terms {
             do {
                 try checkCategory(category)
@@ -56,16 +62,20 @@ extension PapersUseCase {
     /// What entered the library, or got a new version, since `since` (else since the digest's mark).
     ///
     /// Each paper is listed once, under the first watch it matches, ranked within it by BM25
-    /// against the watch's words; favourites with a version newer than the one they were
-    /// marked at come under their watch, or apart when no watch matches them. Moves nothing:
-    /// `markDigest` does, once the digest is shown.
+    /// against a words watch's terms, or by the cosine with a meaning watch's description;
+    /// favourites with a version newer than the one they were marked at come under their watch,
+    /// or apart when no watch matches them. Moves nothing: `markDigest` does, once the digest is shown.
+    /// - Throws: the library's errors; with a meaning watch, `.modelMissing`, `.modelDamaged`, `.vectorsDamaged`.
     public func digest(since: Date? = nil) async throws -> Digest {
         let from: Date? = if let since { since } else { try await library.digestMark() }
         let changed = try await library.changes(since: from)
         let watches = try await library.watches()
         let favourites = try await library.favouriteIDs()
         let marked = try await library.markedVersions()
-        let matched = await Self.matchedWatches(changed.changes.map(\.paper), watches)
+        let papers = changed.changes.map(\.paper)
+        let byWords = await Self.matchedWatches(papers, watches)
+        let byMeaning = try await meaningMatches(of: papers, for: watches)
+        let matched = papers.indices.map { (byWords[$0] + byMeaning.cosines[$0].keys).sorted() }
         func entry(_ index: Int, score: Double) -> DigestEntry {
             let change = changed.changes[index]
             let id = change.paper.id
@@ -75,14 +85,19 @@ extension PapersUseCase {
                 alsoMatches: matched[index].dropFirst().map { watches[$0].name }, score: score,
                 isFavourite: favourites.contains(id), markedVersion: favourites.contains(id) ? newer : nil)
         }
-        // Every matched paper ranked against every watch at once: the library reads them once.
-        let scores = try await library.relevance(
-            of: matched.indices.filter { !matched[$0].isEmpty }.map { changed.changes[$0].paper.id },
-            to: watches.map(\.expression))
+        // Every paper a words watch matched ranked against every words watch at once: the library reads them once.
+        let wordWatches = watches.indices.compactMap { position in watches[position].expression.map { (position, $0) } }
+        let relevance = try await library.relevance(
+            of: papers.indices.filter { !byWords[$0].isEmpty }.map { papers[$0].id }, to: wordWatches.map(\.1))
+        var scores = [[String: Double]](repeating: [:], count: watches.count)
+        for (slot, (position, _)) in wordWatches.enumerated() { scores[position] = relevance[slot] }
+        for index in papers.indices {
+            for (position, cosine) in byMeaning.cosines[index] { scores[position][papers[index].id] = cosine }
+        }
         var sections: [DigestSection] = []
         for (position, watch) in watches.enumerated() {
             let members = matched.indices.filter { matched[$0].first == position }
-            let entries = members.map { entry($0, score: scores[position][changed.changes[$0].paper.id] ?? 0) }
+            let entries = members.map { entry($0, score: scores[position][papers[$0].id] ?? 0) }
                 .sorted { ($0.score, $1.paper.id) > ($1.score, $0.paper.id) }
             sections.append(DigestSection(watch: watch, entries: entries))
         }
@@ -91,7 +106,8 @@ extension PapersUseCase {
         }
         return Digest(
             since: from, mark: changed.lastWrite ?? from, sections: sections,
-            favourites: newerFavourites.map { entry($0, score: 0) }, changed: changed.changes.count)
+            favourites: newerFavourites.map { entry($0, score: 0) }, changed: changed.changes.count,
+            embedded: byMeaning.embedded)
     }
 
     /// For each paper, the positions of the watches it matches, in order.

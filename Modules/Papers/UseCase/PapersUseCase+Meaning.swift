@@ -67,8 +67,9 @@ extension PapersUseCase {
         }
         let vectors = try vectorIndex()
         let query: [Float]
-        if let stored = try await vectors.vector(id: paper.id) {
-            query = stored
+        if let stored = try await vectors.vectors(ids: [paper.id])[paper.id], stored.textHash == MeaningText(paper).hash
+        {
+            query = stored.vector
         } else {
             query = try await embed([MeaningText(paper).text]).first ?? []
         }
@@ -100,15 +101,23 @@ extension PapersUseCase {
         return (matches, unembedded)
     }
 
-    /// The embedding model this feature was built with.
-    func model() throws(PapersError) -> any TextEmbedder {
-        guard let embedder else { throw .modelMissing(path: "") }
-        return embedder
+    /// Loads the embedding model and opens the library's vectors now rather than at first use,
+    /// so a server finds a missing model when it starts.
+    ///
+    /// - Throws: `PapersError.modelMissing`, `.modelDamaged`, `.notEmbedded`, `.vectorsDamaged`.
+    public func loadMeaning() throws(PapersError) {
+        _ = try vectorIndex()
     }
 
-    /// The library's vectors this feature was built with.
+    /// The embedding model this feature was built with, loaded on first use.
+    func model() throws(PapersError) -> any TextEmbedder {
+        guard let meaning else { throw .modelMissing(path: "") }
+        return try meaning.parts().embedder
+    }
+
+    /// The library's vectors this feature was built with, opened on first use.
     func vectorIndex() throws(PapersError) -> any PaperVectorIndex {
-        guard let vectors else { throw .notEmbedded(otherModel: false) }
+        guard let vectors = try meaning?.parts().vectors else { throw .notEmbedded(otherModel: false) }
         return vectors
     }
 }

@@ -49,7 +49,7 @@ extension PapersUseCase {
     /// favourites, a watch's matches and a library search's, each paper once, in that order.
     ///
     /// - Throws: `PapersError.nothingToExport` when nothing is asked for or nothing matches,
-    ///   `.noSuchWatch`, and `papers(_:)`'s errors.
+    ///   `.noSuchWatch`, and `papers(_:)`'s errors; for a meaning watch, `.modelMissing` and `.notEmbedded`.
     public func exportSelection(ids: [String], favourites: Bool, watch: String?, query: String?) async throws
         -> [Paper]
     {
@@ -61,7 +61,11 @@ extension PapersUseCase {
             guard let found = watches.first(where: { $0.name == watch }) else {
                 throw PapersError.noSuchWatch(watch, known: watches.map(\.name))
             }
-            selected += try await library.search(found.searchExpression, offset: 0, limit: Self.exportLimit).papers
+            if let expression = found.searchExpression {
+                selected += try await library.search(expression, offset: 0, limit: Self.exportLimit).papers
+            } else {
+                selected += try await meaningSelection(found, limit: Self.exportLimit)
+            }
         }
         if let query {
             let expression = try QueryParser().parseLocating(query)

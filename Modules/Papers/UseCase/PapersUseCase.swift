@@ -15,19 +15,16 @@ public struct PapersUseCase: Sendable {
     let harvests: any HarvestSource
     private let announcementSource: any AnnouncementSource
     let clock: WallClock
-    let embedder: (any TextEmbedder)?
-    let vectors: (any PaperVectorIndex)?
+    let meaning: MeaningModel?
 
     /// Creates the use cases over a source of papers, the library, a reader of feed files, an
     /// OAI-PMH repository to harvest, the daily announcements, a clock and, for what works by
-    /// meaning, an embedding model and the library's vectors.
+    /// meaning, the embedding model and the library's vectors.
     public init(
         source: any PaperSource, library: any PaperLibrary, feeds: any PaperFeedReader, harvests: any HarvestSource,
-        announcements: any AnnouncementSource, clock: WallClock, embedder: (any TextEmbedder)? = nil,
-        vectors: (any PaperVectorIndex)? = nil
+        announcements: any AnnouncementSource, clock: WallClock, meaning: MeaningModel? = nil
     ) {
-        self.embedder = embedder
-        self.vectors = vectors
+        self.meaning = meaning
         self.source = source
         self.library = library
         self.feeds = feeds

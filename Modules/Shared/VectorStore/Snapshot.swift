@@ -33,16 +33,4 @@ struct Snapshot: Sendable {
         // Float alignment holds: the header, key rows and vector rows are all multiples of 4 bytes.
         (mapping.base + layout.vectorOffset(row)).assumingMemoryBound(to: Float.self)
     }
-
-    /// The committed row holding `key`, found by scanning the key blocks only.
-    func row(of key: StoreKey) -> Int? {
-        for run in layout.segmentRuns(0..<count) {
-            var pointer = keyRow(run.lowerBound)
-            for row in run {
-                if key.matches(pointer) && isValid(row) { return row }
-                pointer += StoreLayout.keyRowBytes
-            }
-        }
-        return nil
-    }
 }

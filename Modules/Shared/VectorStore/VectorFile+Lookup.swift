@@ -1,4 +1,17 @@
 extension VectorFile {
+    /// A stored row's content hash and vector.
+    public struct Entry: Sendable, Equatable {
+        /// The hash of the content the vector was made from.
+        public let contentHash: UInt64
+        /// The vector.
+        public let vector: [Float]
+
+        /// Creates an entry.
+        public init(contentHash: UInt64, vector: [Float]) {
+            (self.contentHash, self.vector) = (contentHash, vector)
+        }
+    }
+
     /// Every stored key with its content hash, to decide what to (re)embed; reads only the key blocks.
     ///
     /// A row whose replacement a crash interrupted is left out, so the caller embeds it again.
@@ -15,10 +28,27 @@ extension VectorFile {
 
     /// The vector stored for `key`, or nil; scans the 48-byte key rows, not the vectors.
     public func vector(for key: String) throws(VectorStoreError) -> [Float]? {
-        let storeKey = try StoreKey(validating: key, path: path)
+        try entries(for: [key])[key]?.vector
+    }
+
+    /// The entry stored for each of `keys` that has one, in one scan of the key rows.
+    ///
+    /// - Throws: `.invalidKey` for a key that could never be stored.
+    public func entries(for keys: Set<String>) throws(VectorStoreError) -> [String: Entry] {
+        var wanted: [StoreKey: String] = [:]
+        for key in keys { wanted[try StoreKey(validating: key, path: path)] = key }
+        guard !wanted.isEmpty else { return [:] }
         return try withSnapshot(exclusive: false) { snapshot in
-            guard let row = snapshot.row(of: storeKey) else { return nil }
-            return Array(UnsafeBufferPointer(start: snapshot.vector(row), count: dimensions))
+            var found: [String: Entry] = [:]
+            for run in snapshot.layout.segmentRuns(0..<snapshot.count) {
+                for row in run where snapshot.isValid(row) {
+                    guard let key = wanted[snapshot.key(row)] else { continue }
+                    let vector = Array(UnsafeBufferPointer(start: snapshot.vector(row), count: dimensions))
+                    found[key] = Entry(contentHash: snapshot.contentHash(row), vector: vector)
+                    if found.count == wanted.count { return found }
+                }
+            }
+            return found
         }
     }
 }
