@@ -82,7 +82,7 @@ test: format-check build
 	@Tools/Scripts/artifactbundle.sh "$$($(SWIFT) build $(TOOL) --show-bin-path)" Tools/strata-plugin/Binaries
 	@Tools/Scripts/consumers/venv.sh >/dev/null
 	$(LINT)
-	$(SWIFT) test --skip-build
+	Tools/Scripts/test-shards.sh "$$($(SWIFT) build --show-bin-path)"
 	$(SWIFT) test $(TOOL) --skip-build
 
 ## lint: the architecture check alone.

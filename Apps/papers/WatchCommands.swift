@@ -72,10 +72,10 @@ struct WatchAdd: AsyncParsableCommand {
             }
             return try await options.runWatches { await $0.addWatch(query: query, name: name, categories: categories) }
         }
-        let threshold = threshold ?? Watch.defaultThreshold
+        let cosine = threshold ?? Watch.defaultThreshold
         try await options.runWatches(
             model: { try model.folder() },
-            { await $0.addMeaningWatch(description: query, name: name, threshold: threshold, categories: categories) })
+            { await $0.addMeaningWatch(description: query, name: name, threshold: cosine, categories: categories) })
     }
 }
 

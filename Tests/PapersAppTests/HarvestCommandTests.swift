@@ -43,18 +43,18 @@ struct HarvestCommandTests {
         }
     }
 
-    static func stats(_ runner: BinaryRunner, _ db: String) throws -> [String: Any] {
-        let result = try runner.run(["library", "stats", "--format", "json", "--db", db])
+    static func stats(_ runner: BinaryRunner, _ db: String) async throws -> [String: Any] {
+        let result = try await runner.runOffPool(["library", "stats", "--format", "json", "--db", db])
         return (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]) ?? [:]
     }
 
     @Test("a harvest of several pages stores every record and says what it did; the next run is incremental")
-    func pages() throws {
+    func pages() async throws {
         let directory = try TemporaryDirectory()
         let db = directory.path("p.sqlite").path
         let server = try Self.repository()
         let url = server.baseURL.appendingPathComponent("oai").absoluteString
-        let result = try papers.run(["harvest", "--set", "math", "--oai-url", url, "--db", db])
+        let result = try await papers.runOffPool(["harvest", "--set", "math", "--oai-url", url, "--db", db])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout.contains(
@@ -64,10 +64,10 @@ struct HarvestCommandTests {
         #expect(targets.first == "/oai?verb=ListSets")
         #expect(targets.dropFirst().first == "/oai?verb=ListRecords&metadataPrefix=arXivRaw&set=math")
         #expect(targets.dropFirst(2).allSatisfy { $0.hasPrefix("/oai?verb=ListRecords&resumptionToken=verb%253D") })
-        #expect(try Self.stats(papers, db)["papers"] as? Int == 5)
+        #expect(try await Self.stats(papers, db)["papers"] as? Int == 5)
         // Next run: from the last response's day, the sets from the library's copy; the same records change nothing.
         let before = server.requests.count
-        let again = try papers.run(["harvest", "--set", "math", "--oai-url", url, "--db", db, "--format", "json"])
+        let again = try await papers.runOffPool(["harvest", "--set", "math", "--oai-url", url, "--db", db, "--format", "json"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(
             server.requests.dropFirst(before).first?.target
@@ -78,25 +78,25 @@ struct HarvestCommandTests {
     }
 
     @Test("a saved OAI-PMH response imports; show lists its versions and licence, bibtex its journal DOI")
-    func importAndShow() throws {
+    func importAndShow() async throws {
         let directory = try TemporaryDirectory()
         let db = directory.path("p.sqlite").path
         let file = FixtureFiles.url("arxiv-oai", "20-GetRecord-0806.4129-arXivRaw.xml").path
-        let imported = try papers.run(["import", file, "--db", db])
+        let imported = try await papers.runOffPool(["import", file, "--db", db])
         #expect(imported.status == 0 && imported.stdout.contains("imported 1 paper from 1 file"), "\(imported.stderr)")
-        let shown = try papers.run(["show", "0806.4129", "--offline", "--db", db, "--format", "plain"])
+        let shown = try await papers.runOffPool(["show", "0806.4129", "--offline", "--db", db, "--format", "plain"])
         #expect(shown.status == 0, "\(shown.stderr)")
         for line in [
             "versions:", "v1  2008-06-25  13kb", "v6  2014-12-12  17kb", "license:   http://arxiv.org/licenses/",
         ] {
             #expect(shown.stdout.contains(line), "\(line): \(shown.stdout)")
         }
-        let bibtex = try papers.run(["bibtex", "0806.4129", "--offline", "--db", db])
+        let bibtex = try await papers.runOffPool(["bibtex", "0806.4129", "--offline", "--db", db])
         #expect(bibtex.stdout.contains("doi = {10.1063/1.3536454}") && bibtex.stdout.contains("eprint = {0806.4129}"))
     }
 
     @Test("on a terminal a progress line shows pages, records, records/s and the latest datestamp")
-    func progressLine() throws {
+    func progressLine() async throws {
         let directory = try TemporaryDirectory()
         let server = try Self.repository()
         let terminal = try PseudoTerminal(
@@ -146,21 +146,21 @@ struct HarvestCommandTests {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
-        #expect(try Self.stats(papers, db)["papers"] as? Int == 4)
+        #expect(try await Self.stats(papers, db)["papers"] as? Int == 4)
         holding.withLock { $0 = false }
         let requestsBefore = server.requests.count
-        let rerun = try papers.run(["harvest", "--set", "math", "--oai-url", url, "--db", db])
+        let rerun = try await papers.runOffPool(["harvest", "--set", "math", "--oai-url", url, "--db", db])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(
             rerun.stdout.contains("(went on from the last run's token): 1 record in 1 page, 1 added"), "\(rerun.stdout)"
         )
         let rerunTargets = server.requests.dropFirst(requestsBefore).map(\.target)
         #expect(rerunTargets.count == 1 && rerunTargets.first?.contains("resumptionToken=") == true)
-        #expect(try Self.stats(papers, db)["papers"] as? Int == 5)
+        #expect(try await Self.stats(papers, db)["papers"] as? Int == 5)
     }
 
     @Test("503 with Retry-After is waited out; an unknown set, a bad date and a refusal each have their answer")
-    func refusals() throws {
+    func refusals() async throws {
         let directory = try TemporaryDirectory()
         let db = directory.path("p.sqlite").path
         let busy = Mutex(1)
@@ -174,25 +174,25 @@ struct HarvestCommandTests {
             return .respond(status: 503, headers: ["Retry-After": "1"])
         }
         let url = server.baseURL.appendingPathComponent("oai").absoluteString
-        let result = try papers.run(["harvest", "--set", "math", "--oai-url", url, "--db", db])
+        let result = try await papers.runOffPool(["harvest", "--set", "math", "--oai-url", url, "--db", db])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.requests.filter { $0.target.hasSuffix("set=math") }.count == 2)
 
-        let unknown = try papers.run(["harvest", "--set", "hep-th", "--oai-url", url, "--db", db])
+        let unknown = try await papers.runOffPool(["harvest", "--set", "hep-th", "--oai-url", url, "--db", db])
         #expect(unknown.status == ErrorKind.usage.exitCode, "\(unknown.stderr)")
         #expect(unknown.stderr.contains("has no set 'hep-th'; did you mean physics:hep-th?"), "\(unknown.stderr)")
 
-        let date = try papers.run(["harvest", "--from", "2025-02-30", "--oai-url", url, "--db", db])
+        let date = try await papers.runOffPool(["harvest", "--from", "2025-02-30", "--oai-url", url, "--db", db])
         #expect(date.status == ErrorKind.usage.exitCode && date.stderr.contains("is not a date"), "\(date.stderr)")
 
         let refusing = try LoopbackServer { _ in
             .respond(status: 200, body: Self.fixture("46-badDate-from-before-earliestDatestamp.xml"))
         }
-        let refused = try papers.run([
+        let refused = try await papers.runOffPool([
             "harvest", "--from", "1990-01-01", "--oai-url", refusing.baseURL.absoluteString, "--db", db,
         ])
         #expect(refused.status == ErrorKind.usage.exitCode, "\(refused.stderr)")
         #expect(refused.stderr.contains("refused the request"), "\(refused.stderr)")
-        #expect(try Self.stats(papers, db)["papers"] as? Int == 5)
+        #expect(try await Self.stats(papers, db)["papers"] as? Int == 5)
     }
 }

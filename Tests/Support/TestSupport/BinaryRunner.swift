@@ -52,6 +52,16 @@ public struct BinaryRunner: Sendable {
         return directory
     }
 
+    /// `run`, awaited on a Dispatch thread instead of blocking one of the cooperative pool's (one
+    /// per core): for tests that wait on deadlines, retries and slow servers, so that other tests
+    /// run meanwhile.
+    public func runOffPool(
+        _ arguments: [String], environment: [String: String] = [:], input: String? = nil, in folder: URL? = nil,
+        timeout: Double = 60
+    ) async throws -> Result {
+        try await offPool { try run(arguments, environment: environment, input: input, in: folder, timeout: timeout) }
+    }
+
     /// Runs the executable with `arguments`, extra `environment` and `input` on stdin, in `folder`
     /// (the test's own when `nil`); kills it after `timeout` seconds.
     public func run(
