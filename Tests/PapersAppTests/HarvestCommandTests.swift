@@ -67,7 +67,9 @@ struct HarvestCommandTests {
         #expect(try await Self.stats(papers, db)["papers"] as? Int == 5)
         // Next run: from the last response's day, the sets from the library's copy; the same records change nothing.
         let before = server.requests.count
-        let again = try await papers.runOffPool(["harvest", "--set", "math", "--oai-url", url, "--db", db, "--format", "json"])
+        let again = try await papers.runOffPool([
+            "harvest", "--set", "math", "--oai-url", url, "--db", db, "--format", "json",
+        ])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(
             server.requests.dropFirst(before).first?.target

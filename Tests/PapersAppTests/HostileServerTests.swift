@@ -61,7 +61,8 @@ struct HostileServerTests {
         let directory = try TemporaryDirectory()
         let db = directory.path("p.sqlite").path
         let same = try Self.repository(first: Self.page(1, token: "SAME"), pages: ["SAME": Self.page(2, token: "SAME")])
-        let result = try await papers.runOffPool(["harvest", "--oai-url", same.baseURL.absoluteString, "--db", db], timeout: 90)
+        let result = try await papers.runOffPool(
+            ["harvest", "--oai-url", same.baseURL.absoluteString, "--db", db], timeout: 90)
         #expect(result.status == ErrorKind.remote.exitCode, "\(result.stderr)")
         #expect(
             result.stderr.contains("sent resumption token 'SAME' again after 2 pages, so its list goes round"),
@@ -108,7 +109,8 @@ struct HostileServerTests {
         for value in ["1e19", "inf"] {
             let server = try LoopbackServer(replies: [.respond(status: 503, headers: ["Retry-After": value])])
             let url = server.baseURL.appendingPathComponent("x").absoluteString
-            let result = try await papers.runOffPool(command.arguments(url, db: directory.path("p.sqlite").path), timeout: 60)
+            let result = try await papers.runOffPool(
+                command.arguments(url, db: directory.path("p.sqlite").path), timeout: 60)
             #expect(result.status == ErrorKind.remote.exitCode, "\(value): \(result.stderr)")
             #expect(result.stderr.contains("asks to wait more than a day; try again later"), "\(result.stderr)")
         }
@@ -121,7 +123,8 @@ struct HostileServerTests {
             .respond(status: 302, headers: ["Location": request.target.hasPrefix("/a") ? "/b" : "/a"])
         }
         let url = server.baseURL.appendingPathComponent("a").absoluteString
-        let result = try await papers.runOffPool(command.arguments(url, db: directory.path("p.sqlite").path), timeout: 90)
+        let result = try await papers.runOffPool(
+            command.arguments(url, db: directory.path("p.sqlite").path), timeout: 90)
         #expect(result.status == ErrorKind.remote.exitCode, "\(result.stderr)")
         #expect(result.stderr.contains("redirects in a loop (back to http://127.0.0.1:"), "\(result.stderr)")
         #expect(server.requests.count == 3)
@@ -140,7 +143,8 @@ struct HostileServerTests {
             return .respond(status: 302, headers: ["Location": "/r\(hop)"])
         }
         let url = server.baseURL.appendingPathComponent("a").absoluteString
-        let result = try await papers.runOffPool(Command.search.arguments(url, db: directory.path("p.sqlite").path), timeout: 90)
+        let result = try await papers.runOffPool(
+            Command.search.arguments(url, db: directory.path("p.sqlite").path), timeout: 90)
         #expect(result.status == ErrorKind.remote.exitCode, "\(result.stderr)")
         #expect(result.stderr.contains("redirects more than 5 times; check the address"), "\(result.stderr)")
         #expect(server.requests.count == 6)
@@ -173,7 +177,8 @@ struct HostileServerTests {
         // loaded machine delays by a second or two at loopback speed; the flood's whole is far past that.
         let server = try LoopbackServer(replies: [.stream(chunk: chunk, chunks: 20_000)])
         let url = server.baseURL.appendingPathComponent("x").absoluteString
-        let result = try await papers.runOffPool(Command.search.arguments(url, db: directory.path("p.sqlite").path), timeout: 120)
+        let result = try await papers.runOffPool(
+            Command.search.arguments(url, db: directory.path("p.sqlite").path), timeout: 120)
         #expect(result.status == ErrorKind.remote.exitCode, "\(result.stderr)")
         #expect(result.stderr.contains("the response is larger than 67108864 bytes"), "\(result.stderr)")
         #expect(server.bytesStreamed < 640 << 20, "\(server.bytesStreamed) bytes taken")
@@ -210,7 +215,8 @@ struct HostileServerTests {
         for value in ["0", "Thu, 01 Jan 1970 00:00:00 GMT"] {
             let server = try LoopbackServer(replies: [.respond(status: 503, headers: ["Retry-After": value])])
             let url = server.baseURL.appendingPathComponent("x").absoluteString
-            let result = try await papers.runOffPool(Command.search.arguments(url, db: directory.path("\(value.count).sqlite").path))
+            let result = try await papers.runOffPool(
+                Command.search.arguments(url, db: directory.path("\(value.count).sqlite").path))
             #expect(result.status == ErrorKind.remote.exitCode, "\(result.stderr)")
             #expect(server.requests.count == 4)
             #expect((Self.shortestGap(server) ?? 0) >= 2.5, "\(value): \(server.requests.map(\.receivedAt))")
