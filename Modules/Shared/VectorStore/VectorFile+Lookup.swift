@@ -38,11 +38,22 @@ extension VectorFile {
         var wanted: [StoreKey: String] = [:]
         for key in keys { wanted[try StoreKey(validating: key, path: path)] = key }
         guard !wanted.isEmpty else { return [:] }
+        // One key (`similar`'s paper) is compared a word at a time, several through a hash of each row's key:
+        // at 3 million rows the first scan takes about a tenth of the time the second does.
+        let only = wanted.count == 1 ? wanted.first : nil
         return try withSnapshot(exclusive: false) { snapshot in
             var found: [String: Entry] = [:]
             for run in snapshot.layout.segmentRuns(0..<snapshot.count) {
-                for row in run where snapshot.isValid(row) {
-                    guard let key = wanted[snapshot.key(row)] else { continue }
+                for row in run {
+                    let key: String
+                    if let only {
+                        guard only.key.matches(snapshot.keyRow(row)) else { continue }
+                        key = only.value
+                    } else {
+                        guard let match = wanted[snapshot.key(row)] else { continue }
+                        key = match
+                    }
+                    guard snapshot.isValid(row) else { continue }
                     let vector = Array(UnsafeBufferPointer(start: snapshot.vector(row), count: dimensions))
                     found[key] = Entry(contentHash: snapshot.contentHash(row), vector: vector)
                     if found.count == wanted.count { return found }
