@@ -72,9 +72,9 @@ struct WatchTests {
         let watch = try Watch(name: "gnn", meaning: "graph neural networks (GNNs)", threshold: 0.4, categories: ["cs"])
         #expect(watch.isMeaning && watch.expression == nil && watch.searchExpression == nil)
         #expect(watch.listedCategories == ["cs"])
-        let text = PaperText(Self.paper(title: "graph neural networks (GNNs)"))
-        #expect(!watch.matches(text) && watch.isInCategories(text))
-        #expect(!watch.isInCategories(PaperText(Self.paper(title: "x", categories: ["hep-th"]))))
+        let paper = Self.paper(title: "graph neural networks (GNNs)")
+        #expect(!watch.matches(PaperText(paper)) && watch.isInCategories(paper))
+        #expect(!watch.isInCategories(Self.paper(title: "x", categories: ["hep-th"])))
         #expect(throws: PapersError.emptySearch) { try Watch(name: "w", meaning: " \n", threshold: 0.5) }
         for threshold in [0, -0.5, 1.01, .nan] {
             #expect(throws: PapersError.self) { try Watch(name: "w", meaning: "graphs", threshold: threshold) }

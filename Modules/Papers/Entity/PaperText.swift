@@ -38,7 +38,10 @@ public struct PaperText: Sendable {
     public func isIn(category: String) -> Bool { isIn(Category(category)) }
 
     /// Whether the paper is in `category`.
-    func isIn(_ category: Category) -> Bool {
+    func isIn(_ category: Category) -> Bool { Self.categories(categories, include: category) }
+
+    /// Whether a paper with `categories` (lower-cased) is in `category` or in the archive it names.
+    static func categories(_ categories: [String], include category: Category) -> Bool {
         categories.contains { $0 == category.name || $0.hasPrefix(category.archivePrefix) }
     }
 

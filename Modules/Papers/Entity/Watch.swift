@@ -72,15 +72,16 @@ public struct Watch: Sendable, Equatable, Codable {
         return .and(expression, any)
     }
 
-    /// Whether `text`'s paper is in the watch's categories.
-    public func isInCategories(_ text: PaperText) -> Bool {
-        categories.isEmpty || categories.contains { text.isIn(category: $0) }
+    /// Whether `paper` is in the watch's categories: read from its categories alone, not its words.
+    public func isInCategories(_ paper: Paper) -> Bool {
+        let own = paper.categories.map { $0.lowercased() }
+        return categories.isEmpty || categories.contains { PaperText.categories(own, include: .init($0)) }
     }
 
     /// Whether `text`'s paper is in the watch's categories and matches its query; never for a meaning watch.
     public func matches(_ text: PaperText) -> Bool {
         guard let matcher else { return false }
-        return isInCategories(text) && matcher.matches(text)
+        return (categories.isEmpty || categories.contains { text.isIn(category: $0) }) && matcher.matches(text)
     }
 
     /// The categories a daily listing for this watch asks for: its own and its query's positive `cat:` terms.

@@ -34,7 +34,7 @@ extension PapersUseCase {
             let page = try await library.papers(after: after, limit: Self.embedBatch * 8)
             guard let last = page.last else { break }
             after = last.id
-            let stale = page.map { ($0.id, MeaningText($0)) }.filter { stored[$0.0] != $0.1.hash }
+            let stale = page.map { (id: $0.id, text: MeaningText($0)) }.filter { stored[$0.id] != $0.text.hash }
             alreadyCurrent += page.count - stale.count
             for start in stride(from: 0, to: stale.count, by: Self.embedBatch) {
                 if shouldStop() {
@@ -42,14 +42,22 @@ extension PapersUseCase {
                     break pages
                 }
                 let batch = stale[start..<min(start + Self.embedBatch, stale.count)]
-                let made = await model.embed(batch.map(\.1.text))
-                try await vectors.save(
-                    zip(batch, made).map { PaperVector(id: $0.0.0, textHash: $0.0.1.hash, vector: $0.1) })
+                _ = try await Self.embedAndStore(batch, model: model, vectors: vectors)
                 embedded += batch.count
                 progress(EmbedProgress(current: alreadyCurrent + embedded, total: total))
             }
         }
         return EmbedSummary(embedded: embedded, alreadyCurrent: alreadyCurrent, total: total, stopped: stopped)
+    }
+
+    /// Embeds a batch of papers' texts and stores each vector with its text's hash, durably, before
+    /// returning the vectors: what `library embed` and a digest of meaning watches both do.
+    static func embedAndStore(
+        _ batch: ArraySlice<(id: String, text: MeaningText)>, model: any TextEmbedder, vectors: any PaperVectorIndex
+    ) async throws -> [[Float]] {
+        let made = await model.embed(batch.map(\.text.text))
+        try await vectors.save(zip(batch, made).map { PaperVector(id: $0.id, textHash: $0.text.hash, vector: $1) })
+        return made
     }
 
     /// Papers of the library nearest in meaning to the one with `id`, best first, and how many

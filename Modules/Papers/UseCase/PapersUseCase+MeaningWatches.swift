@@ -38,10 +38,7 @@ extension PapersUseCase {
         guard !positions.isEmpty, !papers.isEmpty else { return (cosines, 0) }
         let (model, vectors) = (try model(), try vectorIndex())
         let watchVectors = await model.embed(positions.map { watches[$0].query })
-        let reach = papers.map { paper in
-            let text = PaperText(paper)
-            return positions.indices.filter { watches[positions[$0]].isInCategories(text) }
-        }
+        let reach = papers.map { paper in positions.indices.filter { watches[positions[$0]].isInCategories(paper) } }
         let candidates = papers.indices.filter { !reach[$0].isEmpty }
         let stored = try await vectors.vectors(ids: Set(candidates.map { papers[$0].id }))
         var current: [String: [Float]] = [:]
@@ -56,8 +53,7 @@ extension PapersUseCase {
         }
         for start in stride(from: 0, to: stale.count, by: Self.embedBatch) {
             let batch = stale[start..<min(start + Self.embedBatch, stale.count)]
-            let made = await model.embed(batch.map(\.text.text))
-            try await vectors.save(zip(batch, made).map { PaperVector(id: $0.id, textHash: $0.text.hash, vector: $1) })
+            let made = try await Self.embedAndStore(batch, model: model, vectors: vectors)
             for (entry, vector) in zip(batch, made) { current[entry.id] = vector }
         }
         for index in candidates {
@@ -81,6 +77,6 @@ extension PapersUseCase {
         let nearest = try await vectorIndex().nearest(to: query, limit: limit, excluding: [])
         let reached = nearest.filter { Double($0.score) >= threshold }
         let papers = try await library.papers(ids: reached.map(\.id))
-        return reached.compactMap { papers[$0.id] }.filter { watch.isInCategories(PaperText($0)) }
+        return reached.compactMap { papers[$0.id] }.filter(watch.isInCategories)
     }
 }
