@@ -28,6 +28,9 @@ public struct LintOptions: Sendable {
     public var cacheDirectory: URL?
     /// Whether files are read on every core (else on one thread: the findings are the same).
     public var parallel = true
+    /// How long a file must be left alone before the source cache records its stamp
+    /// (`SourceCache.settleNanoseconds`); a test sets it below zero to stamp files it just wrote.
+    var settleNanoseconds = SourceCache.settleNanoseconds
 
     /// Creates options for the package at `packageDirectory`.
     public init(
@@ -59,6 +62,8 @@ public struct LintStatistics: Sendable, Codable, Equatable {
     public var manifestSource = ManifestSource.saved
     /// Files parsed with swift-syntax; the others' facts came from the source cache.
     public var parsed = 0
+    /// Files opened and read; the source cache knew the others unchanged from their stamps.
+    public var opened = 0
     /// Seconds spent finding and reading source files.
     public var scanSeconds = 0.0
     /// Seconds spent in the checks.
@@ -190,13 +195,16 @@ public enum Linter {
             files = scanned
         } else {
             let reader = SwiftFileReader(builds: rules.conditions, watchedNames: sourceRules.watchedNames)
-            let cache = SourceCache(
+            var cache = SourceCache(
                 options?.sourceCache ?? .off, folder: options?.cacheDirectory, root: root, reader: reader)
+            if let settle = options?.settleNanoseconds { cache?.settle(after: settle) }
             let report = PackageScanner.read(
                 graph: graph, root: root, reader: reader, stringsOf: sourceRules.targetsWithStrings,
-                only: changedFiles, cache: cache, parallel: options?.parallel ?? true)
+                declarations: !sourceRules.declarationRules.isEmpty, only: changedFiles, cache: cache,
+                parallel: options?.parallel ?? true)
             files = report.files
             statistics.parsed = report.parsed
+            statistics.opened = report.opened
         }
         statistics.scanSeconds = Date().timeIntervalSince(clock)
         // A partial run has not read every import a `may_use` entry may name.

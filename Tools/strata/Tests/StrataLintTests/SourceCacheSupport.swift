@@ -16,12 +16,16 @@ struct CacheModes {
         ).map(String.init)
     }
 
-    /// A run with the cache in `folder` (off when nil), on every core or on one thread.
-    func run(cache folder: URL?, use: SourceCache.Use = .readWrite, parallel: Bool = true) throws -> LintResult {
+    /// A run with the cache in `folder` (off when nil), on every core or on one thread; with
+    /// `stampingAll`, the stamp of every file is recorded, however recently it was written.
+    func run(
+        cache folder: URL?, use: SourceCache.Use = .readWrite, parallel: Bool = true, stampingAll: Bool = false
+    ) throws -> LintResult {
         var options = options
         options.sourceCache = folder == nil ? .off : use
         options.cacheDirectory = folder
         options.parallel = parallel
+        if stampingAll { options.settleNanoseconds = -3_600_000_000_000 }
         return try Linter.run(options)
     }
 
@@ -53,8 +57,14 @@ struct CacheModes {
         let files = reference.statistics.files
         #expect(reference.statistics.parsed == files, sourceLocation: sourceLocation)
         let folder = try TemporaryDirectory()
-        func expectRun(_ name: String, parallel: Bool = true, parsed: (Int) -> Bool) throws {
-            let result = try run(cache: folder.url, parallel: parallel)
+        func expectRun(
+            _ name: String, parallel: Bool = true, stampingAll: Bool = false, opened: Int? = nil,
+            parsed: (Int) -> Bool
+        ) throws {
+            let result = try run(cache: folder.url, parallel: parallel, stampingAll: stampingAll)
+            if let opened {
+                #expect(result.statistics.opened == opened, "\(name): files opened", sourceLocation: sourceLocation)
+            }
             #expect(try Self.lines(result) == expected, "\(name)", sourceLocation: sourceLocation)
             #expect(result.statistics.files == files, "\(name)", sourceLocation: sourceLocation)
             // What every check reads, file by file: the same facts give the same findings under any rules.
@@ -74,6 +84,10 @@ struct CacheModes {
         let dropped = entries.count / 2
         try expectRun("partly stale") { files == 0 || ($0 >= dropped && $0 < files) }
         try expectRun("warm again") { $0 == 0 }
+        // Stamped: the first run records every file's stamp, the next opens none of them.
+        try expectRun("warm, stamping", stampingAll: true) { $0 == 0 }
+        try expectRun("warm, stamped", stampingAll: true, opened: 0) { $0 == 0 }
+        try expectRun("warm, stamped, one thread", parallel: false, opened: 0) { $0 == 0 }
         return (expected, files)
     }
 }

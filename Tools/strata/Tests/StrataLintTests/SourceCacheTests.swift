@@ -98,19 +98,39 @@ struct SourceCacheTests {
         return (directory, CacheModes(options: options), planted)
     }
 
-    @Test("a file edited to other bytes of the same length, its time put back, is read again")
-    func sameLengthSameTime() throws {
+    @Test(
+        "a file edited to other bytes of the same length, its time put back, is read again, stamped or not",
+        arguments: [false, true])
+    func sameLengthSameTime(stampingAll: Bool) throws {
         let (directory, modes, planted) = try plantedCopy("import Core       \n")
         let cache = directory.path("cache")
-        let warm = try modes.run(cache: cache)
+        _ = try modes.run(cache: cache, stampingAll: stampingAll)
+        let warm = try modes.run(cache: cache, stampingAll: stampingAll)
+        // Stamped, the second run opens no file; else it opens every one, all written moments ago.
+        #expect(warm.statistics.opened == (stampingAll ? 0 : warm.statistics.files))
         #expect(!warm.compact.contains { $0.contains("ShopEntity->ShopUseCase") })
         let time = try FileManager.default.attributesOfItem(atPath: planted.path)[.modificationDate]
         try Data("import ShopUseCase\n".utf8).write(to: planted)
         try FileManager.default.setAttributes([.modificationDate: time as Any], ofItemAtPath: planted.path)
-        let edited = try modes.run(cache: cache)
+        let edited = try modes.run(cache: cache, stampingAll: stampingAll)
+        #expect(edited.statistics.opened == (stampingAll ? 1 : edited.statistics.files))
         #expect(edited.statistics.parsed == 1)
         #expect(edited.compact.contains("Sources/ShopEntity/Planted.swift:1:8 layer-import ShopEntity->ShopUseCase"))
         #expect(try CacheModes.lines(edited) == CacheModes.lines(try modes.run(cache: nil)))
+    }
+
+    @Test("a file changed moments ago is not stamped: every run opens it until it has been left alone")
+    func unsettledNotStamped() throws {
+        let (directory, modes, _) = try plantedCopy("import Core\n")
+        let cache = directory.path("cache")
+        // Every file of the copy was just written, so none has settled.
+        let first = try modes.run(cache: cache)
+        let second = try modes.run(cache: cache)
+        #expect(second.statistics.parsed == 0)
+        #expect(second.statistics.opened == first.statistics.files)
+        let bytes = try #require(FileSystem.contents(of: try CacheModes.cacheFile(in: cache).path))
+        let (written, _) = try CacheModes.entries(of: try CacheModes.cacheFile(in: cache))
+        #expect(try written.contents(of: bytes).stamps.isEmpty)
     }
 
     @Test("a cache file from a newer strata whose entries lie is ignored, never trusted, and rewritten")

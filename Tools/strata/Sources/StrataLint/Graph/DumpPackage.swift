@@ -61,9 +61,7 @@ public enum DumpPackage {
         case "plugin": return "Plugins/\(name)"
         default:
             let candidates = ["Sources", "Source", "src", "srcs"].map { "\($0)/\(name)" }
-            return candidates.first {
-                FileManager.default.fileExists(atPath: packageDirectory.appendingPathComponent($0).path)
-            } ?? candidates[0]
+            return candidates.first { FileSystem.isDirectory(packageDirectory.path + "/" + $0) != nil } ?? candidates[0]
         }
     }
 }

@@ -170,7 +170,12 @@ enum JSONValue: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        self = (try? container.decode(String.self)).map(JSONValue.string) ?? .other
+        // Most of what is not a string is null: asked first, it costs no thrown error.
+        if container.decodeNil() {
+            self = .other
+        } else {
+            self = (try? container.decode(String.self)).map(JSONValue.string) ?? .other
+        }
     }
 
     var string: String? {

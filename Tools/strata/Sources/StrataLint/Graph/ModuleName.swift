@@ -17,8 +17,8 @@ enum ModuleName {
         case "regular": mapFolder = folder + "/" + (publicHeaders ?? "include")
         default: return c99Name(name)
         }
-        let map = root.appendingPathComponent(mapFolder).appendingPathComponent("module.modulemap")
-        guard let data = FileManager.default.contents(atPath: map.path),
+        // POSIX, not FileManager: a package of hundreds of targets asks once for each.
+        guard let data = FileSystem.contents(of: root.path + "/" + mapFolder + "/module.modulemap"),
             let declared = declaredModule(in: String(decoding: data, as: UTF8.self))
         else { return c99Name(name) }
         return declared

@@ -32,6 +32,13 @@ struct ByteWriter {
     mutating func strings(_ values: [String]) { array(values) { $0.string($1) } }
 
     mutating func uint64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+
+    mutating func fingerprint(_ value: Fingerprint) {
+        uint64(value.count)
+        uint64(value.first)
+        uint64(value.second)
+    }
+
     mutating func uint32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
 }
 
@@ -112,6 +119,10 @@ struct ByteReader {
     mutating func strings() throws(Damaged) -> [String] { try array { reader throws(Damaged) in try reader.string() } }
 
     mutating func uint64() throws(Damaged) -> UInt64 { UInt64(littleEndian: try raw(8).loadUnaligned(as: UInt64.self)) }
+    mutating func fingerprint() throws(Damaged) -> Fingerprint {
+        Fingerprint(count: try uint64(), first: try uint64(), second: try uint64())
+    }
+
     mutating func uint32() throws(Damaged) -> UInt32 { UInt32(littleEndian: try raw(4).loadUnaligned(as: UInt32.self)) }
 }
 
@@ -143,8 +154,9 @@ extension SourceFacts {
         return writer.bytes
     }
 
-    /// The facts `encoded()` wrote into `bytes`; throws when they are not exactly that.
-    init(decoding bytes: UnsafeRawBufferPointer) throws(ByteReader.Damaged) {
+    /// The facts `encoded()` wrote into `bytes`; throws when they are not exactly that. Without
+    /// `wanted` the declaration facts, last and the largest part, are left unread (and empty).
+    init(decoding bytes: UnsafeRawBufferPointer, declarationFacts wanted: Bool = true) throws(ByteReader.Damaged) {
         var reader = ByteReader(bytes)
         self.init()
         imports = try reader.array(Self.readImport)
@@ -160,6 +172,7 @@ extension SourceFacts {
                     StringLiteral.Anchor(offset: try reader.int(), line: try reader.int(), column: try reader.int())
                 })
         }
+        guard wanted else { return }
         declarationFacts = try DeclarationFacts(reading: &reader)
         guard reader.isAtEnd else { throw ByteReader.Damaged() }
     }

@@ -27,11 +27,17 @@ enum FileSystem {
     private static func walk(
         _ directory: String, prefix: String, visited: inout Set<FolderIdentity>, into found: inout [String]
     ) {
+        // Opened once, then asked who it is: no second walk of the path by the kernel.
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0 else { return }
         var info = stat()
-        guard stat(directory, &info) == 0,
+        guard fstat(descriptor, &info) == 0,
             visited.insert(FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted,
-            let handle = opendir(directory)
-        else { return }
+            let handle = fdopendir(descriptor)
+        else {
+            close(descriptor)
+            return
+        }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
@@ -85,7 +91,7 @@ enum FileSystem {
     /// path component, not the whole absolute path, for each of thousands of files), into one
     /// buffer reused from file to file (no allocation and no fresh pages per file).
     final class FolderReader {
-        private let folder: Int32
+        let folder: Int32
         private let buffer: UnsafeMutableRawBufferPointer
 
         /// A reader of the files below `path`; reads find nothing when the folder cannot be opened.

@@ -32,6 +32,8 @@ struct ScanReport: Sendable {
     var files: [String: [ScannedFile]]
     /// How many files swift-syntax parsed.
     var parsed = 0
+    /// How many files were opened and fingerprinted; the others' stamps showed them unchanged.
+    var opened = 0
 }
 
 /// Finds every Swift source file of every target and reads them, in parallel.
@@ -49,12 +51,15 @@ enum PackageScanner {
         read(graph: graph, root: root, reader: reader, stringsOf: stringsOf, only: only).files
     }
 
-    /// One file as a task read it: its facts, and its cache entry (the old one's place in the
-    /// snapshot on a hit, the new encoding on a parse; none when there is no cache).
+    /// One file as a task read it: its facts, its cache entry (the old one's place in the
+    /// snapshot on a hit, the new encoding on a parse; none when there is no cache) and its
+    /// stamp to record (none when unsettled or unknown).
     private struct Outcome: Sendable {
         var file: ScannedFile
         var key: SourceCache.Key?
         var entry: Entry?
+        var stamped: SourceCache.Stamped?
+        var opened = true
     }
 
     private enum Entry: Sendable {
@@ -62,17 +67,17 @@ enum PackageScanner {
         case parsed([UInt8])
     }
 
-    /// `scan`, with `cache` consulted for each file's bytes and brought up to date, on every core
-    /// when `parallel`, else on the calling thread alone. Each task reads, fingerprints and either decodes or parses
-    /// its files, so all four run on every core.
+    /// `scan`, with `cache` consulted for each file and brought up to date, on every core when
+    /// `parallel`, else on the calling thread alone. Each task stats its files and reads,
+    /// fingerprints and either decodes or parses those whose stamp changed, so all of it runs on
+    /// every core. The declaration facts are kept only when `declarations` (no rule reads them otherwise).
     static func read(
         graph: PackageGraph, root: URL, reader: SwiftFileReader, stringsOf: Set<String> = [],
-        only: Set<String>? = nil, cache: SourceCache? = nil, parallel: Bool = true
+        declarations: Bool = true, only: Set<String>? = nil, cache: SourceCache? = nil, parallel: Bool = true
     ) -> ScanReport {
         let targets = graph.targets.filter { $0.kind != "system" && $0.kind != "binary" }
         let listed = Results<[String]>(count: targets.count, empty: [])
-        let snapshot = Results<SourceCache.Snapshot>(
-            count: 1, empty: SourceCache.Snapshot(bytes: [], index: [:], exists: false))
+        let snapshot = Results<SourceCache.Snapshot>(count: 1, empty: SourceCache.Snapshot(bytes: [], exists: false))
         // The cache file is read while the folders are listed: one more iteration.
         perform(targets.count + 1, parallel: parallel) { index in
             if index == targets.count {
@@ -99,64 +104,107 @@ enum PackageScanner {
             results.set(
                 index,
                 tasks[index].files.map { path in
-                    folderReader.withContents(of: String(path.dropFirst(folder.count + 1))) { bytes in
-                        guard cache != nil else {
-                            return Outcome(file: ScannedFile(path: path, facts: reader.read(bytes, strings: strings)))
+                    let relative = String(path.dropFirst(folder.count + 1))
+                    guard let cache else {
+                        return folderReader.withContents(of: relative) { bytes in
+                            Outcome(file: scanned(path, reader.read(bytes, strings: strings), declarations))
                         }
-                        let key = SourceCache.Key(fingerprint: Fingerprint(bytes), strings: strings)
-                        if let hit = cached.facts(for: key) {
+                    }
+                    // The stamp is taken before the bytes are read: a write between the two then
+                    // leaves a stamp older than the bytes, which the next run reads again.
+                    let stamp = folderReader.stamp(of: relative)
+                    if let stamp, let known = cached.stamps[path], known.stamp == stamp,
+                        let hit = cached.facts(
+                            for: SourceCache.Key(fingerprint: known.fingerprint, strings: strings),
+                            declarations: declarations)
+                    {
+                        return Outcome(
+                            file: scanned(path, hit.facts, declarations),
+                            key: SourceCache.Key(fingerprint: known.fingerprint, strings: strings),
+                            entry: .cached(hit.range), stamped: known, opened: false)
+                    }
+                    return folderReader.withContents(of: relative) { bytes in
+                        let fingerprint = Fingerprint(bytes)
+                        let key = SourceCache.Key(fingerprint: fingerprint, strings: strings)
+                        let stamped = stamp.flatMap {
+                            $0.isSettled(before: cache.settledBefore)
+                                ? SourceCache.Stamped(stamp: $0, fingerprint: fingerprint) : nil
+                        }
+                        if let hit = cached.facts(for: key, declarations: declarations) {
                             return Outcome(
-                                file: ScannedFile(path: path, facts: hit.facts), key: key, entry: .cached(hit.range))
+                                file: scanned(path, hit.facts, declarations), key: key, entry: .cached(hit.range),
+                                stamped: stamped)
                         }
                         let facts = reader.read(bytes, strings: strings)
                         return Outcome(
-                            file: ScannedFile(path: path, facts: facts), key: key, entry: .parsed(facts.encoded()))
+                            file: scanned(path, facts, declarations), key: key, entry: .parsed(facts.encoded()),
+                            stamped: stamped)
                     }
                 })
         }
         var report = ScanReport(files: [:])
         for target in targets { report.files[target.name] = [] }
-        var entries: [(key: SourceCache.Key, facts: ArraySlice<UInt8>)] = []
-        var stored: Set<SourceCache.Key> = []
         for (index, task) in tasks.enumerated() {
             let outcomes = results.value(index)
             report.files[targets[task.target].name, default: []].append(contentsOf: outcomes.map(\.file))
             for outcome in outcomes {
-                switch outcome.entry {
-                case .cached(let range)?:
-                    if let key = outcome.key, stored.insert(key).inserted { entries.append((key, cached.bytes[range])) }
-                case .parsed(let bytes)?:
-                    report.parsed += 1
-                    if let key = outcome.key, stored.insert(key).inserted { entries.append((key, bytes[...])) }
-                case nil:
-                    report.parsed += 1
-                }
+                if outcome.opened { report.opened += 1 }
+                if case .cached = outcome.entry {} else { report.parsed += 1 }
             }
         }
-        if let cache { update(cache, snapshot: cached, with: entries, parsed: report.parsed, partial: only != nil) }
+        // Every file known by its stamp, and no other stamp recorded: the cache file holds this run already.
+        let files = report.files.values.reduce(0) { $0 + $1.count }
+        if let cache, report.opened > 0 || files != cached.stamps.count || only != nil {
+            update(cache, snapshot: cached, outcomes: tasks.indices.map(results.value), partial: only != nil)
+        }
         return report
     }
 
-    /// Writes the entries a run used when the cache file lacks one or holds others; a partial
-    /// run (`--changed`) keeps the entries of the files it did not read.
+    /// The file at `path` with `facts`, their declaration facts dropped unless `declarations`.
+    private static func scanned(_ path: String, _ facts: SourceFacts, _ declarations: Bool) -> ScannedFile {
+        var facts = facts
+        if !declarations { facts.declarationFacts = DeclarationFacts() }
+        return ScannedFile(path: path, facts: facts)
+    }
+
+    /// Writes the entries and stamps a run used when the cache file lacks one or holds others;
+    /// a partial run (`--changed`) keeps the entries and stamps of the files it did not read.
     private static func update(
-        _ cache: SourceCache, snapshot: SourceCache.Snapshot,
-        with entries: [(key: SourceCache.Key, facts: ArraySlice<UInt8>)],
-        parsed: Int, partial: Bool
+        _ cache: SourceCache, snapshot: SourceCache.Snapshot, outcomes: [[Outcome]], partial: Bool
     ) {
-        var entries = entries
+        var entries: [(key: SourceCache.Key, facts: ArraySlice<UInt8>)] = []
+        var stored: Set<SourceCache.Key> = []
+        var stamps: [String: SourceCache.Stamped] = [:]
+        // Something the cache file does not hold: facts parsed, or a stamp taken of a file opened.
+        var changed = false
+        for outcome in outcomes.joined() {
+            if let stamped = outcome.stamped {
+                stamps[outcome.file.path] = stamped
+                changed = changed || outcome.opened
+            }
+            guard let key = outcome.key, stored.insert(key).inserted else { continue }
+            switch outcome.entry {
+            case .cached(let range)?: entries.append((key, snapshot.bytes[range]))
+            case .parsed(let bytes)?:
+                entries.append((key, bytes[...]))
+                changed = true
+            case nil: break
+            }
+        }
         if partial {
-            guard parsed > 0 else { return }
+            guard changed else { return }
             let used = Set(entries.map(\.key))
             for (key, range) in snapshot.index where !used.contains(key) {
                 entries.append((key, snapshot.bytes[range]))
             }
+            stamps.merge(snapshot.stamps) { new, _ in new }
         } else {
-            // Nothing parsed and nothing to drop: the file already holds exactly this run's entries.
+            // Nothing new and nothing to drop: the file already holds exactly this run's entries and stamps.
             let intact = !snapshot.exists || !snapshot.index.isEmpty
-            guard parsed > 0 || entries.count != snapshot.index.count || !intact else { return }
+            guard changed || entries.count != snapshot.index.count || stamps.count != snapshot.stamps.count || !intact
+            else { return }
         }
-        cache.store(entries)
+        cache.store(entries, stamps: stamps)
     }
 
     /// Runs `body` for each index in `0..<count`: on every core when `parallel`, else in order on

@@ -6,9 +6,10 @@ import Foundation
 /// One file per context (`context`: everything besides a file's bytes that changes what the
 /// reader extracts), named by a hash of it, holding one entry per distinct file content: the
 /// content's `Fingerprint`, whether string literals were collected, and the facts in
-/// `FactsCoding`'s encoding. A run reads the whole file once (one `read`, no file per source
-/// file to open), looks each source file's fingerprint up, and decodes the entries it hits on
-/// the cores that read the files. The file is replaced whole through a temporary file and a
+/// `FactsCoding`'s encoding; then a stamp table: each source file's path, its `FileStamp` and
+/// the fingerprint of the bytes it had then. A run reads the whole file once (one `read`, no
+/// file per source file to open); a source file whose stamp is unchanged is not opened, the
+/// others are read and fingerprinted; the entries hit are decoded on the cores that stat the files. The file is replaced whole through a temporary file and a
 /// rename, so a reader sees the old file or the new one, never half of one, and two lints at once
 /// each leave a complete file (the last rename wins). A file that is not exactly what this
 /// strata with this context wrote — another format, another version or binary, another context,
@@ -34,7 +35,11 @@ public struct SourceCache: Sendable {
     /// The bytes every cache file starts with.
     static let magic = Array("strata source cache\n".utf8)
     /// The layout of the file and of `FactsCoding`; a change to either bumps it.
-    static let format: UInt32 = 1
+    static let format: UInt32 = 2
+    /// How long a file must have been left alone before its stamp is recorded: longer than any
+    /// file system's timestamp granularity (FAT's is two seconds), so an edit made in the same
+    /// tick as the stamp was taken cannot hide behind it.
+    static let settleNanoseconds: Int64 = 2_000_000_000
     /// How many context files are kept: a platform or a rules file in use each make one.
     static let capacity = 4
 
@@ -44,6 +49,9 @@ public struct SourceCache: Sendable {
     let context: [UInt8]
     /// Whether `store` writes.
     let writes: Bool
+    /// Stamps of files last changed at or after this moment (nanoseconds since 1970) are not
+    /// recorded: `settleNanoseconds` before the cache was made, unless `settle(after:)` says otherwise.
+    private(set) var settledBefore: Int64
 
     /// A cache in `folder` for what `reader` extracts; `writes` false for a run that must write nothing.
     init(folder: URL, reader: SwiftFileReader, writes: Bool) {
@@ -62,6 +70,15 @@ public struct SourceCache: Sendable {
         self.folder = folder
         self.context = context
         self.writes = writes
+        settledBefore = 0
+        settle(after: Self.settleNanoseconds)
+    }
+
+    /// Records the stamps only of files left alone for `nanoseconds` until now.
+    mutating func settle(after nanoseconds: Int64) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        settledBefore = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - nanoseconds
     }
 
     /// The context of `reader`: the format, strata's version and the running binary (a rebuilt
@@ -100,28 +117,41 @@ public struct SourceCache: Sendable {
 
     /// What the cache file holds now; empty when there is none or it is not one this cache wrote.
     func load() -> Snapshot {
-        guard let bytes = FileSystem.contents(of: fileURL.path) else {
-            return Snapshot(bytes: [], index: [:], exists: false)
-        }
-        return Snapshot(bytes: bytes, index: (try? index(of: bytes)) ?? [:], exists: true)
+        guard let bytes = FileSystem.contents(of: fileURL.path) else { return Snapshot(bytes: [], exists: false) }
+        let contents = try? self.contents(of: bytes)
+        return Snapshot(bytes: bytes, index: contents?.index ?? [:], stamps: contents?.stamps ?? [:], exists: true)
     }
 
     /// Where each entry's facts lie in `bytes`; throws unless `bytes` is a whole, intact cache file of this context.
-    func index(of bytes: [UInt8]) throws(ByteReader.Damaged) -> [Key: Range<Int>] {
+    func index(of bytes: [UInt8]) throws(ByteReader.Damaged) -> [Key: Range<Int>] { try contents(of: bytes).index }
+
+    /// What a cache file records: where each entry's facts lie, and each source file's stamp.
+    struct Contents {
+        var index: [Key: Range<Int>]
+        var stamps: [String: Stamped]
+    }
+
+    /// A source file's stamp and the fingerprint of the bytes it had when stamped.
+    struct Stamped: Hashable, Sendable {
+        var stamp: FileStamp
+        var fingerprint: Fingerprint
+    }
+
+    /// The contents of `bytes`; throws unless they are a whole, intact cache file of this context.
+    func contents(of bytes: [UInt8]) throws(ByteReader.Damaged) -> Contents {
         guard try Self.context(ofFile: bytes) == context else { throw ByteReader.Damaged() }
         return try bytes.withUnsafeBytes { whole in
-            Result { () throws(ByteReader.Damaged) in try Self.index(of: whole) }
+            Result { () throws(ByteReader.Damaged) in try Self.contents(of: whole) }
         }.get()
     }
 
-    /// `index(of:)` of the bytes of a file whose header names this context.
-    private static func index(of whole: UnsafeRawBufferPointer) throws(ByteReader.Damaged) -> [Key: Range<Int>] {
+    /// `contents(of:)` of the bytes of a file whose header names this context.
+    private static func contents(of whole: UnsafeRawBufferPointer) throws(ByteReader.Damaged) -> Contents {
         var reader = ByteReader(whole)
         _ = try reader.raw(Self.magic.count + 4)
         _ = try reader.raw(Int(try reader.uint32()))
         let count = Int(try reader.uint32())
-        let checksum = Fingerprint(
-            count: try reader.uint64(), first: try reader.uint64(), second: try reader.uint64())
+        let checksum = try reader.fingerprint()
         let bodyStart = reader.offset
         guard Int(checksum.count) == whole.count - bodyStart,
             Fingerprint(UnsafeRawBufferPointer(rebasing: whole[bodyStart...])) == checksum
@@ -131,16 +161,25 @@ public struct SourceCache: Sendable {
         var index: [Key: Range<Int>] = [:]
         index.reserveCapacity(count)
         for _ in 0..<count {
-            let fingerprint = Fingerprint(
-                count: try reader.uint64(), first: try reader.uint64(), second: try reader.uint64())
+            let fingerprint = try reader.fingerprint()
             let strings = try reader.bool()
             let length = Int(try reader.uint32())
             let start = reader.offset
             _ = try reader.raw(length)
             index[Key(fingerprint: fingerprint, strings: strings)] = start..<start + length
         }
+        let stampCount = try reader.count()
+        var stamps: [String: Stamped] = [:]
+        stamps.reserveCapacity(stampCount)
+        for _ in 0..<stampCount {
+            let path = try reader.string()
+            let stamp = FileStamp(
+                device: try reader.uint64(), inode: try reader.uint64(), size: try reader.uint64(),
+                modified: Int64(bitPattern: try reader.uint64()), changed: Int64(bitPattern: try reader.uint64()))
+            stamps[path] = Stamped(stamp: stamp, fingerprint: try reader.fingerprint())
+        }
         guard reader.isAtEnd else { throw ByteReader.Damaged() }
-        return index
+        return Contents(index: index, stamps: stamps)
     }
 
     /// The context a cache file's header names; throws when `bytes` is no cache file of this format.
@@ -156,16 +195,26 @@ public struct SourceCache: Sendable {
         }.get()
     }
 
-    /// The cache file's bytes for `entries`, each a key and its encoded facts.
-    func encode(_ entries: [(key: Key, facts: ArraySlice<UInt8>)]) -> [UInt8] {
+    /// The cache file's bytes for `entries`, each a key and its encoded facts, and `stamps`.
+    func encode(
+        _ entries: [(key: Key, facts: ArraySlice<UInt8>)], stamps: [String: Stamped] = [:]
+    ) -> [UInt8] {
         var body = ByteWriter()
         for (key, facts) in entries {
-            body.uint64(key.fingerprint.count)
-            body.uint64(key.fingerprint.first)
-            body.uint64(key.fingerprint.second)
+            body.fingerprint(key.fingerprint)
             body.bool(key.strings)
             body.uint32(UInt32(facts.count))
             body.bytes.append(contentsOf: facts)
+        }
+        body.int(stamps.count)
+        for (path, stamped) in stamps.sorted(by: { $0.key < $1.key }) {
+            body.string(path)
+            body.uint64(stamped.stamp.device)
+            body.uint64(stamped.stamp.inode)
+            body.uint64(stamped.stamp.size)
+            body.uint64(UInt64(bitPattern: stamped.stamp.modified))
+            body.uint64(UInt64(bitPattern: stamped.stamp.changed))
+            body.fingerprint(stamped.fingerprint)
         }
         var file = ByteWriter()
         file.bytes.append(contentsOf: Self.magic)
@@ -173,21 +222,18 @@ public struct SourceCache: Sendable {
         file.uint32(UInt32(context.count))
         file.bytes.append(contentsOf: context)
         file.uint32(UInt32(entries.count))
-        let checksum = body.bytes.withUnsafeBytes { Fingerprint($0) }
-        file.uint64(checksum.count)
-        file.uint64(checksum.first)
-        file.uint64(checksum.second)
+        file.fingerprint(body.bytes.withUnsafeBytes { Fingerprint($0) })
         file.bytes.append(contentsOf: body.bytes)
         return file.bytes
     }
 
-    /// Replaces the cache file with `entries`, atomically; does nothing when this cache does not
-    /// write or the folder cannot be written.
-    func store(_ entries: [(key: Key, facts: ArraySlice<UInt8>)]) {
+    /// Replaces the cache file with `entries` and `stamps`, atomically; does nothing when this
+    /// cache does not write or the folder cannot be written.
+    func store(_ entries: [(key: Key, facts: ArraySlice<UInt8>)], stamps: [String: Stamped] = [:]) {
         guard writes else { return }
         let files = FileManager.default
         guard (try? files.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
-            (try? Data(encode(entries)).write(to: fileURL, options: .atomic)) != nil
+            (try? Data(encode(entries, stamps: stamps)).write(to: fileURL, options: .atomic)) != nil
         else { return }
         // Keep the newest contexts; the others are for rules, platforms or binaries no longer in use.
         let others = ((try? files.contentsOfDirectory(atPath: folder.path)) ?? [])
@@ -201,17 +247,23 @@ public struct SourceCache: Sendable {
     /// A cache file as one run read it.
     struct Snapshot: Sendable {
         /// The file's bytes.
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         /// Where each entry's facts lie in `bytes`; empty when the file was not an intact one of this context.
-        let index: [Key: Range<Int>]
+        var index: [Key: Range<Int>] = [:]
+        /// The stamp of each source file, by path relative to the package root.
+        var stamps: [String: Stamped] = [:]
         /// Whether there was a file (when `index` is empty, one to rewrite).
-        let exists: Bool
+        var exists: Bool
 
-        /// The facts stored for `key`, or nil when there are none or they do not decode.
-        func facts(for key: Key) -> (facts: SourceFacts, range: Range<Int>)? {
+        /// The facts stored for `key` (without their declaration facts unless `declarations`), or
+        /// nil when there are none or they do not decode.
+        func facts(for key: Key, declarations: Bool = true) -> (facts: SourceFacts, range: Range<Int>)? {
             guard let range = index[key] else { return nil }
             return bytes.withUnsafeBytes { whole in
-                (try? SourceFacts(decoding: UnsafeRawBufferPointer(rebasing: whole[range]))).map { ($0, range) }
+                (try? SourceFacts(
+                    decoding: UnsafeRawBufferPointer(rebasing: whole[range]), declarationFacts: declarations)).map {
+                        ($0, range)
+                    }
             }
         }
     }
