@@ -65,7 +65,11 @@ let core: [Target] = [
     // PostgreSQL through postgres-nio: a URL, a pool run as a service, migrations, errors as StorageError.
     module(
         "Postgres", path: "Modules/Shared/Postgres", dependencies: ["Core", postgresNIO, logging, serviceLifecycle]),
-    module("HTTPClient", path: "Modules/Shared/HTTPClient", dependencies: ["Core"]),
+    module(
+        "HTTPClient", path: "Modules/Shared/HTTPClient",
+        dependencies: [
+            "Core", .product(name: "AsyncHTTPClient", package: "async-http-client"), nioCore, nioHTTP1,
+        ]),
     module("TerminalUI", path: "Modules/Shared/TerminalUI"),
     // A subscriber queue with barriers, for in-process buses (ColorEvents' event bus).
     module("Mailbox", path: "Modules/Shared/Mailbox"),
@@ -183,6 +187,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),

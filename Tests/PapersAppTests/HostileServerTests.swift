@@ -209,6 +209,28 @@ struct HostileServerTests {
         #expect(help.contains("about 12 minutes"), "\(help)")
     }
 
+    @Test("waiting on a server that accepts and never answers costs next to no processor time")
+    func silentWaitIsIdle() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try LoopbackServer(replies: [.hang])
+        defer { server.stop() }
+        let terminal = try PseudoTerminal(
+            product: "papers",
+            arguments: Command.search.arguments(server.baseURL.absoluteString, db: directory.path("p.sqlite").path),
+            environment: ["STRATA_PAPERS_IDLE_TIMEOUT": "120"])
+        defer { _ = terminal.finish(timeout: 0) }
+        try await Waiting.until("the request at the server") { !server.requests.isEmpty }
+        let pid = try #require(terminal.executablePID)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let before = try #require(ProcessCPU.seconds(of: pid))
+        // A window to measure over, not an order to wait for: the command waits on the server throughout.
+        try await Task.sleep(for: .seconds(3))
+        let after = try #require(ProcessCPU.seconds(of: pid))
+        let elapsed = (clock.now - start) / .seconds(1)
+        #expect((after - before) / elapsed < 0.1, "\(after - before) s of processor time in \(elapsed) s of waiting")
+    }
+
     @Test("Retry-After: 0 or a past date does not shorten the 3 s between requests")
     func retryAfterZero() async throws {
         let directory = try TemporaryDirectory()

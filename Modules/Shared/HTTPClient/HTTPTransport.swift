@@ -2,7 +2,7 @@ import Foundation
 
 /// Sends one request and returns its response: the single endpoint tests replace.
 ///
-/// The live transport is `URLSessionTransport`; a test passes a closure instead, so it
+/// The live transport is `AsyncHTTPClientTransport`; a test passes a closure instead, so it
 /// overrides this one endpoint and keeps the client's retry and error logic.
 public struct HTTPTransport: Sendable {
     /// Sends the request once, with no retries.
@@ -13,9 +13,9 @@ public struct HTTPTransport: Sendable {
         self.send = send
     }
 
-    /// FoundationNetworking's URLSession (libcurl on Linux).
+    /// AsyncHTTPClient on SwiftNIO.
     public static var live: HTTPTransport {
-        let transport = URLSessionTransport()
+        let transport = AsyncHTTPClientTransport()
         return HTTPTransport { request, limits in try await transport.send(request, limits: limits) }
     }
 }
