@@ -10,9 +10,13 @@ import NIOHTTP1
 /// Not FoundationNetworking's URLSession: on Linux it keeps watching a connected socket for
 /// writability after the request is sent, so a command waiting on a slow server spun a core.
 struct AsyncHTTPClientTransport: Sendable {
+    /// The proxies the environment names.
+    let proxies: ProxySettings
+
     func send(_ request: HTTPRequest, limits: HTTPLimits) async throws -> HTTPResponse {
-        let client = AsyncHTTPClient.HTTPClient(
-            eventLoopGroupProvider: .singleton, configuration: Self.configuration(limits))
+        var configuration = Self.configuration(limits)
+        configuration.proxy = proxies.proxy(for: request.url)
+        let client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         // The answer is whole (or the attempt failed) before the client is let go: a failure to
         // close its connections afterwards changes nothing the caller asked for.
         let outcome: Result<HTTPResponse, HTTPTransportError>

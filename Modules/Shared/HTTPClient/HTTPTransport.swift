@@ -13,9 +13,13 @@ public struct HTTPTransport: Sendable {
         self.send = send
     }
 
-    /// AsyncHTTPClient on SwiftNIO.
-    public static var live: HTTPTransport {
-        let transport = AsyncHTTPClientTransport()
+    /// AsyncHTTPClient on SwiftNIO, through the proxy the process's environment names, if any.
+    public static var live: HTTPTransport { live(environment: ProcessInfo.processInfo.environment) }
+
+    /// AsyncHTTPClient on SwiftNIO, through the proxy `environment` names (`https_proxy`,
+    /// `http_proxy`, `no_proxy`, as curl reads them), if any.
+    public static func live(environment: [String: String]) -> HTTPTransport {
+        let transport = AsyncHTTPClientTransport(proxies: ProxySettings(environment: environment))
         return HTTPTransport { request, limits in try await transport.send(request, limits: limits) }
     }
 }
