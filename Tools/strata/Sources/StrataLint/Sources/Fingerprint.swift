@@ -4,8 +4,8 @@
 /// (who could as well replace the binary). Each of the two lanes is a bijection of its state for a
 /// given word, so two inputs of one length that differ in a single 8-byte word always differ
 /// here; anything else collides with odds of about 2^-128. It runs at several bytes a cycle:
-/// every file of a package is hashed on every run, so a cryptographic hash would cost more than
-/// the rest of a warm run.
+/// every file whose stamp changed is hashed (after a checkout or a copy, every file of the
+/// package), so a cryptographic hash would cost more than the rest of such a run.
 struct Fingerprint: Hashable, Sendable {
     /// The number of bytes.
     var count: UInt64
