@@ -113,15 +113,13 @@ enum PackageScanner {
                     // The stamp is taken before the bytes are read: a write between the two then
                     // leaves a stamp older than the bytes, which the next run reads again.
                     let stamp = folderReader.stamp(of: relative)
-                    if let stamp, let known = cached.stamps[path], known.stamp == stamp,
-                        let hit = cached.facts(
-                            for: SourceCache.Key(fingerprint: known.fingerprint, strings: strings),
-                            declarations: declarations)
-                    {
-                        return Outcome(
-                            file: scanned(path, hit.facts, declarations),
-                            key: SourceCache.Key(fingerprint: known.fingerprint, strings: strings),
-                            entry: .cached(hit.range), stamped: known, opened: false)
+                    if let stamp, let known = cached.stamps[path], known.stamp == stamp {
+                        let key = SourceCache.Key(fingerprint: known.fingerprint, strings: strings)
+                        if let hit = cached.facts(for: key, declarations: declarations) {
+                            return Outcome(
+                                file: scanned(path, hit.facts, declarations), key: key, entry: .cached(hit.range),
+                                stamped: known, opened: false)
+                        }
                     }
                     return folderReader.withContents(of: relative) { bytes in
                         let fingerprint = Fingerprint(bytes)
