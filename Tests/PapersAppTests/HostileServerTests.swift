@@ -200,7 +200,13 @@ struct HostileServerTests {
         // From the first request to the last retry's notice the command only waits: on the silent
         // server three times, between attempts twice. Both ends are events, not a time the test picks.
         try await Waiting.until("the first request at the server") { !server.requests.isEmpty }
-        let pid = try #require(terminal.executablePID)
+        // Found in /proc by its arguments: asked until the listing shows it.
+        var found: pid_t?
+        try await Waiting.until("papers in /proc") {
+            found = terminal.executablePID
+            return found != nil
+        }
+        let pid = try #require(found)
         let clock = ContinuousClock()
         let start = clock.now
         let before = try #require(ProcessCPU.seconds(of: pid))
