@@ -2,6 +2,7 @@ import AppSupport
 import Core
 import Foundation
 import Hummingbird
+import PapersEntity
 import PapersFactory
 import PapersPresenter
 import WebSupport
@@ -47,19 +48,44 @@ struct PapersPages: WebRoutes {
         }
     }
 
-    /// Adds a watch and goes back to the list (303); a query that does not parse is shown again
-    /// with the problem beside it, at its column.
+    /// Adds a watch, by words or by meaning, and goes back to the list (303); a query that does
+    /// not parse, or a threshold that is not a cosine, is shown again with the problem beside it.
     @MainActor
     private func addWatch(_ form: FormFields) async -> Response {
         let presenter = feature.makeDigestPresenter()
         let name = form["name"].trimmingCharacters(in: .whitespaces)
-        await presenter.addWatch(
-            query: form["query"], name: name.isEmpty ? nil : name,
-            categories: form["categories"].split(separator: " ").map(String.init))
+        let categories = form["categories"].split(separator: " ").map(String.init)
+        let threshold = form["threshold"].trimmingCharacters(in: .whitespaces)
+        if form["by"] == "meaning" {
+            guard let cosine = threshold.isEmpty ? Watch.defaultThreshold : Double(threshold) else {
+                return await watchForm(
+                    form, presenter,
+                    WatchFormProblem(.threshold, WebWording.notACosine(threshold)), status: .badRequest)
+            }
+            await presenter.addMeaningWatch(
+                description: form["query"], name: name.isEmpty ? nil : name, threshold: cosine,
+                categories: categories)
+        } else {
+            guard threshold.isEmpty else {
+                return await watchForm(
+                    form, presenter, WatchFormProblem(.threshold, WebWording.thresholdByWords),
+                    status: .badRequest)
+            }
+            await presenter.addWatch(query: form["query"], name: name.isEmpty ? nil : name, categories: categories)
+        }
         guard case .failed(let failure) = presenter.watches else { return WebSite.seeOther("/watches") }
+        return await watchForm(
+            form, presenter, WatchFormProblem(for: failure, line: WebViews.site.line(for: failure)),
+            status: WebPage.status(for: failure))
+    }
+
+    /// The watches page again, with the form as it was sent and what is wrong with it.
+    @MainActor
+    private func watchForm(
+        _ form: FormFields, _ presenter: DigestPresenter, _ problem: WatchFormProblem, status: HTTPResponse.Status
+    ) async -> Response {
         await presenter.loadWatches()
-        return WebViews.watches(presenter.watches.value, form: form, problem: WebViews.site.line(for: failure))
-            .response(status: WebPage.status(for: failure))
+        return WebViews.watches(presenter.watches.value, form: form, problem: problem).response(status: status)
     }
 
     @MainActor
@@ -90,7 +116,7 @@ struct PapersPages: WebRoutes {
     private func markRead(_ form: FormFields) async -> Response {
         guard let through = Int64(form["through"]) else {
             return WebViews.site.failure("The form did not say which digest was read; open the digest again.")
-                .response(status: .unprocessableContent)
+                .response(status: .badRequest)
         }
         do {
             try await feature.makeDigestPresenter().markRead(through: Date(millisecondsSince1970: through))

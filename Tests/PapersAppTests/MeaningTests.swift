@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import PapersEntity
 import TestSupport
 import Testing
 
@@ -186,6 +187,17 @@ struct MeaningTests {
         let digest = try await WebClient.get(server.url + "/digest")
         #expect(digest.status == 200 && digest.body.contains("by meaning, cosine ≥ "))
         #expect(watched.allSatisfy { digest.body.contains("/paper?id=\($0)") }, "\(digest.body.prefix(600))")
+
+        // A watch by meaning added in the browser is the CLI's, at the default threshold; then removed.
+        let added = try await WebClient.post(
+            server.url + "/watches",
+            form: [("by", "meaning"), ("query", Self.description), ("name", "web"), ("threshold", "")])
+        #expect(added.status == 200 && added.url.hasSuffix("/watches"), "\(added.body.prefix(600))")
+        #expect(added.body.contains("by meaning, cosine ≥ "), "\(added.body.prefix(600))")
+        let listed = try papers.run(["watch", "list", "--format", "plain"] + common.prefix(2))
+        #expect(listed.stdout.contains("web\t\t\(Self.description)\t\(Watch.defaultThreshold)\n"), "\(listed.stdout)")
+        let removed = try await WebClient.post(server.url + "/watches/remove", form: [("name", "web")])
+        #expect(removed.status == 200 && !removed.body.contains(">web<"))
     }
 
     /// Runs `library embed` on a terminal, presses Ctrl-C once its bar shows the first batch, and

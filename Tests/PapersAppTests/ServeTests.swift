@@ -125,12 +125,48 @@ struct ServeTests {
     @Test("watches are listed, added and removed in the browser; reading the digest moves its mark only when asked")
     func watchesAndDigest() async throws {
         let library = try Library()
-        let server = try ServedApp(product: "papers", arguments: library.db)
+        // No model: watches by words need none, and one by meaning is refused with words for the page.
+        let noModel = library.directory.path("no-model").path
+        let server = try ServedApp(product: "papers", arguments: library.db + ["--model", noModel])
         defer { server.stop() }
         let refused = try await WebClient.post(
             server.url + "/watches", form: [("query", "helium OR (x"), ("name", "")])
         #expect(refused.status == 400)
         #expect(refused.body.contains("column 11") && refused.body.contains("value=\"helium OR (x\""))
+        #expect(refused.body.contains(#"id="query-error" role="alert""#))
+        let cases: [([(String, String)], String, String)] = [
+            (
+                [("by", "words"), ("query", "helium"), ("threshold", "0.5")], "threshold",
+                "A threshold is for a watch by meaning; choose Meaning, or leave the threshold empty."
+            ),
+            (
+                [("by", "meaning"), ("query", "helium"), ("threshold", "half")], "threshold",
+                "The threshold must be a number, a cosine above 0 and at most 1 such as 0.45; got 'half'."
+            ),
+            (
+                [("by", "meaning"), ("query", "helium"), ("threshold", "1.5")], "threshold",
+                "The threshold must be a cosine above 0 and at most 1, such as 0.45; got 1.5."
+            ),
+            (
+                [("by", "meaning"), ("query", "superfluid helium in pores")], "query",
+                "Watches by meaning need the embedding model, and this server has none it can use"
+            ),
+        ]
+        for (form, field, words) in cases {
+            let answer = try await WebClient.post(server.url + "/watches", form: form)
+            #expect(answer.status != 200 && answer.status != 500, "\(form): \(answer.status)")
+            #expect(answer.body.contains(#"id="\#(field)-error" role="alert""#), "\(form)")
+            #expect(answer.body.contains(words), "\(form): \(answer.body)")
+            // What was typed is kept, and so is the choice of words or meaning.
+            #expect(answer.body.contains(#"value="\#(form[1].1)""#), "\(form)")
+            let chosen = form[0].1 == "meaning" ? "by-meaning" : "by-words"
+            #expect(answer.body.contains(#"id="\#(chosen)" name="by" value="\#(form[0].1)" checked"#), "\(form)")
+            let line = answer.body.components(separatedBy: #"role="alert">"#).dropFirst().first?
+                .prefix { $0 != "<" }
+            #expect(line.map { !$0.contains("--") && !$0.contains("papers ") } == true, "\(form): \(line ?? "")")
+        }
+        let none = try library.papers.run(["watch", "list", "--format", "plain"] + library.db)
+        #expect(none.stdout.isEmpty, "\(none.stdout)")
         let added = try await WebClient.post(
             server.url + "/watches", form: [("query", "au:maestro OR helium"), ("name", "helium"), ("categories", "")])
         #expect(added.status == 200 && added.url.hasSuffix("/watches"))

@@ -34,6 +34,13 @@ import Testing
         #expect(some["2411.00007"] == VectorFile.Entry(contentHash: 49, vector: entries[7].vector))
     }
 
+    @Test func makerIsReadFromTheHeader() throws {
+        _ = try open(model: "all-MiniLM-L6-v2@abc")
+        let maker = try VectorFile.maker(at: store.url)
+        #expect(maker.model == "all-MiniLM-L6-v2@abc" && maker.dimensions == 4)
+        #expect(throws: VectorStoreError.self) { try VectorFile.maker(at: store.folder.appending(path: "none")) }
+    }
+
     @Test func upsertReplacesInPlace() throws {
         var generator = SeededGenerator(state: 2)
         let file = try open()

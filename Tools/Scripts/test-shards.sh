@@ -7,7 +7,8 @@
 # on the cooperative pool, one thread per core, and a test that waits without `await` holds its
 # thread, so one process leaves the cores idle much of the time. Three processes keep them busy.
 # The last share is everything the first two do not name, so every test runs exactly once.
-# Each share's output is printed whole as it ends; the script fails if any share failed.
+# Each share's output is printed whole as it ends; the script fails if any share failed, and then
+# ends with the lines that name what failed, so the tail of a long log says why.
 set -uo pipefail
 
 bin=${1:?give the build folder, as swift build --show-bin-path prints it}
@@ -31,13 +32,19 @@ for index in "${!shares[@]}"; do
     names[$!]=$index
 done
 
-failed=0
+failed=()
 for _ in "${!shares[@]}"; do
     wait -n -p done_pid
     status=$?
     index=${names[$done_pid]}
     echo "== test share $((index + 1)) of ${#shares[@]} (${shares[$index]}): exit $status"
     cat "$logs/$index.log"
-    [ "$status" -eq 0 ] || failed=1
+    [ "$status" -eq 0 ] || failed+=("$index")
 done
-exit "$failed"
+[ "${#failed[@]}" -eq 0 ] && exit 0
+for index in "${failed[@]}"; do
+    echo "== test share $((index + 1)) failed (${shares[$index]}); what failed in it:"
+    # A failed test or issue is marked ✘; a share that crashed has none, and its last lines say how.
+    grep -a '✘' "$logs/$index.log" | head -40 || tail -n 15 "$logs/$index.log"
+done
+exit 1

@@ -75,6 +75,17 @@ public final class VectorFile: Sendable {
         return VectorFile(path: path, dimensions: dimensions, model: model, access: access, file: file)
     }
 
+    /// The model and dimensions of the store at `url`, as its header records them: what `open`
+    /// must be given to read it, for a program that did not make it.
+    public static func maker(at url: URL) throws(VectorStoreError) -> (model: String, dimensions: Int) {
+        let path = url.path(percentEncoded: false)
+        let file = try StoreDescriptor(path: path, flags: O_RDONLY)
+        let header = try FileLock.withLock(path: path, exclusive: false) { () throws(VectorStoreError) in
+            try readHeader(file)
+        }
+        return (header.model, header.dimensions)
+    }
+
     /// Rows stored now (re-read under the lock); 0 if the store can no longer be read, which the next call throws.
     public var count: Int {
         (try? withSnapshot(exclusive: false) { $0.count }) ?? 0

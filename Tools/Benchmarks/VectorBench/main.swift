@@ -3,7 +3,7 @@ import Foundation
 import VectorStore
 
 // VectorBench: builds a store of random unit vectors, times `nearest`, compares it with one plain sgemv pass,
-// and measures what int8 storage would cost. Release only: swift build -c release --product VectorBench.
+// and measures what int8 storage would cost; with --pad FILE, fills a library's store to --count rows instead. Release only: swift build -c release --product VectorBench.
 
 let arguments = CommandLine.arguments
 func option(_ name: String, default value: Int) -> Int {
@@ -28,6 +28,13 @@ var random = BenchRandom(state: 2024)
 if arguments.contains("--int8-only") {
     try FileManager.default.removeItem(at: folder)
     Int8Study.report(scanRows: count, studyCount: studyCount, dimensions: dimensions, random: &random)
+    exit(0)
+}
+
+// --pad FILE: fill that store (a library's vectors) to --count rows, for the app's own figures.
+if let index = arguments.firstIndex(of: "--pad"), index + 1 < arguments.count {
+    try FileManager.default.removeItem(at: folder)
+    try Padding.fill(URL(fileURLWithPath: arguments[index + 1]), to: count, random: &random)
     exit(0)
 }
 
