@@ -138,7 +138,8 @@ public final class LintSession {
         if let platform = options.platform { resolved.conditions.os = platform == "any" ? nil : platform }
         let classification = Classification(rules: resolved, graph: graph)
         let sourceRules = try SourceRules(rules: resolved, graph: graph, classification: classification)
-        let reader = SwiftFileReader(builds: resolved.conditions, watchedNames: sourceRules.watchedNames)
+        let reader = SwiftFileReader(
+            builds: resolved.conditions, watchedNames: sourceRules.watchedNames, extent: sourceRules.extent)
         return (rules, baseline, graph, reader, sourceRules.targetsWithStrings)
     }
 

@@ -194,7 +194,8 @@ public enum Linter {
         if let scanned {
             files = scanned
         } else {
-            let reader = SwiftFileReader(builds: rules.conditions, watchedNames: sourceRules.watchedNames)
+            let reader = SwiftFileReader(
+                builds: rules.conditions, watchedNames: sourceRules.watchedNames, extent: sourceRules.extent)
             var cache = SourceCache(
                 options?.sourceCache ?? .off, folder: options?.cacheDirectory, root: root, reader: reader)
             if let settle = options?.settleNanoseconds { cache?.settle(after: settle) }

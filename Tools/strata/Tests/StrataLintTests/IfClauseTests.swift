@@ -5,10 +5,16 @@ import Testing
 /// Which `#if` clauses the reader reads: those some build of `Builds` compiles.
 @Suite("#if clauses the reader reads")
 struct IfClauseTests {
+    /// The modules imported, `?` after those some build does not compile; the same whether the
+    /// reader walks the whole file or its top level alone (`Extent.imports`).
     func imports(_ source: String, _ builds: Builds = Builds(modules: ["Own"])) -> [String] {
-        SwiftFileReader(builds: builds).read(source).imports.map {
-            $0.conditional ? $0.module + "?" : $0.module
+        let read = [SwiftFileReader.Extent.everything, .imports].map { extent in
+            SwiftFileReader(builds: builds, extent: extent).read(source).imports.map {
+                $0.conditional ? $0.module + "?" : $0.module
+            }
         }
+        #expect(read[0] == read[1], "\(source)")
+        return read[0]
     }
 
     @Test("a clause no build compiles is not read; one only some compile is read and marked conditional")

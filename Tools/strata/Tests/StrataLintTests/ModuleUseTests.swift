@@ -5,10 +5,11 @@ import Testing
 
 @Suite("uses other than an import")
 struct ModuleUseTests {
-    let reader = SwiftFileReader()
-
-    @Test("#externalMacro names its module: over several lines, after attributes, with a trailing comma")
-    func externalMacros() {
+    @Test(
+        "#externalMacro names its module: over several lines, after attributes, with a trailing comma",
+        arguments: [SwiftFileReader.Extent.everything, .imports])
+    func externalMacros(extent: SwiftFileReader.Extent) {
+        let reader = SwiftFileReader(extent: extent)
         let source = """
             @attached(
               member,

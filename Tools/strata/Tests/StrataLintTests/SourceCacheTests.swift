@@ -119,6 +119,28 @@ struct SourceCacheTests {
         #expect(try CacheModes.lines(edited) == CacheModes.lines(try modes.run(cache: nil)))
     }
 
+    @Test("entries of imports alone (no rule read more) never serve a run whose rules read declarations")
+    func importsAloneThenDeclarations() throws {
+        let (directory, modes, _) = try plantedCopy("import Core\nstruct Planted {}\n")
+        let cache = directory.path("cache")
+        _ = try modes.run(cache: cache, stampingAll: true)
+        let warm = try modes.run(cache: cache, stampingAll: true)
+        #expect(warm.statistics.opened == 0 && !warm.compact.contains { $0.contains("missing-type") })
+        let root = modes.options.packageDirectory
+        let rules = try String(contentsOf: root.appendingPathComponent("strata.yml"), encoding: .utf8)
+            .replacingOccurrences(
+                of: "    may_use: [core]\n", with: "    may_use: [core]\n    requires: [Planted, Absent]\n")
+        let declaring = root.appendingPathComponent("declaring.yml")
+        try Data(rules.utf8).write(to: declaring)
+        var options = modes.options
+        options.rulesFile = declaring
+        let read = try CacheModes(options: options).run(cache: cache, stampingAll: true)
+        // Every file is parsed again for its declarations: Planted is found, Absent is missing.
+        #expect(read.statistics.parsed == read.statistics.files)
+        #expect(read.compact.contains { $0.contains("missing-type") && $0.contains("Absent") }, "\(read.compact)")
+        #expect(!read.compact.contains { $0.contains("Planted") }, "\(read.compact)")
+    }
+
     @Test("a file changed moments ago is not stamped: every run opens it until it has been left alone")
     func unsettledNotStamped() throws {
         let (directory, modes, _) = try plantedCopy("import Core\n")

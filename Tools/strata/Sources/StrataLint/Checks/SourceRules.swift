@@ -50,6 +50,12 @@ struct SourceRules: Sendable {
     /// The names some `forbid: references` entry watches.
     let watchedNames: Set<String>
 
+    /// How much of each file these rules need read: imports alone unless a `requires` entry or a
+    /// declaration rule reads declarations (text rules get their targets' files read whole).
+    var extent: SwiftFileReader.Extent {
+        requirements.isEmpty && declarationRules.isEmpty ? .imports : .everything
+    }
+
     init(rules: Rules, graph: PackageGraph, classification: Classification) throws {
         func error(_ place: Rules.Place, _ message: String) -> ConfigError {
             ConfigError(file: rules.file, line: place.line, column: place.column, message)

@@ -28,7 +28,8 @@ public enum Initializer {
     ) throws -> Proposal {
         let root = packageDirectory.standardizedFileURL
         let graph = try GraphLoader.load(packageDirectory: root, dumpFile: packageJSON, reading: reading).graph
-        let reader = SwiftFileReader(builds: Builds(modules: graph.knownModules))
+        // Init reads imports alone: the rules it writes check nothing else.
+        let reader = SwiftFileReader(builds: Builds(modules: graph.knownModules), extent: .imports)
         let cache = SourceCache(sourceCache, folder: nil, root: root, reader: reader)
         let files = PackageScanner.read(graph: graph, root: root, reader: reader, cache: cache).files
         let inferred = InferredLayers(graph: graph, files: files)

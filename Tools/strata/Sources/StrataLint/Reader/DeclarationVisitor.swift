@@ -13,7 +13,7 @@ class DeclarationVisitor: ActiveClauseVisitor {
         case local
     }
 
-    let converter: SourceLocationConverter
+    let lines: LineTable
     let watchedNames: Set<String>
     var facts = DeclarationFacts()
     /// Types, typealiases and extensions by name and place, for `requires` rules.
@@ -21,9 +21,9 @@ class DeclarationVisitor: ActiveClauseVisitor {
     var scopes: [Scope] = []
 
     init(
-        converter: SourceLocationConverter, watchedNames: Set<String>, builds: [PossibleBuild], answers: ActiveClauses
+        lines: LineTable, watchedNames: Set<String>, builds: [PossibleBuild], answers: ActiveClauses
     ) {
-        self.converter = converter
+        self.lines = lines
         self.watchedNames = watchedNames
         super.init(builds: builds, answers: answers)
     }
@@ -33,8 +33,7 @@ class DeclarationVisitor: ActiveClauseVisitor {
     }
 
     func position(of offset: AbsolutePosition) -> DeclarationFacts.Position {
-        let location = converter.location(for: offset)
-        return .init(line: location.line, column: location.column)
+        lines.position(of: offset.utf8Offset)
     }
 
     /// A name as declared, without the backticks that make a keyword a name.

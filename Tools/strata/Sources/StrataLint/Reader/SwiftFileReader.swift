@@ -6,17 +6,29 @@ import SwiftSyntax
 ///
 /// Only the `#if` clauses some build of `builds` compiles are read (`ActiveClauseVisitor`).
 public struct SwiftFileReader: Sendable {
+    /// How much of a file a reader records.
+    public enum Extent: String, Sendable {
+        /// Imports and `#externalMacro` modules alone, for rules that read nothing else: the walk
+        /// stays at the file's top level (`ImportVisitor`). Files whose strings are wanted are read whole.
+        case imports
+        /// Everything: declarations, the declaration rules' facts, string literals when asked.
+        case everything
+    }
+
     /// The builds whose code is read.
     public let builds: Builds
     /// The names `forbid: references` rules look for; other names are not recorded.
     public let watchedNames: Set<String>
+    /// How much of each file is recorded.
+    public let extent: Extent
     private let configurations: [PossibleBuild]
     private let answers = ActiveClauses()
 
-    /// Creates a reader for `builds` that records uses of `watchedNames`.
-    public init(builds: Builds = Builds(), watchedNames: Set<String> = []) {
+    /// Creates a reader for `builds` that records uses of `watchedNames`, and `extent` of each file.
+    public init(builds: Builds = Builds(), watchedNames: Set<String> = [], extent: Extent = .everything) {
         self.builds = builds
         self.watchedNames = watchedNames
+        self.extent = extent
         configurations = builds.configurations
     }
 
@@ -30,13 +42,19 @@ public struct SwiftFileReader: Sendable {
     /// a `forbidden_text` rule reads pay for them).
     public func read(_ bytes: UnsafeBufferPointer<UInt8>, strings: Bool = false) -> SourceFacts {
         let tree = Parser.parse(source: bytes)
+        let lines = LineTable(bytes)
+        if extent == .imports, !strings {
+            let visitor = ImportVisitor(lines: lines, builds: configurations, answers: answers)
+            visitor.walk(tree)
+            return SourceFacts(imports: visitor.found.imports, externalMacros: visitor.found.externalMacros)
+        }
         let visitor = SourceVisitor(
-            converter: SourceLocationConverter(fileName: "", tree: tree), watchedNames: watchedNames,
-            builds: configurations, answers: answers, bytes: strings ? bytes : nil)
+            lines: lines, watchedNames: watchedNames, builds: configurations, answers: answers,
+            bytes: strings ? bytes : nil)
         visitor.walk(tree)
         return SourceFacts(
-            imports: visitor.imports, externalMacros: visitor.externalMacros, declarations: visitor.declarations,
-            strings: visitor.strings, declarationFacts: visitor.facts)
+            imports: visitor.found.imports, externalMacros: visitor.found.externalMacros,
+            declarations: visitor.declarations, strings: visitor.strings, declarationFacts: visitor.facts)
     }
 }
 
@@ -45,53 +63,31 @@ public struct SwiftFileReader: Sendable {
 private final class SourceVisitor: DeclarationVisitor {
     /// The file's bytes when its string literals are collected, which are taken as written.
     let bytes: UnsafeBufferPointer<UInt8>?
-    var imports: [ImportStatement] = []
-    var externalMacros: [ImportStatement] = []
+    var found: ImportRecords
     var strings: [StringLiteral] = []
 
     init(
-        converter: SourceLocationConverter, watchedNames: Set<String>, builds: [PossibleBuild],
-        answers: ActiveClauses, bytes: UnsafeBufferPointer<UInt8>?
+        lines: LineTable, watchedNames: Set<String>, builds: [PossibleBuild], answers: ActiveClauses,
+        bytes: UnsafeBufferPointer<UInt8>?
     ) {
         self.bytes = bytes
-        super.init(converter: converter, watchedNames: watchedNames, builds: builds, answers: answers)
+        found = ImportRecords(lines: lines)
+        super.init(lines: lines, watchedNames: watchedNames, builds: builds, answers: answers)
     }
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-        guard let first = node.path.first else { return .skipChildren }
-        let place = position(first.name)
-        imports.append(
-            ImportStatement(
-                module: Self.plain(first.name), path: node.path.map { Self.plain($0.name) },
-                kind: node.importKindSpecifier?.text, attributes: Self.names(node.attributes), line: place.line,
-                column: place.column, conditional: isConditional))
+        found.add(node, conditional: isConditional)
         return .skipChildren
     }
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
-        externalMacro(node.macroName, node.arguments)
+        found.addExternalMacro(node.macroName, node.arguments, conditional: isConditional)
         return .visitChildren
     }
 
     override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
-        externalMacro(node.macroName, node.arguments)
+        found.addExternalMacro(node.macroName, node.arguments, conditional: isConditional)
         return .visitChildren
-    }
-
-    /// The `module:` of `#externalMacro(module: "M", type: "T")`: the macro target a macro
-    /// declaration names is used through it, though no file imports it.
-    func externalMacro(_ name: TokenSyntax, _ arguments: LabeledExprListSyntax) {
-        guard name.text == "externalMacro",
-            let first = arguments.first, first.label?.text == "module",
-            let module = first.expression.as(StringLiteralExprSyntax.self),
-            module.segments.count == 1, let segment = module.segments.first?.as(StringSegmentSyntax.self),
-            !segment.content.text.isEmpty
-        else { return }
-        let place = position(segment.content)
-        externalMacros.append(
-            ImportStatement(
-                module: segment.content.text, kind: "macro", line: place.line, column: place.column,
-                conditional: isConditional))
     }
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {

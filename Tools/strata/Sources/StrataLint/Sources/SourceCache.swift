@@ -83,7 +83,8 @@ public struct SourceCache: Sendable {
 
     /// The context of `reader`: the format, strata's version and the running binary (a rebuilt
     /// strata may read differently though its version is the same), the builds (platform,
-    /// Swift version, flags, known modules) and the names `forbid: references` rules watch.
+    /// Swift version, flags, known modules), the names `forbid: references` rules watch and how much
+    /// of each file is read (an entry of imports alone must not serve a run that reads declarations).
     static func context(of reader: SwiftFileReader) -> [UInt8] {
         let builds = reader.builds
         var lines = [
@@ -94,6 +95,7 @@ public struct SourceCache: Sendable {
             "flags " + builds.flags.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
         lines.append("modules " + builds.modules.sorted().joined(separator: " "))
         lines.append("watched " + reader.watchedNames.sorted().joined(separator: " "))
+        lines.append("extent \(reader.extent.rawValue)")
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
 
