@@ -13,8 +13,9 @@
 # `strata init` on the same tree.
 # The source cache (.build/strata/sources-*.cache): a warm run with nothing changed against
 # import-linter's warm run; a cold run (--no-cache, with a saved dump and with the manifest
-# evaluated) against the floor, StrataParseFloor (Tools/strata: read and parse every file on every
-# core, nothing else; built here in release); and one file edited in a 1,000-file package.
+# evaluated, then with declaration rules, which walk every file whole) against the floor,
+# StrataParseFloor (Tools/strata: read and parse every file on every core, nothing else; built
+# here in release); and one file edited in a 1,000-file package.
 # Usage: lint.sh <release-bin-dir>
 set -euo pipefail
 bin="$1"
@@ -269,6 +270,10 @@ A=("$swift_dir" "$strata" lint --quiet --no-cache --package-json "$work/package.
 cold_saved=$ta cold_saved_s=$sa floor_time=$tb floor_files=$(sed -n 's/parsed \([0-9]*\) files.*/\1/p' "$work/out")
 A=("$swift_dir" "$strata" lint --quiet --no-cache); pair
 cold_eval=$ta floor_time2=$tb
+# Rules that read declarations walk every file whole; the rules above read imports alone.
+A=("$swift_dir" "$strata" lint --quiet --no-cache --package-json "$work/package.json" --config "$work/strata-decl.yml")
+pair
+cold_decl=$ta cold_decl_s=$sa floor_time3=$tb
 # One file edited in a 1,000-file package (25 features of the tree), cache warm: each run edits
 # one file first, so exactly one is parsed.
 small="$work/small"
@@ -322,6 +327,7 @@ row "strata lint, cache warm, nothing changed ($parsed_warm parsed)" "$cache_war
 row "StrataParseFloor: parse the same $floor_files files, both cores" "$floor_time" "-" "1.0x the floor"
 row "strata lint --no-cache, saved dump-package (all parsed)" "$cold_saved" "$cold_saved_s" "$(times "$cold_saved" "$floor_time")x the floor"
 row "strata lint --no-cache, manifest evaluated (all parsed)" "$cold_eval" "-" "$(times "$cold_eval" "$floor_time2")x the floor"
+row "strata lint --no-cache, saved dump, declaration rules (whole walk)" "$cold_decl" "$cold_decl_s" "$(times "$cold_decl" "$floor_time3")x the floor"
 row "strata lint, one file edited in $small_files files ($edited_parsed parsed), warm" "$edit_one" "$edited_status" "-"
 echo "target: strata lint >= 10x faster than import-linter, caches warm and caches off; strata init < 2 s"
 echo "target (source cache): warm >= 10x faster than import-linter warm; --no-cache <= 1.3x the floor; one file edited in 1,000 < 0.1 s"
