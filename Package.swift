@@ -157,7 +157,7 @@ let benchmarks: [(product: String, target: Target)] =
         (
             "vector-bench",
             .executableTarget(
-                name: "VectorBench", dependencies: ["VectorStore", "COpenBLAS", "Core"],
+                name: "VectorBench", dependencies: ["VectorStore", "SentenceEmbedding", "COpenBLAS", "Core"],
                 path: "Tools/Benchmarks/VectorBench",
                 swiftSettings: strict)
         ),

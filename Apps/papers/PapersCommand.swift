@@ -24,4 +24,11 @@ struct PapersCommand: AsyncParsableCommand {
             DigestCommand.self, Similar.self, Export.self, Embed.self, ServeCommand.self,
         ]
     )
+
+    /// Runs the command, first on the best matrix kernels for this processor: OpenBLAS chooses
+    /// them as it loads, before any command runs (`PapersFactory.useBestMatrixKernels`).
+    static func main() async {
+        PapersFactory.useBestMatrixKernels()
+        await main(nil)
+    }
 }

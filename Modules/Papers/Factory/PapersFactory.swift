@@ -88,6 +88,12 @@ public enum PapersFactory {
                 embedder: SentenceEncoderEmbedder(encoder: try loadEncoder(modelFolder)), vectors: nil))
     }
 
+    /// Starts the program again on OpenBLAS's kernels for this processor when OpenBLAS fell back
+    /// to its generic ones (`OpenBLASKernels`): the first thing a program that embeds does.
+    public static func useBestMatrixKernels() {
+        OpenBLASKernels.restartWithBetterKernels()
+    }
+
     /// No library and no network, only the feed reader: for checking files (an import's dry run) without opening anything.
     public static func checking(clock: WallClock = .live) -> PapersFeature {
         feature(source: OfflinePaperSource(), library: InMemoryPaperLibrary(), clock: clock)

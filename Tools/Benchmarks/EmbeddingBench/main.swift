@@ -7,6 +7,10 @@
 import Foundation
 import SentenceEmbedding
 
+// As papers does: the best OpenBLAS kernels for this processor (OpenBLASKernels).
+OpenBLASKernels.restartWithBetterKernels()
+print("OpenBLAS kernels: \(OpenBLASKernels.current)")
+
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -1,9 +1,13 @@
 import COpenBLAS
 import Foundation
+import SentenceEmbedding
 import VectorStore
 
 // VectorBench: builds a store of random unit vectors, times `nearest`, compares it with one plain sgemv pass,
 // and measures what int8 storage would cost; with --pad FILE, fills a library's store to --count rows instead. Release only: swift build -c release --product VectorBench.
+
+// As papers does: the best OpenBLAS kernels for this processor (OpenBLASKernels).
+OpenBLASKernels.restartWithBetterKernels()
 
 let arguments = CommandLine.arguments
 func option(_ name: String, default value: Int) -> Int {
@@ -39,7 +43,7 @@ if let index = arguments.firstIndex(of: "--pad"), index + 1 < arguments.count {
 }
 
 Measure.say("VectorBench: \(count) x \(dimensions) float32, \(ProcessInfo.processInfo.activeProcessorCount) cores")
-Measure.say("OpenBLAS threads at start: \(openblas_get_num_threads())")
+Measure.say("OpenBLAS threads at start: \(openblas_get_num_threads()), kernels \(OpenBLASKernels.current)")
 
 // Build.
 let writer = try VectorFile.open(at: url, dimensions: dimensions, model: "bench-random", access: .readWrite)
