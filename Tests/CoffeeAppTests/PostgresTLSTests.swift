@@ -11,7 +11,7 @@ struct PostgresTLSTests {
     func serverWithoutTLS() async throws {
         let url = try await PostgresCluster.makeDatabase() + "?sslmode=require"
         for arguments in [["list", "--database", url], ["serve", "--port", "0", "--database", url]] {
-            let failed = try coffee.run(arguments, timeout: 30)
+            let failed = try await coffee.runOffPool(arguments, timeout: 30)
             #expect(failed.status == 74, "\(arguments[0])")
             #expect(failed.stderr.contains("does not offer TLS") && failed.stderr.contains("sslmode=disable"))
             #expect(!failed.stderr.contains("sslUnsupported") && !failed.stderr.contains("PSQL"), "\(failed.stderr)")
@@ -30,27 +30,27 @@ struct PostgresTLSTests {
         try await waitUntilRefused(url + "?sslmode=disable")
 
         for mode in ["", "?sslmode=prefer", "?sslmode=require", "?sslmode=verify-ca&sslrootcert=\(certificate)"] {
-            let listed = try coffee.run(["list", "--database", url + mode], timeout: 30)
+            let listed = try await coffee.runOffPool(["list", "--database", url + mode], timeout: 30)
             #expect(listed.status == 0, "\(mode): \(listed.stderr)")
         }
 
-        let plain = try coffee.run(["list", "--database", url + "?sslmode=disable"], timeout: 30)
+        let plain = try await coffee.runOffPool(["list", "--database", url + "?sslmode=disable"], timeout: 30)
         #expect(plain.status == 74)
         #expect(plain.stderr.contains("refuses this connection without TLS"), "\(plain.stderr)")
         #expect(plain.stderr.contains("drop sslmode=disable"))
 
-        let untrusted = try coffee.run(["list", "--database", url + "?sslmode=verify-ca"], timeout: 30)
+        let untrusted = try await coffee.runOffPool(["list", "--database", url + "?sslmode=verify-ca"], timeout: 30)
         #expect(untrusted.status == 74)
         #expect(untrusted.stderr.contains("not signed by an authority this machine trusts"), "\(untrusted.stderr)")
         #expect(untrusted.stderr.contains("sslrootcert=FILE"))
 
-        let otherName = try coffee.run(
+        let otherName = try await coffee.runOffPool(
             ["serve", "--port", "0", "--database", url + "?sslmode=verify-full&sslrootcert=\(certificate)"],
             timeout: 30)
         #expect(otherName.status == 74)
         #expect(otherName.stderr.contains("does not name the host in the URL"), "\(otherName.stderr)")
         let missing = cluster.folder + "/no-such-authority.pem"
-        let unreadable = try coffee.run(
+        let unreadable = try await coffee.runOffPool(
             ["list", "--database", url + "?sslmode=verify-full&sslrootcert=\(missing)"], timeout: 30)
         #expect(unreadable.status == 74)
         #expect(unreadable.stderr.contains("the sslrootcert file \(missing) cannot be read"), "\(unreadable.stderr)")
@@ -64,7 +64,7 @@ struct PostgresTLSTests {
     /// - Throws: `Waiting.Failure` when it is still let in after the wait.
     private func waitUntilRefused(_ url: String) async throws {
         try await Waiting.until("the server to refuse a login without TLS", interval: .milliseconds(250)) {
-            try coffee.run(["list", "--database", url], timeout: 30).stderr.contains("without TLS")
+            try await coffee.runOffPool(["list", "--database", url], timeout: 30).stderr.contains("without TLS")
         }
     }
 }

@@ -43,8 +43,12 @@ public enum OpenBLASKernels {
             let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
             let core = better(than: current, flags: flags(cpuinfo: cpuinfo))
         else { return }
+        // The program's own path, not /proc/self/exe: the process keeps its name (`ps`, `pgrep papers`).
+        guard let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return
+        }
         setenv("OPENBLAS_CORETYPE", core, 1)
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        execv(program, CommandLine.unsafeArgv)
         // Still here: the restart failed, and the generic kernels work, only slower.
         unsetenv("OPENBLAS_CORETYPE")
     }

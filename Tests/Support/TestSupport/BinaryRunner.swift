@@ -109,7 +109,11 @@ public struct BinaryRunner: Sendable {
         let deadline = DispatchTime.now() + timeout
         if group.wait(timeout: deadline) == .timedOut {
             process.terminate()
-            _ = group.wait(timeout: .now() + 5)
+            // A program that handles SIGTERM may not end (a graceful shutdown that waits on a
+            // server): SIGKILL it, so no test waits for ever.
+            if group.wait(timeout: .now() + 5) == .timedOut, process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+            }
         }
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: collected.stdout, stderr: collected.stderr)
