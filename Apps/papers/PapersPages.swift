@@ -116,7 +116,7 @@ struct PapersPages: WebRoutes {
     private func markRead(_ form: FormFields) async -> Response {
         guard let through = Int64(form["through"]) else {
             return WebViews.site.failure("The form did not say which digest was read; open the digest again.")
-                .response(status: .badRequest)
+                .response(status: .unprocessableContent)
         }
         do {
             try await feature.makeDigestPresenter().markRead(through: Date(millisecondsSince1970: through))

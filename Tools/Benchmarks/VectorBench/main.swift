@@ -4,7 +4,8 @@ import SentenceEmbedding
 import VectorStore
 
 // VectorBench: builds a store of random unit vectors, times `nearest`, compares it with one plain sgemv pass,
-// and measures what int8 storage would cost; with --pad FILE, fills a library's store to --count rows instead. Release only: swift build -c release --product VectorBench.
+// and measures what int8 storage would cost; with --pad FILE, fills a library's store to --count rows instead.
+// Release only: swift build -c release --product VectorBench.
 
 // As papers does: the best OpenBLAS kernels for this processor (OpenBLASKernels).
 OpenBLASKernels.restartWithBetterKernels()
