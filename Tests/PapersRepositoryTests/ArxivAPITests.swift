@@ -174,7 +174,8 @@ struct ArxivAPITests {
             .truncate(declared: full.count, body: full.prefix(10_000)),
             .respond(status: 200, body: full),
         ])
-        let result = try await api(server, clock: ManualClock()).fetch(try query(100), progress: nil)
+        // A long idle timeout: a stalled test run must not add a retry of its own.
+        let result = try await api(server, clock: ManualClock(), idleTimeout: 60).fetch(try query(100), progress: nil)
         #expect(result.papers.count == 100)
         #expect(server.requests.count == 2)
         let cut = try LoopbackServer(replies: [.respond(status: 200, body: full.prefix(10_000))])
