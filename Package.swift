@@ -86,10 +86,13 @@ let core: [Target] = [
     .systemLibrary(
         name: "COpenBLAS", path: "Modules/Shared/COpenBLAS", pkgConfig: "openblas",
         providers: [.apt(["libopenblas-dev"])]),
-    // Vectors by key in one memory-mapped file beside a library, searched exactly (cblas_sgemv per
-    // segment, on every core). Optimised in debug builds too: its tests search thousands of vectors.
+    // The int8 scoring loop of the vector store's scan, built per instruction set (AVX-512, AVX2, baseline).
+    .target(name: "CVectorKernels", path: "Modules/Shared/CVectorKernels"),
+    // Vectors by key in one memory-mapped file beside a library, scanned by their int8 codes on every
+    // core and the best rescored in float (or exactly, cblas_sgemv per segment). Optimised in debug
+    // builds too: its tests search thousands of vectors.
     .target(
-        name: "VectorStore", dependencies: ["COpenBLAS"], path: "Modules/Shared/VectorStore",
+        name: "VectorStore", dependencies: ["COpenBLAS", "CVectorKernels"], path: "Modules/Shared/VectorStore",
         swiftSettings: strict + [.unsafeFlags(["-O"])]),
     module(
         "HTTPServer", path: "Modules/Shared/HTTPServer",

@@ -238,5 +238,19 @@ struct MeaningTests {
             let result = try papers.run(arguments + common)
             #expect(result.status == status && result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
+        try withoutTheModel(common, paper: id)
+    }
+
+    /// A search by a paper with a stored vector reads only the vectors: with no model installed it
+    /// answers as with the model; what must embed text says the model is missing.
+    func withoutTheModel(_ common: [String], paper id: String) throws {
+        let database = Array(common.prefix(2))
+        let noModel = database + ["--model", "/nonexistent/model"]
+        let with = try papers.run(["similar", id, "--by", "meaning", "--format", "plain"] + common)
+        let without = try papers.run(["similar", id, "--by", "meaning", "--format", "plain"] + noModel)
+        try #require(with.status == 0 && without.status == 0, "\(with.stderr) \(without.stderr)")
+        #expect(without.stdout == with.stdout && !with.stdout.isEmpty)
+        let search = try papers.run(["library", "search", "--meaning", "graphs"] + noModel)
+        #expect(search.status == 78 && search.stderr.contains("no embedding model"), "\(search.stderr)")
     }
 }

@@ -110,21 +110,44 @@ public enum PapersFactory {
 
     /// The model in `folder` and the vectors file beside the library at `databaseURL`, opened with
     /// the library's access, both when something first works by meaning.
+    ///
+    /// Read-only, the vectors are opened as their file says they were made and the model loads only if
+    /// something must be embedded (`DeferredEmbedder`), so a search by a paper with a stored vector
+    /// never reads it. A writer opens the vectors with the model's version: another model's vectors
+    /// are then dropped, to be embedded again.
     private static func meaningModel(folder: URL, besideLibrary databaseURL: URL, access: StorageAccess)
         -> MeaningModel
     {
-        MeaningModel { () throws(PapersError) in
+        let url = FileVectorIndex.url(besideLibrary: databaseURL)
+        return MeaningModel { () throws(PapersError) in
+            guard access != .readOnly else { return try readingParts(vectors: url, modelFolder: folder) }
             let encoder = try loadEncoder(folder)
             let vectors: VectorFile
             do throws(VectorStoreError) {
                 vectors = try VectorFile.open(
-                    at: FileVectorIndex.url(besideLibrary: databaseURL), dimensions: encoder.dimensions,
-                    model: encoder.modelVersion, access: access == .readOnly ? .readOnly : .readWrite)
+                    at: url, dimensions: encoder.dimensions, model: encoder.modelVersion, access: .readWrite)
             } catch {
                 throw PapersError(vectorStore: error)
             }
             return .init(embedder: SentenceEncoderEmbedder(encoder: encoder), vectors: FileVectorIndex(file: vectors))
         }
+    }
+
+    /// The vectors at `url` read-only, as made by the model their file names, and that model from
+    /// `modelFolder` when first asked to embed.
+    private static func readingParts(vectors url: URL, modelFolder: URL) throws(PapersError) -> MeaningModel.Parts {
+        let maker: (model: String, dimensions: Int)
+        let vectors: VectorFile
+        do throws(VectorStoreError) {
+            maker = try VectorFile.maker(at: url)
+            vectors = try VectorFile.open(at: url, dimensions: maker.dimensions, model: maker.model, access: .readOnly)
+        } catch {
+            throw PapersError(vectorStore: error)
+        }
+        let embedder = DeferredEmbedder(modelVersion: maker.model, dimensions: maker.dimensions) {
+            () throws(PapersError) in SentenceEncoderEmbedder(encoder: try loadEncoder(modelFolder))
+        }
+        return .init(embedder: embedder, vectors: FileVectorIndex(file: vectors))
     }
 
     /// The sentence encoder in `folder`, loaded once and shared by everything that embeds.

@@ -1,5 +1,4 @@
 import PapersEntity
-import Synchronization
 
 /// The embedding model and the library's vectors, loaded when something first works by meaning.
 ///
@@ -19,12 +18,11 @@ public final class MeaningModel: Sendable {
         }
     }
 
-    private let load: @Sendable () throws(PapersError) -> Parts
-    private let loaded = Mutex<Result<Parts, PapersError>?>(nil)
+    private let loaded: LoadedOnce<Parts>
 
     /// Loads the parts with `load` on first use; a failure is kept and thrown on every use.
     public init(load: @escaping @Sendable () throws(PapersError) -> Parts) {
-        self.load = load
+        loaded = LoadedOnce(load)
     }
 
     /// Parts made already, as tests and `PapersFactory.embedding` have them.
@@ -37,18 +35,6 @@ public final class MeaningModel: Sendable {
     ///
     /// - Throws: what loading threw: `PapersError.modelMissing`, `.modelDamaged`, `.notEmbedded`, `.vectorsDamaged`.
     public func parts() throws(PapersError) -> Parts {
-        if let done = loaded.withLock({ $0 }) { return try done.get() }
-        // Loaded outside the lock (it reads files); two first uses at once both load, the first kept.
-        let result: Result<Parts, PapersError>
-        do throws(PapersError) {
-            result = .success(try load())
-        } catch {
-            result = .failure(error)
-        }
-        return try loaded.withLock { stored in
-            let kept = stored ?? result
-            stored = kept
-            return kept
-        }.get()
+        try loaded.value()
     }
 }

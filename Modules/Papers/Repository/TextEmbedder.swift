@@ -9,7 +9,9 @@ public protocol TextEmbedder: Sendable {
     /// The length of every vector.
     var dimensions: Int { get }
     /// One vector per text, in order.
-    func embed(_ texts: [String]) async -> [[Float]]
+    ///
+    /// - Throws: what loading a model deferred to its first use throws (`DeferredEmbedder`).
+    func embed(_ texts: [String]) async throws -> [[Float]]
 }
 
 /// A sentence-transformers model (all-MiniLM-L6-v2) run by `SentenceEncoder` on the CPU.

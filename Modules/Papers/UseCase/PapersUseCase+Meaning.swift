@@ -55,7 +55,7 @@ extension PapersUseCase {
     static func embedAndStore(
         _ batch: ArraySlice<(id: String, text: MeaningText)>, model: any TextEmbedder, vectors: any PaperVectorIndex
     ) async throws -> [[Float]] {
-        let made = await model.embed(batch.map(\.text.text))
+        let made = try await model.embed(batch.map(\.text.text))
         try await vectors.save(zip(batch, made).map { PaperVector(id: $0.id, textHash: $0.text.hash, vector: $1) })
         return made
     }

@@ -37,7 +37,7 @@ extension PapersUseCase {
         let positions = watches.indices.filter { watches[$0].isMeaning }
         guard !positions.isEmpty, !papers.isEmpty else { return (cosines, 0) }
         let (model, vectors) = (try model(), try vectorIndex())
-        let watchVectors = await model.embed(positions.map { watches[$0].query })
+        let watchVectors = try await model.embed(positions.map { watches[$0].query })
         let reach = papers.map { paper in positions.indices.filter { watches[positions[$0]].isInCategories(paper) } }
         let candidates = papers.indices.filter { !reach[$0].isEmpty }
         let stored = try await vectors.vectors(ids: Set(candidates.map { papers[$0].id }))

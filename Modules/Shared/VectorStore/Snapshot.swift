@@ -1,8 +1,10 @@
-/// What one operation reads, taken under the file lock: the committed header and a mapping covering its rows.
+/// What one operation reads, taken under the file lock: the committed header, a mapping covering its rows,
+/// and the descriptor the lock was taken on (the file at the store's path now, which an upgrade may replace).
 struct Snapshot: Sendable {
     let header: StoreHeader
     let layout: StoreLayout
     let mapping: Mapping
+    let file: StoreDescriptor
 
     /// Rows committed when the snapshot was taken.
     var count: Int { header.count }
@@ -32,5 +34,15 @@ struct Snapshot: Sendable {
     func vector(_ row: Int) -> UnsafePointer<Float> {
         // Float alignment holds: the header, key rows and vector rows are all multiples of 4 bytes.
         (mapping.base + layout.vectorOffset(row)).assumingMemoryBound(to: Float.self)
+    }
+
+    /// The int8 scale of `row` and those of the rows after it in its segment (version 2).
+    func scales(_ row: Int) -> UnsafePointer<Float> {
+        (mapping.base + layout.scaleOffset(row)).assumingMemoryBound(to: Float.self)
+    }
+
+    /// The int8 codes of `row`; a segment's rows follow it contiguously (version 2).
+    func codes(_ row: Int) -> UnsafePointer<Int8> {
+        (mapping.base + layout.codeOffset(row)).assumingMemoryBound(to: Int8.self)
     }
 }

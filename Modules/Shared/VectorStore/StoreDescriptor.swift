@@ -27,6 +27,23 @@ final class StoreDescriptor: Sendable {
         return Int(status.st_size)
     }
 
+    /// The device and inode of the open file: which file it is, whatever its path now names.
+    func identity() throws(VectorStoreError) -> FileIdentity {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure("fstat") }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// The device and inode of the file at `path` now; `.missing` if there is none.
+    static func identity(ofPath path: String) throws(VectorStoreError) -> FileIdentity {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            throw code == ENOENT ? .missing(path: path) : .system(path: path, operation: "stat", code: code)
+        }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
     /// Up to `count` bytes from `offset`; fewer only at end of file.
     func read(count: Int, at offset: Int) throws(VectorStoreError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
@@ -84,4 +101,10 @@ final class StoreDescriptor: Sendable {
     private func failure(_ operation: String) -> VectorStoreError {
         .system(path: path, operation: operation, code: errno)
     }
+}
+
+/// Which file a descriptor or path names.
+struct FileIdentity: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
 }

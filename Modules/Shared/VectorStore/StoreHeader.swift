@@ -2,7 +2,9 @@
 ///
 /// Little-endian fields at fixed offsets: magic (8 bytes), version, dimensions, segment rows and model length
 /// (UInt32 each), committed row count (UInt64 at 24, so one aligned write commits an upsert), model bytes at 32.
-/// A whole page, so the vector blocks after it stay page-aligned for mmap and the BLAS loads.
+/// A whole page, so the vector blocks after it stay page-aligned for mmap and the BLAS loads. Version 1 stores
+/// hold float vectors only; version 2 adds each row's int8 codes (`StoreLayout`), and a read-write open
+/// upgrades a version 1 store to it.
 struct StoreHeader: Equatable, Sendable {
     /// Bytes before the first segment.
     static let size = 4096
@@ -17,9 +19,14 @@ struct StoreHeader: Equatable, Sendable {
     /// Beyond this a row count is damage: 4 billion rows would not fit any disk this runs on.
     static let maximumCount = Int(UInt32.max)
 
+    /// The format new and upgraded stores are written in.
+    static let currentVersion = 2
+
     private static let magic: [UInt8] = Array("STRVECS\u{1A}".utf8)
-    private static let version: UInt32 = 1
     private static let modelOffset = 32
+
+    /// The format: 1 (float vectors only) or 2 (with int8 codes).
+    var version = currentVersion
 
     var dimensions: Int
     var segmentRows: Int
@@ -32,7 +39,7 @@ struct StoreHeader: Equatable, Sendable {
         let modelBytes = Array(model.utf8.prefix(Self.maximumModelBytes))
         page.replaceSubrange(0..<8, with: Self.magic)
         page.withUnsafeMutableBytes { raw in
-            raw.storeBytes(of: Self.version.littleEndian, toByteOffset: 8, as: UInt32.self)
+            raw.storeBytes(of: UInt32(version).littleEndian, toByteOffset: 8, as: UInt32.self)
             raw.storeBytes(of: UInt32(dimensions).littleEndian, toByteOffset: 12, as: UInt32.self)
             raw.storeBytes(of: UInt32(segmentRows).littleEndian, toByteOffset: 16, as: UInt32.self)
             raw.storeBytes(of: UInt32(modelBytes.count).littleEndian, toByteOffset: 20, as: UInt32.self)
@@ -58,7 +65,7 @@ struct StoreHeader: Equatable, Sendable {
         let count = UInt64(
             littleEndian: page.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: countOffset, as: UInt64.self) })
         let (version, dimensions, segmentRows, modelLength) = (field(8), field(12), field(16), field(20))
-        guard version == Self.version else {
+        guard (1...currentVersion).contains(version) else {
             throw .damaged(path: path, reason: "format version \(version)")
         }
         guard (1...maximumDimensions).contains(dimensions) else {
@@ -77,6 +84,7 @@ struct StoreHeader: Equatable, Sendable {
         guard let model = String(validating: modelBytes, as: UTF8.self) else {
             throw .damaged(path: path, reason: "model string not UTF-8")
         }
-        return StoreHeader(dimensions: dimensions, segmentRows: segmentRows, count: Int(count), model: model)
+        return StoreHeader(
+            version: version, dimensions: dimensions, segmentRows: segmentRows, count: Int(count), model: model)
     }
 }

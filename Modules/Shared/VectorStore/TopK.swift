@@ -2,10 +2,11 @@
 ///
 /// Better means a higher score, then the smaller key, so ties resolve the same way in every run.
 struct TopK {
-    /// One kept result.
+    /// One kept result: the row's key, its score, and the row, to read its vector again.
     struct Entry {
         let key: String
         let score: Float
+        let row: Int
     }
 
     let capacity: Int
@@ -23,8 +24,8 @@ struct TopK {
     }
 
     /// Adds the pair if it beats the worst kept one (or there is room).
-    mutating func insert(key: String, score: Float) {
-        let entry = Entry(key: key, score: score)
+    mutating func insert(key: String, score: Float, row: Int) {
+        let entry = Entry(key: key, score: score, row: row)
         if entries.count < capacity {
             entries.append(entry)
             siftUp(entries.count - 1)

@@ -32,7 +32,7 @@ extension VectorFile {
         _ entries: [(key: String, contentHash: UInt64, vector: [Float])], latest: [StoreKey: Int],
         order: [StoreKey], into snapshot: Snapshot, stoppingAfter stage: UpsertStage?
     ) throws(VectorStoreError) {
-        let layout = snapshot.layout
+        let (layout, file) = (snapshot.layout, snapshot.file)
         var existing: [StoreKey: Int] = [:]
         // Pending rows are matched too: their key is intact, and this upsert is what repairs them.
         for run in layout.segmentRuns(0..<snapshot.count) {
@@ -59,8 +59,14 @@ extension VectorFile {
         for (key, row) in existing {
             let vector = entries[latest[key] ?? 0].vector
             try file.write(contentsOf: vector, at: layout.vectorOffset(row))
+            if layout.hasCodes {
+                let (codes, scale) = Int8Codes.encode(vector)
+                try file.write(value: scale, at: layout.scaleOffset(row))
+                try file.write(contentsOf: codes, at: layout.codeOffset(row))
+            }
         }
-        try appendRows(added.map { entries[latest[$0] ?? 0] }, keys: added, from: snapshot.count, layout: layout)
+        try appendRows(
+            added.map { entries[latest[$0] ?? 0] }, keys: added, from: snapshot.count, layout: layout, file: file)
         try file.sync()
         if stage == .wroteRows { return }
         // Phase 3: the new hashes with the valid state (one 12-byte write each), then the count commits new rows.
@@ -78,10 +84,10 @@ extension VectorFile {
         try file.sync()
     }
 
-    /// Writes new rows from `start`, one key block write and one vector block write per segment run.
+    /// Writes new rows from `start`, one write per block (keys, vectors, scales, codes) per segment run.
     private func appendRows(
         _ entries: [(key: String, contentHash: UInt64, vector: [Float])], keys: [StoreKey], from start: Int,
-        layout: StoreLayout
+        layout: StoreLayout, file: StoreDescriptor
     ) throws(VectorStoreError) {
         for run in layout.segmentRuns(start..<start + entries.count) {
             let slice = (run.lowerBound - start)..<(run.upperBound - start)
@@ -103,6 +109,18 @@ extension VectorFile {
             for index in slice { vectorBlock.append(contentsOf: entries[index].vector) }
             try file.write(contentsOf: keyBlock, at: layout.keyOffset(run.lowerBound))
             try file.write(contentsOf: vectorBlock, at: layout.vectorOffset(run.lowerBound))
+            guard layout.hasCodes else { continue }
+            var scales: [Float] = []
+            var codes: [Int8] = []
+            scales.reserveCapacity(run.count)
+            codes.reserveCapacity(run.count * dimensions)
+            for index in slice {
+                let encoded = Int8Codes.encode(entries[index].vector)
+                scales.append(encoded.scale)
+                codes.append(contentsOf: encoded.codes)
+            }
+            try file.write(contentsOf: scales, at: layout.scaleOffset(run.lowerBound))
+            try file.write(contentsOf: codes, at: layout.codeOffset(run.lowerBound))
         }
     }
 }

@@ -3,8 +3,9 @@ import Synchronization
 
 /// A sidecar file of fixed-size embedding rows, searched exactly by dot product; safe to share across tasks.
 ///
-/// Each call takes the file's `flock` (shared to read, exclusive to write) and re-reads the header, so it sees
-/// every upsert committed before it by any process and never half of one; `count` is fixed for one call only.
+/// Each call opens the path, takes the file's `flock` (shared to read, exclusive to write) and re-reads the
+/// header, so it sees every upsert committed before it by any process and never half of one; `count` is fixed
+/// for one call only.
 /// Calls block (file I/O and locks): a search waits for a running upsert's fsyncs, an upsert for running searches.
 public final class VectorFile: Sendable {
     /// The store file's path.
@@ -16,18 +17,16 @@ public final class VectorFile: Sendable {
     /// Whether this handle may upsert.
     public let access: VectorFileAccess
 
-    let file: StoreDescriptor
     private let mapping = Mutex<Mapping?>(nil)
 
     /// The default rows per segment: 3 MB of keys and 96 MB of 384-float vectors, one `cblas_sgemv` each.
     static let defaultSegmentRows = 65_536
 
-    private init(path: String, dimensions: Int, model: String, access: VectorFileAccess, file: StoreDescriptor) {
+    private init(path: String, dimensions: Int, model: String, access: VectorFileAccess) {
         self.path = path
         self.dimensions = dimensions
         self.model = model
         self.access = access
-        self.file = file
     }
 
     /// Opens or creates the store file at `url` for vectors of `dimensions` floats made by `model` (<= 128 bytes).
@@ -35,7 +34,9 @@ public final class VectorFile: Sendable {
     /// `url` names one file (e.g. `library.sqlite.vectors` beside the library): one file moves, backs up and is
     /// deleted with the library in one step, and its header commits keys and vectors together. A read-write
     /// open of a store made by another model starts it empty (the old vectors are useless with another model);
-    /// a read-only open throws `.otherModel`. A read-write open also drops rows left uncommitted by a crash.
+    /// a read-only open throws `.otherModel`. A read-write open also drops rows left uncommitted by a crash,
+    /// and upgrades a version 1 store (float vectors only) to version 2 by writing it again beside itself with
+    /// each row's int8 codes and renaming it over the old one, which a crash leaves whole.
     public static func open(
         at url: URL, dimensions: Int, model: String, access: VectorFileAccess
     ) throws(VectorStoreError) -> VectorFile {
@@ -44,7 +45,8 @@ public final class VectorFile: Sendable {
 
     /// `open` with a chosen segment size for new stores, so tests can cross many segment boundaries cheaply.
     static func open(
-        at url: URL, dimensions: Int, model: String, access: VectorFileAccess, segmentRows: Int
+        at url: URL, dimensions: Int, model: String, access: VectorFileAccess, segmentRows: Int,
+        version: Int = StoreHeader.currentVersion
     ) throws(VectorStoreError) -> VectorFile {
         let path = url.path(percentEncoded: false)
         guard model.utf8.count <= StoreHeader.maximumModelBytes else {
@@ -54,34 +56,31 @@ public final class VectorFile: Sendable {
             throw .invalidArgument(path: path, reason: "dimensions \(dimensions)")
         }
         let fresh = StoreHeader(
-            dimensions: dimensions, segmentRows: min(max(1, segmentRows), StoreHeader.maximumSegmentRows), count: 0,
-            model: model)
-        let file: StoreDescriptor
+            version: version, dimensions: dimensions,
+            segmentRows: min(max(1, segmentRows), StoreHeader.maximumSegmentRows), count: 0, model: model)
         switch access {
         case .readOnly:
-            file = try StoreDescriptor(path: path, flags: O_RDONLY)
-            let header = try FileLock.withLock(path: path, exclusive: false) { () throws(VectorStoreError) in
-                try readHeader(file)
+            let header = try FileLock.withLock(path: path, flags: O_RDONLY, exclusive: false) {
+                (file) throws(VectorStoreError) in try readHeader(file)
             }
             guard header.model == model && header.dimensions == dimensions else {
                 throw .otherModel(path: path, stored: header.model)
             }
         case .readWrite:
-            file = try StoreDescriptor(path: path, flags: O_RDWR | O_CREAT)
-            try FileLock.withLock(path: path, exclusive: true) { () throws(VectorStoreError) in
+            _ = try StoreDescriptor(path: path, flags: O_RDWR | O_CREAT)
+            try FileLock.withLock(path: path, flags: O_RDWR, exclusive: true) { (file) throws(VectorStoreError) in
                 try prepareForWriting(file, fresh: fresh)
             }
         }
-        return VectorFile(path: path, dimensions: dimensions, model: model, access: access, file: file)
+        return VectorFile(path: path, dimensions: dimensions, model: model, access: access)
     }
 
     /// The model and dimensions of the store at `url`, as its header records them: what `open`
     /// must be given to read it, for a program that did not make it.
     public static func maker(at url: URL) throws(VectorStoreError) -> (model: String, dimensions: Int) {
         let path = url.path(percentEncoded: false)
-        let file = try StoreDescriptor(path: path, flags: O_RDONLY)
-        let header = try FileLock.withLock(path: path, exclusive: false) { () throws(VectorStoreError) in
-            try readHeader(file)
+        let header = try FileLock.withLock(path: path, flags: O_RDONLY, exclusive: false) {
+            (file) throws(VectorStoreError) in try readHeader(file)
         }
         return (header.model, header.dimensions)
     }
@@ -95,20 +94,23 @@ public final class VectorFile: Sendable {
     func withSnapshot<T>(
         exclusive: Bool, _ body: (Snapshot) throws(VectorStoreError) -> T
     ) throws(VectorStoreError) -> T {
-        try FileLock.withLock(path: path, exclusive: exclusive) { () throws(VectorStoreError) -> T in
+        let flags = access == .readWrite ? O_RDWR : O_RDONLY
+        return try FileLock.withLock(path: path, flags: flags, exclusive: exclusive) {
+            (file) throws(VectorStoreError) -> T in
             let header = try Self.readHeader(file)
             guard header.model == model && header.dimensions == dimensions else {
                 throw .otherModel(path: path, stored: header.model)
             }
-            let layout = StoreLayout(dimensions: header.dimensions, segmentRows: header.segmentRows)
+            let layout = StoreLayout(header)
             let required = layout.requiredSize(for: header.count)
+            let identity = try file.identity()
             let current = try mapping.withLock { (held) throws(VectorStoreError) -> Mapping in
-                if let held, held.length >= required { return held }
+                if let held, held.identity == identity, held.length >= required { return held }
                 let fresh = try Mapping(file, length: required)
                 held = fresh
                 return fresh
             }
-            return try body(Snapshot(header: header, layout: layout, mapping: current))
+            return try body(Snapshot(header: header, layout: layout, mapping: current, file: file))
         }
     }
 
@@ -116,8 +118,7 @@ public final class VectorFile: Sendable {
     static func readHeader(_ file: StoreDescriptor) throws(VectorStoreError) -> StoreHeader {
         let size = try file.size()
         let header = try StoreHeader.decode(file.read(count: StoreHeader.size, at: 0), path: file.path)
-        let layout = StoreLayout(dimensions: header.dimensions, segmentRows: header.segmentRows)
-        let required = layout.requiredSize(for: header.count)
+        let required = StoreLayout(header).requiredSize(for: header.count)
         guard size >= required else {
             throw .damaged(path: file.path, reason: "\(size) bytes, \(header.count) rows need \(required)")
         }
@@ -141,11 +142,13 @@ public final class VectorFile: Sendable {
             return
         }
         // Rows past the count are an upsert that died before committing; drop them and their spare segments.
-        let layout = StoreLayout(dimensions: header.dimensions, segmentRows: header.segmentRows)
-        let required = layout.requiredSize(for: header.count)
+        let required = StoreLayout(header).requiredSize(for: header.count)
         if try file.size() > required {
             try file.truncate(to: required)
             try file.sync()
+        }
+        if header.version < fresh.version {
+            try upgrade(file, header: header, to: fresh.version)
         }
     }
 
@@ -155,7 +158,7 @@ public final class VectorFile: Sendable {
         try file.sync()
     }
 
-    private static func syncDirectory(of path: String) throws(VectorStoreError) {
+    static func syncDirectory(of path: String) throws(VectorStoreError) {
         let directory = try StoreDescriptor(
             path: URL(fileURLWithPath: path).deletingLastPathComponent().path(percentEncoded: false), flags: O_RDONLY)
         try directory.sync()

@@ -29,9 +29,10 @@ final class Floor {
 
     /// One pass: one sgemv per 65,536-row segment, at OpenBLAS's current thread count.
     func pass(_ query: [Float]) {
-        // Layout from StoreLayout: a 4096-byte header, then segments of 65,536 key rows (48 B) and their vectors.
+        // Layout from StoreLayout: a 4096-byte header, then segments of 65,536 key rows (48 B), their vectors,
+        // their int8 scales (4 B) and codes (1 B a dimension).
         let segmentRows = 65_536
-        let segmentBytes = segmentRows * (48 + dimensions * 4)
+        let segmentBytes = segmentRows * (48 + dimensions * 4 + 4 + dimensions)
         scores.withUnsafeMutableBufferPointer { out in
             for start in stride(from: 0, to: count, by: segmentRows) {
                 let rows = min(segmentRows, count - start)

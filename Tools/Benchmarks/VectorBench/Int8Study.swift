@@ -1,9 +1,9 @@
 import COpenBLAS
 import Foundation
 
-/// What int8 storage would cost: recall@10 against exact float32 on clustered data, and scan time at full size.
-///
-/// A measurement for the design argument only; the store itself keeps float32.
+/// What int8 codes cost in recall@10 against exact float32 on clustered data, with a per-vector or a global
+/// scale, alone and with float rescoring: the measurement behind the store's per-vector codes and its
+/// rescoring depth (the store's own scan is timed in main.swift).
 enum Int8Study {
     /// Clustered unit vectors: `clusters` random centres, each point a centre plus Gaussian scatter, normalised.
     ///
@@ -72,12 +72,6 @@ enum Int8Study {
         return results
     }
 
-    /// Mean share of each exact top-10 that `found` (cut to its first 10) recovers.
-    static func recall(_ found: [[Int]], exact: [[Int]]) -> Double {
-        let hits = zip(found, exact).map { Set($0.prefix(10)).intersection($1.prefix(10)).count }
-        return Double(hits.reduce(0, +)) / Double(exact.count * 10)
-    }
-
     /// Int8 top-`candidates` rescored with the float vectors, then cut to 10.
     static func rescored(
         _ candidates: [[Int]], queries: [Float], data: [Float], dimensions: Int
@@ -91,55 +85,8 @@ enum Int8Study {
         }
     }
 
-    /// The integer dot product of two int8 rows; a plain wrapping loop, which LLVM vectorises (pmaddwd).
-    @inline(__always)
-    static func dot(_ a: UnsafePointer<Int8>, _ b: UnsafePointer<Int8>, dimensions: Int) -> Int32 {
-        var sum: Int32 = 0
-        for index in 0..<dimensions {
-            sum &+= Int32(a[index]) &* Int32(b[index])
-        }
-        return sum
-    }
-
-    /// Seconds per query of an int8 scan (one block per core) plus top-10, over `rows` random int8 rows.
-    static func scanSeconds(rows: Int, dimensions: Int, queries: Int, random: inout BenchRandom) -> [Double] {
-        let matrix = UnsafeMutableBufferPointer<Int8>.allocate(capacity: rows * dimensions)
-        defer { matrix.deallocate() }
-        for index in stride(from: 0, to: matrix.count, by: 8) {
-            withUnsafeBytes(of: random.next()) { bytes in
-                for lane in 0..<min(8, matrix.count - index) { matrix[index + lane] = Int8(bitPattern: bytes[lane]) }
-            }
-        }
-        let scales = (0..<rows).map { _ in 1 + random.signedUnit() * 0.1 }
-        nonisolated(unsafe) let shared = matrix
-        let scores = UnsafeMutableBufferPointer<Float>.allocate(capacity: rows)
-        defer { scores.deallocate() }
-        nonisolated(unsafe) let sharedScores = scores
-        let blocks = ProcessInfo.processInfo.activeProcessorCount
-        var times: [Double] = []
-        for run in 0..<(queries + 2) {
-            let query = (0..<dimensions).map { _ in Int8(truncatingIfNeeded: random.next() % 255) }
-            let (_, seconds) = Measure.seconds {
-                query.withUnsafeBufferPointer { q in
-                    nonisolated(unsafe) let q = q
-                    DispatchQueue.concurrentPerform(iterations: blocks) { block in
-                        guard let base = shared.baseAddress, let qBase = q.baseAddress else { return }
-                        for row in (block * rows / blocks)..<((block + 1) * rows / blocks) {
-                            let value = dot(base + row * dimensions, qBase, dimensions: dimensions)
-                            sharedScores[row] = Float(value) * scales[row]
-                        }
-                    }
-                }
-                return TopIndices.of(UnsafeBufferPointer(scores), k: 10)
-            }
-            if run >= 2 { times.append(seconds) }
-        }
-        return times
-    }
-
-    /// Prints recall@10 of int8 (per-vector and global scale, alone and with float rescoring) on clustered
-    /// data, and the int8 scan time over `scanRows` rows.
-    static func report(scanRows: Int, studyCount: Int, dimensions: Int, random: inout BenchRandom) {
+    /// Prints recall@10 of int8 (per-vector and global scale, alone and with float rescoring) on clustered data.
+    static func report(studyCount: Int, dimensions: Int, random: inout BenchRandom) {
         let centres = (0..<1_000).map { _ in random.unitVector(dimensions) }
         let data = clustered(count: studyCount, centres: centres, random: &random)
         let queries = clustered(count: 1_000, centres: centres, random: &random)
@@ -156,12 +103,8 @@ enum Int8Study {
                 String(
                     format:
                         "int8 %@ scale, %d clustered vectors, 1000 queries: recall@10 %.4f; top-40 rescored in float %.4f",
-                    perVector ? "per-vector" : "global 127", studyCount, recall(found, exact: exact),
-                    recall(refined, exact: exact)))
+                    perVector ? "per-vector" : "global 127", studyCount, Recall.at10(found, exact: exact),
+                    Recall.at10(refined, exact: exact)))
         }
-        let scan = scanSeconds(rows: scanRows, dimensions: dimensions, queries: 20, random: &random)
-        Measure.say(
-            "int8 scan at \(scanRows) (\(ProcessInfo.processInfo.activeProcessorCount) blocks, wrapping Int32 loop) x20: "
-                + "p50 \(Measure.ms(Measure.percentile(scan, 0.5))), p95 \(Measure.ms(Measure.percentile(scan, 0.95)))")
     }
 }

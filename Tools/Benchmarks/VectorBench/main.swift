@@ -4,7 +4,8 @@ import SentenceEmbedding
 import VectorStore
 
 // VectorBench: builds a store of random unit vectors, times `nearest`, compares it with one plain sgemv pass,
-// and measures what int8 storage would cost; with --pad FILE, fills a library's store to --count rows instead.
+// and measures what int8 codes cost in recall; with --pad FILE, fills a library's store to --count rows instead,
+// and with --recall FILE, measures the int8 scan's recall on a library's own vectors.
 // Release only: swift build -c release --product VectorBench.
 
 // As papers does: the best OpenBLAS kernels for this processor (OpenBLASKernels).
@@ -32,7 +33,14 @@ let url = folder.appending(path: "bench.vectors")
 var random = BenchRandom(state: 2024)
 if arguments.contains("--int8-only") {
     try FileManager.default.removeItem(at: folder)
-    Int8Study.report(scanRows: count, studyCount: studyCount, dimensions: dimensions, random: &random)
+    Int8Study.report(studyCount: studyCount, dimensions: dimensions, random: &random)
+    exit(0)
+}
+
+// --recall FILE: recall@10 of the int8 scan against exact search, each of a library's stored vectors a query.
+if let index = arguments.firstIndex(of: "--recall"), index + 1 < arguments.count {
+    try FileManager.default.removeItem(at: folder)
+    try Recall.report(URL(fileURLWithPath: arguments[index + 1]), queries: option("--queries", default: 500))
     exit(0)
 }
 
@@ -71,9 +79,21 @@ Measure.say(
 // Queries, interleaved with the floor so all three see the same load from whatever else the machine runs.
 let reader = try VectorFile.open(at: url, dimensions: dimensions, model: "bench-random", access: .readOnly)
 var floor: Floor? = try Floor(url: url, count: count, dimensions: dimensions)
+var found: [[String]] = []
+var exact: [[String]] = []
 let configurations: [(label: String, threads: Int32, run: ([Float]) throws -> Void)] = [
-    ("nearest(limit 10), OpenBLAS 1 thread (2 own blocks)", 1, { _ = try reader.nearest(to: $0, limit: 10) }),
-    ("nearest(limit 10), OpenBLAS 2 threads (1 block)", 2, { _ = try reader.nearest(to: $0, limit: 10) }),
+    (
+        "nearest(limit 10): int8 scan, top 40 rescored in float (2 own blocks)", 1,
+        { found.append(try reader.nearest(to: $0, limit: 10).map(\.key)) }
+    ),
+    (
+        "nearest(limit 10, exact), OpenBLAS 1 thread (2 own blocks)", 1,
+        { exact.append(try reader.nearest(to: $0, limit: 10, exact: true).map(\.key)) }
+    ),
+    (
+        "nearest(limit 10, exact), OpenBLAS 2 threads (1 block)", 2,
+        { _ = try reader.nearest(to: $0, limit: 10, exact: true) }
+    ),
     ("floor: bare sgemv pass, OpenBLAS 2 threads", 2, { floor?.pass($0) }),
     ("floor: bare sgemv pass, OpenBLAS 1 thread", 1, { floor?.pass($0) }),
 ]
@@ -88,6 +108,10 @@ for round in 0..<(queryCount + 3) {
     }
 }
 Measure.say("load average after queries: \(Measure.loadAverage())")
+Measure.say(
+    String(
+        format: "recall@10 of the int8 scan against exact, %d random queries: %.4f", found.count,
+        Recall.at10(found, exact: exact)))
 for (index, configuration) in configurations.enumerated() {
     Measure.say(
         "\(configuration.label) x\(queryCount): p50 \(Measure.ms(Measure.percentile(times[index], 0.5))), "
@@ -116,5 +140,5 @@ Measure.say(String(format: "file size %.3f GB (%ld bytes)", Double(fileBytes) / 
 // Int8 study (skipped with --no-study, for quicker reruns of the timings above).
 // Not `exit`: it would skip the `defer` that deletes the store.
 if !arguments.contains("--no-study") {
-    Int8Study.report(scanRows: count, studyCount: studyCount, dimensions: dimensions, random: &random)
+    Int8Study.report(studyCount: studyCount, dimensions: dimensions, random: &random)
 }
