@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 extension VectorFile {
     /// A stored row's content hash and vector.
     public struct Entry: Sendable, Equatable {
@@ -31,20 +34,27 @@ extension VectorFile {
         try entries(for: [key])[key]?.vector
     }
 
-    /// The entry stored for each of `keys` that has one, in one scan of the key rows.
+    /// The entry stored for each of `keys` that has one, in one scan of the key rows, split across cores.
     ///
     /// - Throws: `.invalidKey` for a key that could never be stored.
     public func entries(for keys: Set<String>) throws(VectorStoreError) -> [String: Entry] {
-        var wanted: [StoreKey: String] = [:]
-        for key in keys { wanted[try StoreKey(validating: key, path: path)] = key }
+        var asked: [StoreKey: String] = [:]
+        for key in keys { asked[try StoreKey(validating: key, path: path)] = key }
+        let wanted = asked
         guard !wanted.isEmpty else { return [:] }
         // One key (`similar`'s paper) is compared a word at a time, several through a hash of each row's key:
         // at 3 million rows the first scan takes about a tenth of the time the second does.
         let only = wanted.count == 1 ? wanted.first : nil
         return try withSnapshot(exclusive: false) { snapshot in
-            var found: [String: Entry] = [:]
-            for run in snapshot.layout.segmentRuns(0..<snapshot.count) {
-                for row in run {
+            let count = snapshot.count
+            // A block per core, for stores of more than a segment; each stops once every key is found.
+            let blocks = max(1, min(count / snapshot.layout.segmentRows, ProcessInfo.processInfo.activeProcessorCount))
+            let missing = Atomic<Int>(wanted.count)
+            let found = Mutex<[String: Entry]>([:])
+            DispatchQueue.concurrentPerform(iterations: blocks) { block in
+                var local: [String: Entry] = [:]
+                for row in (block * count / blocks)..<((block + 1) * count / blocks) {
+                    if row % 4_096 == 0 && missing.load(ordering: .relaxed) <= 0 { break }
                     let key: String
                     if let only {
                         guard only.key.matches(snapshot.keyRow(row)) else { continue }
@@ -55,11 +65,12 @@ extension VectorFile {
                     }
                     guard snapshot.isValid(row) else { continue }
                     let vector = Array(UnsafeBufferPointer(start: snapshot.vector(row), count: dimensions))
-                    found[key] = Entry(contentHash: snapshot.contentHash(row), vector: vector)
-                    if found.count == wanted.count { return found }
+                    local[key] = Entry(contentHash: snapshot.contentHash(row), vector: vector)
+                    missing.subtract(1, ordering: .relaxed)
                 }
+                found.withLock { $0.merge(local) { kept, _ in kept } }
             }
-            return found
+            return found.withLock { $0 }
         }
     }
 }
