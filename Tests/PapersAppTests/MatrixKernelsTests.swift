@@ -23,4 +23,19 @@ struct MatrixKernelsTests {
         // At most one restart: the kernels it asks for are the ones the second start loads.
         #expect(cores.count <= 2, "\(cores)")
     }
+
+    @Test("papers runs without OpenBLAS's thread pool, whose idle workers would spin beside its own threads")
+    func noThreadPool() throws {
+        let directory = try TemporaryDirectory()
+        let server = try ServedApp(product: "papers", arguments: ["--db", directory.path("p.sqlite").path])
+        // The server answers, so the program that runs is the one its restart started, with its environment.
+        let environment = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(server.processIdentifier)/environ"))
+        let variables = environment.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        if ProcessInfo.processInfo.activeProcessorCount > 1
+            && ProcessInfo.processInfo.environment["OPENBLAS_NUM_THREADS"] == nil
+        {
+            #expect(variables.contains("OPENBLAS_NUM_THREADS=1"), "\(variables.filter { $0.hasPrefix("OPENBLAS") })")
+        }
+        _ = server.stop()
+    }
 }

@@ -89,9 +89,11 @@ public enum PapersFactory {
     }
 
     /// Starts the program again on OpenBLAS's kernels for this processor when OpenBLAS fell back
-    /// to its generic ones (`OpenBLASKernels`): the first thing a program that embeds does.
+    /// to its generic ones, and without OpenBLAS's thread pool, whose idle workers would spin beside
+    /// the feature's own threads at every start (`OpenBLASKernels`): the first thing a program that
+    /// embeds does.
     public static func useBestMatrixKernels() {
-        OpenBLASKernels.restartWithBetterKernels()
+        OpenBLASKernels.restartWithBetterKernels(singleThreaded: true)
     }
 
     /// No library and no network, only the feed reader: for checking files (an import's dry run) without opening anything.

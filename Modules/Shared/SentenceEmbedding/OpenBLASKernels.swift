@@ -9,7 +9,9 @@ import Foundation
 /// `Prescott` kernels, SSE3 only, and the encoder's matrix products then run at about a third of
 /// the speed the processor's AVX-512 gives. OpenBLAS reads `OPENBLAS_CORETYPE` at that moment
 /// only, so a program that wants other kernels sets it and starts itself again
-/// (`restartWithBetterKernels`), before it does anything else.
+/// (`restartWithBetterKernels`), before it does anything else. The same goes for its thread pool:
+/// started as the library loads, its idle workers spin for about a tenth of a second of a core,
+/// and only `OPENBLAS_NUM_THREADS=1` at load time starts none.
 public enum OpenBLASKernels {
     /// The kernels OpenBLAS chose when it was loaded (`Haswell`, `SkylakeX`, `Prescott`, …).
     public static var current: String { String(cString: openblas_get_corename()) }
@@ -34,22 +36,32 @@ public enum OpenBLASKernels {
     }
 
     /// When OpenBLAS fell back to its generic kernels and the processor has better ones, sets
-    /// `OPENBLAS_CORETYPE` to them and executes this program again, with the same arguments and
-    /// process id; otherwise, or if that fails, returns and the program goes on as it is.
+    /// `OPENBLAS_CORETYPE` to them, and with `singleThreaded` when `OPENBLAS_NUM_THREADS` is unset on
+    /// a machine of several cores, sets it to 1; then executes this program again, once, with the same
+    /// arguments and process id. Otherwise, or if that fails, returns and the program goes on as it is.
     ///
-    /// A `OPENBLAS_CORETYPE` already set, by a person or by the first start, is left alone.
-    public static func restartWithBetterKernels() {
-        guard ProcessInfo.processInfo.environment["OPENBLAS_CORETYPE"] == nil,
+    /// `singleThreaded` is for a program whose matrix work runs on threads of its own (papers' encoder
+    /// runs batches side by side, its vector store scans a block per core): OpenBLAS's pool would only
+    /// spin beside them. A variable already set, by a person or by the first start, is left alone.
+    public static func restartWithBetterKernels(singleThreaded: Bool = false) {
+        let environment = ProcessInfo.processInfo.environment
+        var settings: [(name: String, value: String)] = []
+        if environment["OPENBLAS_CORETYPE"] == nil,
             let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
             let core = better(than: current, flags: flags(cpuinfo: cpuinfo))
-        else { return }
-        // The program's own path, not /proc/self/exe: the process keeps its name (`ps`, `pgrep papers`).
-        guard let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return
+        {
+            settings.append(("OPENBLAS_CORETYPE", core))
         }
-        setenv("OPENBLAS_CORETYPE", core, 1)
+        if singleThreaded, environment["OPENBLAS_NUM_THREADS"] == nil, openblas_get_num_threads() > 1 {
+            settings.append(("OPENBLAS_NUM_THREADS", "1"))
+        }
+        // The program's own path, not /proc/self/exe: the process keeps its name (`ps`, `pgrep papers`).
+        guard !settings.isEmpty,
+            let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        else { return }
+        for setting in settings { setenv(setting.name, setting.value, 1) }
         execv(program, CommandLine.unsafeArgv)
-        // Still here: the restart failed, and the generic kernels work, only slower.
-        unsetenv("OPENBLAS_CORETYPE")
+        // Still here: the restart failed, and the program works as it is, only slower.
+        for setting in settings { unsetenv(setting.name) }
     }
 }

@@ -14,6 +14,9 @@ public final class ServedApp: @unchecked Sendable {
     private let process = Process()
     private let errors = Pipe()
 
+    /// The server's process id.
+    public var processIdentifier: Int32 { process.processIdentifier }
+
     /// Runs `product serve --port 0 arguments` with `environment` added, and waits for its `listening on` line.
     public init(product: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
         let output = Pipe()
