@@ -87,7 +87,8 @@ let core: [Target] = [
         name: "COpenBLAS", path: "Modules/Shared/COpenBLAS", pkgConfig: "openblas",
         providers: [.apt(["libopenblas-dev"])]),
     // The int8 scoring loop of the vector store's scan, built per instruction set (AVX-512, AVX2, baseline).
-    .target(name: "CVectorKernels", path: "Modules/Shared/CVectorKernels"),
+    .target(
+        name: "CVectorKernels", path: "Modules/Shared/CVectorKernels", cSettings: [.treatAllWarnings(as: .error)]),
     // Vectors by key in one memory-mapped file beside a library, scanned by their int8 codes on every
     // core and the best rescored in float (or exactly, cblas_sgemv per segment). Optimised in debug
     // builds too: its tests search thousands of vectors.
